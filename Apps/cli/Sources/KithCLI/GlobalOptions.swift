@@ -1,0 +1,51 @@
+import Console
+
+/// The flags of CLI.md's invocation line, taken out of the arguments wherever they stand.
+struct GlobalOptions: Equatable {
+    var databasePath: String?
+    var productName: String?
+    var json = false
+    var assumeYes = false
+    var keepGoing = false
+    /// The command and its own arguments, in order, without the global flags.
+    var words: [String] = []
+
+    /// Flags that take a value and only make sense when starting kith.
+    static let startOnly: Set<String> = ["--db", "--product", "--keep-going"]
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
+        var options = GlobalOptions()
+        var index = 0
+        var optionsEnded = false
+        func value(for flag: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard index < arguments.count else { throw UsageError("\(flag) needs a value") }
+            defer { index += 1 }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded {
+                options.words.append(argument)
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let inline = argument.contains("=") && argument.hasPrefix("--") ? (parts.count > 1 ? parts[1] : "") : nil
+            switch argument.hasPrefix("--") ? parts[0] : argument {
+            case "--db": options.databasePath = try value(for: "--db", inline: inline)
+            case "--product": options.productName = try value(for: "--product", inline: inline)
+            case "--json": options.json = true
+            case "--yes": options.assumeYes = true
+            case "--keep-going": options.keepGoing = true
+            case "--help": options.words.insert("help", at: 0)
+            case "--version": options.words.insert("version", at: 0)
+            case "--":
+                optionsEnded = true
+                options.words.append(argument)
+            default: options.words.append(argument)
+            }
+        }
+        return options
+    }
+}

@@ -1,0 +1,134 @@
+import Console
+import Storage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `kith` program: global flags, then one command, a script from standard input, or the REPL.
+public enum KithApp {
+    /// Where a run reads and writes, so tests can run kith in-process.
+    public struct Terminal: Sendable {
+        public enum Input: Sendable {
+            case standardInput
+            case text(String)
+        }
+
+        public var output: any TextSink
+        public var errors: any TextSink
+        public var input: Input
+        public var inputIsTerminal: Bool
+        public var outputIsTerminal: Bool
+        public var interaction: any Interaction
+
+        public init(
+            output: any TextSink, errors: any TextSink, input: Input, inputIsTerminal: Bool = false,
+            outputIsTerminal: Bool = false, interaction: any Interaction = NoInteraction()
+        ) {
+            self.output = output
+            self.errors = errors
+            self.input = input
+            self.inputIsTerminal = inputIsTerminal
+            self.outputIsTerminal = outputIsTerminal
+            self.interaction = interaction
+        }
+
+        /// This process's standard streams.
+        public static var standard: Terminal {
+            let inputIsTerminal = isatty(0) == 1
+            return Terminal(
+                output: FileDescriptorSink.standardOutput, errors: FileDescriptorSink.standardError,
+                input: .standardInput, inputIsTerminal: inputIsTerminal, outputIsTerminal: isatty(1) == 1,
+                interaction: inputIsTerminal ? TerminalInteraction() : NoInteraction())
+        }
+    }
+
+    /// Runs kith and returns its exit status.
+    public static func run(arguments: [String], environment: [String: String], terminal: Terminal) async -> Int32 {
+        let reporter = Shell(
+            registry: CommandRegistry(), output: terminal.output, errors: terminal.errors,
+            interaction: terminal.interaction, environment: environment, outputIsTerminal: terminal.outputIsTerminal)
+        let options: GlobalOptions
+        let product: Product
+        do {
+            options = try GlobalOptions.parse(arguments)
+            product = try selectProduct(options.productName)
+        } catch {
+            reporter.report(error.description)
+            return Shell.usageExitCode
+        }
+        let defaults = Shell.Defaults(json: options.json, assumeYes: options.assumeYes)
+
+        // `version` answers without touching the database: it must work, and start fast, whatever the file.
+        if options.words == ["version"] {
+            let registry = (try? CommandRegistry(plugins: [KithPlugin.withoutDatabase])) ?? CommandRegistry()
+            return await shell(registry: registry, like: reporter)
+                .run(options.words, defaults: defaults).exitCode
+        }
+
+        let path = DatabaseLocation.resolve(explicitPath: options.databasePath, environment: environment)
+        let app: AppEnvironment
+        let registry: CommandRegistry
+        do {
+            app = try AppEnvironment.local(databasePath: path, product: product)
+            registry = try makeRegistry(app)
+        } catch {
+            reporter.report(String(describing: error))
+            return Shell.refusedExitCode
+        }
+        let shell = shell(registry: registry, like: reporter)
+
+        if !options.words.isEmpty {
+            let outcome = await shell.run(options.words, defaults: defaults)
+            if case .failed(_, let message) = outcome { shell.report(message) }
+            return outcome.exitCode
+        }
+        if terminal.inputIsTerminal {
+            return await runREPL(shell, environment: environment, defaults: defaults)
+        }
+        let lines: ScriptLines =
+            switch terminal.input {
+            case .standardInput: ScriptLines(descriptor: 0)
+            case .text(let text): ScriptLines(text: text)
+            }
+        return await shell.runScript(lines, defaults: defaults, keepGoing: options.keepGoing)
+    }
+
+    /// The registry of a product: kith's own commands, then each feature's, then `help`.
+    static func makeRegistry(_ app: AppEnvironment) throws(UsageError) -> CommandRegistry {
+        var registry = try CommandRegistry(plugins: [KithPlugin(environment: app)] + app.plugins)
+        let title = "kith \(VersionCommand.version) (product \(app.product.name))"
+        try registry.register(
+            BuiltinCommands.help(for: registry, title: title, feature: KithPlugin.name), feature: KithPlugin.name)
+        return registry
+    }
+
+    private static func selectProduct(_ name: String?) throws(UsageError) -> Product {
+        guard let name else { return .all }
+        guard let product = Product.named(name) else {
+            let names = Product.known.map(\.name).joined(separator: ", ")
+            throw UsageError("Unknown product \(name): choose one of \(names)")
+        }
+        return product
+    }
+
+    private static func shell(registry: CommandRegistry, like other: Shell) -> Shell {
+        Shell(
+            registry: registry, output: other.output, errors: other.errors, interaction: other.interaction,
+            environment: other.environment, outputIsTerminal: other.outputIsTerminal,
+            startOnlyFlags: GlobalOptions.startOnly)
+    }
+
+    private static func runREPL(_ shell: Shell, environment: [String: String], defaults: Shell.Defaults) async
+        -> Int32
+    {
+        let history = History(path: History.defaultPath(environment: environment))
+        let registry = shell.registry
+        let editor = EditLineEditor(history: history.load()) { registry.completions(forLine: $0) }
+        let banner = "kith \(VersionCommand.version): type `help` for commands, Ctrl-D to leave."
+        return await shell.runREPL(
+            editor: editor, history: history, banner: banner, prompt: { "kith › " }, defaults: defaults)
+    }
+}

@@ -1,0 +1,103 @@
+/// Commands every app built on the console has: `help`, `quit` and `exit`.
+public enum BuiltinCommands {
+    /// `quit` and `exit` end the REPL or script (exit 0).
+    public static let session: [Command] = [
+        Command("quit", summary: "Leave kith") { _, _ in .quit },
+        Command("exit", summary: "Leave kith") { _, _ in .quit },
+    ]
+
+    /// `help [COMMAND...]`, generated from what `registry` holds when the help command is made (plus itself).
+    ///
+    /// `help` itself is listed under `feature`, the name it is registered with.
+    public static func help(for registry: CommandRegistry, title: String, feature: String) -> Command {
+        Command(
+            "help", summary: "List commands, or show how to use one",
+            arguments: [Argument("COMMAND", "a command, or the first words of several", count: .optional)],
+            details: "`help` lists every command; `help member` shows the member commands; "
+                + "`help member add` shows one command in full."
+        ) { arguments, context in
+            let words = arguments.optionalArgument("COMMAND").map { [$0] } ?? []
+            return try HelpText(registry: registry, title: title, helpFeature: feature).render(
+                words, style: context.style)
+        }
+    }
+}
+
+/// The text of `help`, from the registry's commands.
+struct HelpText {
+    let registry: CommandRegistry
+    let title: String
+    let helpFeature: String
+
+    func render(_ words: [String], style: Style) throws(UsageError) -> CommandOutput {
+        let words = words.flatMap { $0.split(separator: " ").map(String.init) }
+        if words.isEmpty { return overview(style: style) }
+        if let command = registry.command(named: words.joined(separator: " ")) {
+            return detail(command, style: style)
+        }
+        let group = registry.commands(under: words)
+        guard !group.isEmpty else {
+            throw UsageError("No command named `\(words.joined(separator: " "))`: try `help`")
+        }
+        var table = Table(headers: [])
+        for command in group { table.append(["  " + command.usage, command.summary]) }
+        let text = style.bold(words.joined(separator: " ")) + " commands:\n" + table.render(style: style)
+        return .value(group.map { HelpJSON($0) }, text: text)
+    }
+
+    private func overview(style: Style) -> CommandOutput {
+        var sections: [String] = [style.bold(title)]
+        var features: [String] = []
+        for entry in registry.entries where !features.contains(entry.feature) { features.append(entry.feature) }
+        if !features.contains(helpFeature) { features.append(helpFeature) }
+        for feature in features {
+            var table = Table(headers: [])
+            for entry in registry.entries where entry.feature == feature {
+                table.append(["  " + entry.command.usage, entry.command.summary])
+            }
+            if feature == helpFeature { table.append(["  help [COMMAND]", "List commands, or show how to use one"]) }
+            sections.append("\n" + style.accent(feature) + "\n" + table.render(style: style))
+        }
+        sections.append("\nGlobal flags: --json (one JSON value per command), --yes (answer yes to confirmations).")
+        return .value(registry.commands.map { HelpJSON($0) }, text: sections.joined(separator: "\n"))
+    }
+
+    private func detail(_ command: Command, style: Style) -> CommandOutput {
+        var lines = ["usage: " + style.bold(command.usage), "", command.summary]
+        if let details = command.details { lines += ["", details] }
+        let described = command.arguments.filter { !$0.help.isEmpty }
+        if !described.isEmpty {
+            lines += ["", "arguments:"]
+            var table = Table(headers: [])
+            for argument in described { table.append(["  " + argument.name, argument.help]) }
+            lines.append(table.render(style: style))
+        }
+        if !command.options.isEmpty {
+            lines += ["", "options:"]
+            var table = Table(headers: [])
+            for option in command.options { table.append(["  " + option.usage, option.help]) }
+            lines.append(table.render(style: style))
+        }
+        let children = registry.commands(under: command.path)
+        if !children.isEmpty {
+            lines += ["", "sub-commands:"]
+            var table = Table(headers: [])
+            for child in children { table.append(["  " + child.usage, child.summary]) }
+            lines.append(table.render(style: style))
+        }
+        return .value(HelpJSON(command), text: lines.joined(separator: "\n"))
+    }
+}
+
+/// A command as `help --json` describes it.
+struct HelpJSON: Encodable, Sendable {
+    let command: String
+    let usage: String
+    let summary: String
+
+    init(_ command: Command) {
+        self.command = command.name
+        self.usage = command.usage
+        self.summary = command.summary
+    }
+}

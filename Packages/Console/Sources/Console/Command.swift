@@ -1,0 +1,95 @@
+/// One command of the registry: its words (`member guardian add`), what it takes, and what it does.
+public struct Command: Sendable {
+    public typealias Handler = @Sendable (ParsedArguments, CommandContext) async throws -> CommandOutput
+
+    /// The words that name the command: `["member", "guardian", "add"]`.
+    public let path: [String]
+    public let summary: String
+    public let arguments: [Argument]
+    public let options: [Option]
+    /// Longer help, printed by `help COMMAND` under the usage line.
+    public let details: String?
+    public let run: Handler
+
+    public init(
+        _ path: String,
+        summary: String,
+        arguments: [Argument] = [],
+        options: [Option] = [],
+        details: String? = nil,
+        run: @escaping Handler
+    ) {
+        self.path = path.split(separator: " ").map(String.init)
+        self.summary = summary
+        self.arguments = arguments
+        self.options = options
+        self.details = details
+        self.run = run
+    }
+
+    public var name: String { path.joined(separator: " ") }
+
+    /// `member guardian add MEMBER EMAIL [--avatar KEY]`
+    public var usage: String {
+        var parts = [name]
+        parts += arguments.map(\.usage)
+        parts += options.map { "[\($0.usage)]" }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// A positional argument.
+public struct Argument: Sendable {
+    public enum Count: Sendable {
+        case one
+        case optional
+        /// One or more.
+        case many
+    }
+
+    /// Shown in upper case in usage lines: `MEMBER`.
+    public let name: String
+    public let help: String
+    public let count: Count
+    /// Accepted values (compared case-insensitively); empty accepts anything.
+    public let choices: [String]
+
+    public init(_ name: String, _ help: String = "", count: Count = .one, choices: [String] = []) {
+        self.name = name
+        self.help = help
+        self.count = count
+        self.choices = choices
+    }
+
+    var usage: String {
+        let shown = choices.isEmpty ? name : choices.joined(separator: "|")
+        switch count {
+        case .one: return shown
+        case .optional: return "[\(shown)]"
+        case .many: return "\(shown)..."
+        }
+    }
+}
+
+/// A `--kebab-case` option: a flag, or one that takes a value (`--first NAME` or `--first=NAME`).
+public struct Option: Sendable {
+    public let name: String
+    /// `nil` for a flag.
+    public let valueName: String?
+    public let help: String
+    public let choices: [String]
+
+    public init(_ name: String, value valueName: String? = nil, _ help: String = "", choices: [String] = []) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.choices = choices
+    }
+
+    public var isFlag: Bool { valueName == nil }
+
+    var usage: String {
+        guard let valueName else { return "--\(name)" }
+        return "--\(name) " + (choices.isEmpty ? valueName : choices.joined(separator: "|"))
+    }
+}

@@ -1,0 +1,85 @@
+/// Every command an app offers, from its plugins; finds the command a line names and parses its arguments.
+public struct CommandRegistry: Sendable {
+    public struct Entry: Sendable {
+        public let feature: String
+        public let command: Command
+    }
+
+    public private(set) var entries: [Entry] = []
+    private var byName: [String: Int] = [:]
+
+    public init() {}
+
+    /// Builds a registry from plugins; two commands with one name is a programming error reported at start.
+    public init(plugins: [any Plugin]) throws(UsageError) {
+        for plugin in plugins {
+            for command in plugin.commands { try register(command, feature: plugin.name) }
+        }
+    }
+
+    public mutating func register(_ command: Command, feature: String) throws(UsageError) {
+        guard byName[command.name] == nil else {
+            throw UsageError("Two features register the command `\(command.name)`")
+        }
+        byName[command.name] = entries.count
+        entries.append(Entry(feature: feature, command: command))
+    }
+
+    public var commands: [Command] { entries.map(\.command) }
+
+    public func command(named name: String) -> Command? { byName[name].map { entries[$0].command } }
+
+    /// The names (first words) of every command, sorted.
+    public var topLevelNames: [String] { Set(entries.map { $0.command.path[0] }).sorted() }
+
+    /// The longest registered command that `words` starts with, and the words after it.
+    public func match(_ words: [String]) -> (command: Command, rest: [String])? {
+        for length in stride(from: words.count, through: 1, by: -1) {
+            if let command = command(named: words[..<length].joined(separator: " ")) {
+                return (command, Array(words[length...]))
+            }
+        }
+        return nil
+    }
+
+    /// The commands whose path starts with `prefix`, one level or more below it.
+    public func commands(under prefix: [String]) -> [Command] {
+        commands.filter { $0.path.count > prefix.count && Array($0.path.prefix(prefix.count)) == prefix }
+    }
+
+    /// Finds and parses a command line (global flags already removed).
+    public func resolve(_ words: [String]) throws(UsageError) -> (command: Command, arguments: ParsedArguments) {
+        guard let first = words.first else { throw UsageError("No command given: try `help`") }
+        guard let (command, rest) = match(words) else {
+            let group = commands(under: [first])
+            if !group.isEmpty {
+                let names = group.map { $0.path.joined(separator: " ") }.joined(separator: ", ")
+                throw UsageError("`\(first)` needs a sub-command: \(names)")
+            }
+            throw UsageError("Unknown command `\(first)`: try `help`")
+        }
+        do {
+            return (command, try ArgumentParser.parse(rest, for: command))
+        } catch {
+            let children = commands(under: command.path).filter { $0.path.count == command.path.count + 1 }
+            if let word = rest.first, !word.hasPrefix("-"), !children.isEmpty, command.arguments.isEmpty {
+                let names = children.map { $0.path.last! }.joined(separator: ", ")
+                throw UsageError("Unknown sub-command `\(command.name) \(word)`: try \(names)")
+            }
+            throw error
+        }
+    }
+
+    /// Completions for the last word of a partial line: command words, then option names.
+    public func completions(forLine line: String) -> [String] {
+        let endsWithSpace = line.last.map { $0 == " " || $0 == "\t" } ?? true
+        guard var words = try? Tokenizer.tokenize(line) else { return [] }
+        let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        if partial.hasPrefix("-") {
+            let options = match(words)?.command.options.map { "--" + $0.name } ?? []
+            return options.filter { $0.hasPrefix(partial) }.sorted()
+        }
+        let candidates = commands(under: words).map { $0.path[words.count] }
+        return Set(candidates.filter { $0.hasPrefix(partial) }).sorted()
+    }
+}

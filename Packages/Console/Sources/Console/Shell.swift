@@ -1,0 +1,213 @@
+/// Runs command lines against a registry: one at a time, as a script, or as an interactive REPL.
+///
+/// One-shot arguments and REPL or script lines go through the same path: words, then `--json`/`--yes`
+/// taken out wherever they stand, then the registry's parser.
+public struct Shell: Sendable {
+    /// Flags that hold for every line unless a line gives them itself.
+    public struct Defaults: Sendable {
+        public var json: Bool
+        public var assumeYes: Bool
+
+        public init(json: Bool = false, assumeYes: Bool = false) {
+            self.json = json
+            self.assumeYes = assumeYes
+        }
+    }
+
+    public let registry: CommandRegistry
+    public let output: any TextSink
+    public let errors: any TextSink
+    public let interaction: any Interaction
+    public let environment: [String: String]
+    public let outputIsTerminal: Bool
+    /// Flags that only make sense when starting kith (`--db`): named in the error when a line gives one.
+    public let startOnlyFlags: Set<String>
+    /// The palette for human output; it may follow whoever is active, so it is asked for on every line.
+    public let palette: @Sendable () async -> Style.Palette
+
+    public init(
+        registry: CommandRegistry,
+        output: any TextSink,
+        errors: any TextSink,
+        interaction: any Interaction,
+        environment: [String: String],
+        outputIsTerminal: Bool,
+        startOnlyFlags: Set<String> = [],
+        palette: @escaping @Sendable () async -> Style.Palette = { .dark }
+    ) {
+        self.registry = registry
+        self.output = output
+        self.errors = errors
+        self.interaction = interaction
+        self.environment = environment
+        self.outputIsTerminal = outputIsTerminal
+        self.startOnlyFlags = startOnlyFlags
+        self.palette = palette
+    }
+
+    /// How one command ended.
+    public enum Outcome: Equatable, Sendable {
+        case success
+        /// The session should end (`quit`, `exit`).
+        case quit
+        case failed(code: Int32, message: String)
+
+        public var exitCode: Int32 {
+            switch self {
+            case .success, .quit: 0
+            case .failed(let code, _): code
+            }
+        }
+    }
+
+    public static let refusedExitCode: Int32 = 1
+    public static let usageExitCode: Int32 = 2
+
+    // MARK: - One command
+
+    /// Runs one command given as words; prints its output, but not its error (the caller knows the line number).
+    public func run(_ words: [String], defaults: Defaults) async -> Outcome {
+        var json = defaults.json
+        var assumeYes = defaults.assumeYes
+        var rest: [String] = []
+        var optionsEnded = false
+        for word in words {
+            if optionsEnded {
+                rest.append(word)
+                continue
+            }
+            switch word {
+            case "--": optionsEnded = true; rest.append(word)
+            case "--json": json = true
+            case "--yes": assumeYes = true
+            default:
+                let flag = String(word.prefix { $0 != "=" })
+                if startOnlyFlags.contains(flag) {
+                    return .failed(
+                        code: Self.usageExitCode, message: "\(flag) can only be given when starting kith")
+                }
+                rest.append(word)
+            }
+        }
+        if rest.isEmpty { return .success }
+        do {
+            let (command, arguments) = try registry.resolve(rest)
+            let style = Style.forOutput(
+                isTerminal: outputIsTerminal, environment: environment, palette: await palette())
+            let context = CommandContext(
+                json: json, assumeYes: assumeYes, interaction: interaction, style: style,
+                environment: environment, errors: errors)
+            let result = try await command.run(arguments, context)
+            try print(result, json: json)
+            return result.endsSession ? .quit : .success
+        } catch let error as UsageError {
+            return .failed(code: Self.usageExitCode, message: error.description)
+        } catch {
+            return .failed(code: Self.refusedExitCode, message: String(describing: error))
+        }
+    }
+
+    /// Runs one line of text: tokenizes, runs, and prints `error: ...` (with `line N: ` when given).
+    public func run(line: String, number: Int? = nil, defaults: Defaults) async -> Outcome {
+        let outcome: Outcome
+        do {
+            outcome = await run(try Tokenizer.tokenize(line), defaults: defaults)
+        } catch {
+            outcome = .failed(code: Self.usageExitCode, message: error.description)
+        }
+        if case .failed(_, let message) = outcome { report(message, line: number) }
+        return outcome
+    }
+
+    public func report(_ message: String, line: Int? = nil) {
+        let style = Style.forOutput(isTerminal: outputIsTerminal, environment: environment)
+        let location = line.map { "line \($0): " } ?? ""
+        errors.write(style.failure("error:") + " " + location + message + "\n")
+    }
+
+    private func print(_ result: CommandOutput, json: Bool) throws {
+        if json {
+            output.write(try JSONOutput.render(result.json ?? MessageJSON(message: result.text)) + "\n")
+        } else if !result.text.isEmpty {
+            output.write(result.text.hasSuffix("\n") ? result.text : result.text + "\n")
+        }
+    }
+
+    // MARK: - Scripts
+
+    /// Runs lines from a script: no prompt, no banner. Stops at the first failure with its exit code,
+    /// or with `keepGoing` runs every line and exits 1 if any failed.
+    public func runScript(_ lines: some Sequence<ScriptLine>, defaults: Defaults, keepGoing: Bool) async -> Int32 {
+        var anyFailed = false
+        for line in lines {
+            let outcome: Outcome
+            switch line.content {
+            case .text(let text):
+                outcome = await run(line: text, number: line.number, defaults: defaults)
+            case .invalid(let problem):
+                outcome = .failed(code: Self.usageExitCode, message: problem)
+                report(problem, line: line.number)
+            }
+            switch outcome {
+            case .success: continue
+            case .quit: return anyFailed ? Self.refusedExitCode : 0
+            case .failed(let code, _):
+                if !keepGoing { return code }
+                anyFailed = true
+            }
+        }
+        return anyFailed ? Self.refusedExitCode : 0
+    }
+
+    // MARK: - REPL
+
+    /// The interactive loop: prompt, edit, run, repeat, until `quit`, `exit` or Ctrl-D (exit 0).
+    public func runREPL(
+        editor: any LineEditor,
+        history: History?,
+        banner: String,
+        prompt: @Sendable () async -> String,
+        farewell: @Sendable () async -> String? = { nil },
+        defaults: Defaults
+    ) async -> Int32 {
+        if !banner.isEmpty { output.write(banner + "\n") }
+        while true {
+            switch editor.readLine(prompt: await prompt()) {
+            case .end:
+                output.write("\n")
+                if let note = await farewell() { errors.write(note + "\n") }
+                return 0
+            case .interrupted:
+                continue
+            case .line(let line):
+                if line.utf8.count > ScriptLines.maximumLineBytes {
+                    report(ScriptLines.tooLongMessage(line.utf8.count))
+                    continue
+                }
+                if History.shouldRemember(line) {
+                    editor.addToHistory(line)
+                    history?.append(line)
+                }
+                if await run(line: line, defaults: defaults) == .quit {
+                    if let note = await farewell() { errors.write(note + "\n") }
+                    return 0
+                }
+            }
+        }
+    }
+}
+
+extension CommandOutput {
+    /// Whether this output ends the REPL or script (`quit`, `exit`).
+    public var endsSession: Bool { json is QuitMarker }
+
+    /// The output of `quit` and `exit`.
+    public static let quit = CommandOutput(text: "", json: QuitMarker())
+}
+
+/// Marks the output of `quit`; prints as `{"message":"bye"}` with `--json`.
+struct QuitMarker: Encodable, Sendable {
+    func encode(to encoder: any Encoder) throws {
+        try MessageJSON(message: "bye").encode(to: encoder)
+    }
+}

@@ -1,0 +1,19 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Storage",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "Storage", targets: ["Storage"])],
+    dependencies: [.package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0")],
+    targets: [
+        .target(
+            name: "Storage",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: swiftSettings),
+    ]
+)

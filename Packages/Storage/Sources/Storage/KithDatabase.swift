@@ -1,0 +1,129 @@
+import GRDB
+
+/// The one SQLite file every feature stores into: a WAL `DatabasePool` with each feature's migrations applied.
+public final class KithDatabase: Sendable {
+    /// The file path as given (or resolved from the environment).
+    public let path: String
+    /// The pool stores read and write through. One command is one `write` transaction.
+    public let pool: DatabasePool
+    private let features: [FeatureMigrations]
+
+    private static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    private init(path: String, pool: DatabasePool, features: [FeatureMigrations]) {
+        self.path = path
+        self.pool = pool
+        self.features = features
+    }
+
+    /// Opens (creating it with mode 0600 if missing) and migrates the file.
+    ///
+    /// A path that is a folder, a file that is not SQLite, an SQLite file that Kith did not create, or a
+    /// file migrated by a newer build is refused before anything is written to it.
+    public static func open(
+        at path: String,
+        features: [FeatureMigrations],
+        busyTimeoutSeconds: Double = 5
+    ) throws(StorageError) -> KithDatabase {
+        try checkNames(features)
+        switch PrivateFile.state(of: path) {
+        case .directory:
+            throw StorageError(.notAFile, "\(path) is a folder, not a database file")
+        case .missing:
+            try PrivateFile.create(path)
+        case .file(let size, let mode):
+            if size > 0 { try refuseUnlessKithFile(path, features: features) }
+            guard PrivateFile.isWritable(path) else {
+                throw StorageError(.readOnly, "The database \(path) is read-only")
+            }
+            PrivateFile.restrictMode(path, from: mode)
+        }
+
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeoutSeconds)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "kith"
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw StorageError(.cannotOpen, "Cannot open the database \(path): \(describe(error))")
+        }
+        do {
+            try migrator(for: features).migrate(pool)
+        } catch {
+            throw StorageError(.migrationFailed, "Cannot update the database \(path): \(describe(error))")
+        }
+        return KithDatabase(path: path, pool: pool, features: features)
+    }
+
+    /// What is applied and what is still pending, per feature, for `status`.
+    public func appliedMigrations() throws(StorageError) -> AppliedMigrations {
+        let applied: Set<String>
+        do {
+            applied = try pool.read { try Self.migrator(for: features).appliedIdentifiers($0) }
+        } catch {
+            throw StorageError(.cannotOpen, "Cannot read the database \(path): \(Self.describe(error))")
+        }
+        return AppliedMigrations(
+            features: features.map { feature in
+                AppliedMigrations.Feature(
+                    feature: feature.feature,
+                    applied: feature.identifiers.filter { applied.contains($0) },
+                    pending: feature.identifiers.filter { !applied.contains($0) })
+            })
+    }
+
+    // MARK: - Opening
+
+    private static func migrator(for features: [FeatureMigrations]) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for feature in features {
+            for (identifier, migration) in zip(feature.identifiers, feature.migrations) {
+                migrator.registerMigration(identifier, migrate: migration.apply)
+            }
+        }
+        return migrator
+    }
+
+    private static func checkNames(_ features: [FeatureMigrations]) throws(StorageError) {
+        var seen = Set<String>()
+        for feature in features where !seen.insert(feature.feature).inserted {
+            throw StorageError(.migrationFailed, "Two features register migrations as \(feature.feature)")
+        }
+    }
+
+    /// Reads the file without writing to it (no WAL switch, no migration table) and refuses what is not ours.
+    private static func refuseUnlessKithFile(_ path: String, features: [FeatureMigrations]) throws(StorageError) {
+        let header = try PrivateFile.header(of: path, count: sqliteHeader.count)
+        guard header == sqliteHeader else {
+            throw StorageError(.notADatabase, "\(path) is not a Kith database (it is not an SQLite file)")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            try queue.read { db in
+                let hasMigrations = try db.tableExists("grdb_migrations")
+                let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+                if !hasMigrations && tableCount > 0 {
+                    throw StorageError(.foreignDatabase, "\(path) is an SQLite database, but not a Kith one")
+                }
+                if hasMigrations, try migrator(for: features).hasBeenSuperseded(db) {
+                    throw StorageError(
+                        .newerSchema, "\(path) was written by a newer version of kith: upgrade kith to open it")
+                }
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(.notADatabase, "\(path) is not a Kith database: \(describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}

@@ -19,10 +19,19 @@ public struct AppEnvironment: Sendable {
         return AppEnvironment(database: database, product: product, plugins: plugins(for: product))
     }
 
-    private static func plugins(for product: Product) -> [any Plugin] {
-        product.features.compactMap { feature -> (any Plugin)? in
+    /// The product's features whose packages are built into this kith.
+    static func availableFeatures(of product: Product) -> [Feature] {
+        product.features.filter { feature in
             switch feature {
-            // Each feature's plugin is added here as its package lands.
+            // Each feature is added here as its package lands.
+            case .identity, .profileSession, .preferences, .familyCodes, .circles: false
+            }
+        }
+    }
+
+    private static func plugins(for product: Product) -> [any Plugin] {
+        availableFeatures(of: product).compactMap { feature -> (any Plugin)? in
+            switch feature {
             case .identity, .profileSession, .preferences, .familyCodes, .circles: nil
             }
         }

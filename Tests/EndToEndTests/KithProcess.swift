@@ -1,0 +1,74 @@
+import Foundation
+
+/// Runs the built `kith` binary (or a shell line around it) as a separate process.
+struct KithProcess {
+    struct Result {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// The `kith` built beside this test bundle (`swift test` builds it first), or `$KITH_BINARY`.
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["KITH_BINARY"] { return path }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("kith").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kith").path
+    }()
+
+    /// Runs kith with `arguments`, feeding `input` on standard input.
+    static func run(
+        _ arguments: [String], input: Data = Data(), environment: [String: String] = [:]
+    ) throws -> Result {
+        try launch(binary, arguments, input: input, environment: environment)
+    }
+
+    /// Runs `/bin/sh -c script` (for pseudo-terminal sessions through `script`).
+    static func shell(_ script: String, environment: [String: String] = [:]) throws -> Result {
+        try launch("/bin/sh", ["-c", script], input: Data(), environment: environment)
+    }
+
+    private static func launch(
+        _ program: String, _ arguments: [String], input: Data, environment: [String: String]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = "1"
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Read both pipes while writing, so a large output cannot fill a pipe and stall the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var output = Data()
+        nonisolated(unsafe) var errors = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            output = stdout.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        stdin.fileHandleForWriting.write(input)
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
+    }
+}

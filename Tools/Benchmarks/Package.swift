@@ -1,0 +1,13 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so that normal builds and tests never compile benchmark code.
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v15)],
+    targets: [
+        .executableTarget(name: "kith-bench", swiftSettings: swiftSettings)
+    ]
+)

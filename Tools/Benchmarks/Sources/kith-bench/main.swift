@@ -1,0 +1,25 @@
+import Foundation
+
+// kith-bench --kith PATH [--runs N]: prints each benchmark's figures.
+var arguments = CommandLine.arguments.dropFirst()
+var kith = ""
+var runs = 50
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--kith": kith = arguments.popFirst() ?? ""
+    case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
+    default:
+        FileHandle.standardError.write(Data("kith-bench: unknown argument \(argument)\n".utf8))
+        exit(2)
+    }
+}
+guard !kith.isEmpty else {
+    FileHandle.standardError.write(Data("usage: kith-bench --kith PATH [--runs N]\n".utf8))
+    exit(2)
+}
+do {
+    try StartupBenchmark.run(kith: kith, runs: runs)
+} catch {
+    FileHandle.standardError.write(Data("kith-bench: \(error)\n".utf8))
+    exit(1)
+}

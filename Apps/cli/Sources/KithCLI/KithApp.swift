@@ -81,7 +81,9 @@ public enum KithApp {
         let shell = shell(registry: registry, like: reporter)
 
         if !options.words.isEmpty {
-            let outcome = await shell.run(options.words, defaults: defaults)
+            var oneShot = defaults
+            oneShot.standardInputIsFree = true
+            let outcome = await shell.run(options.words, defaults: oneShot)
             if case .failed(_, let message) = outcome { shell.report(message) }
             return outcome.exitCode
         }

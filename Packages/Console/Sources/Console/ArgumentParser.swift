@@ -51,7 +51,8 @@ enum ArgumentParser {
         var values: [String: [String]] = [:]
         var remaining = words[...]
         for (position, argument) in command.arguments.enumerated() {
-            let laterRequired = command.arguments[(position + 1)...].filter { $0.count != .optional }.count
+            let laterRequired = command.arguments[(position + 1)...].filter { $0.count == .one || $0.count == .many }
+                .count
             switch argument.count {
             case .one:
                 guard let word = remaining.popFirst() else {
@@ -62,9 +63,9 @@ enum ArgumentParser {
                 if remaining.count > laterRequired, let word = remaining.popFirst() {
                     values[argument.name] = [try checkChoice(word, choices: argument.choices, label: argument.name)]
                 }
-            case .many:
-                let take = remaining.count - laterRequired
-                guard take > 0 else {
+            case .many, .zeroOrMore:
+                let take = max(remaining.count - laterRequired, 0)
+                guard take > 0 || argument.count == .zeroOrMore else {
                     throw UsageError("`\(command.name)` needs at least one \(argument.name): \(command.usage)")
                 }
                 var taken: [String] = []

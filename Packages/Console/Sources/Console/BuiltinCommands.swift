@@ -12,11 +12,11 @@ public enum BuiltinCommands {
     public static func help(for registry: CommandRegistry, title: String, feature: String) -> Command {
         Command(
             "help", summary: "List commands, or show how to use one",
-            arguments: [Argument("COMMAND", "a command, or the first words of several", count: .optional)],
+            arguments: [Argument("COMMAND", "a command, or the first words of several", count: .zeroOrMore)],
             details: "`help` lists every command; `help member` shows the member commands; "
                 + "`help member add` shows one command in full."
         ) { arguments, context in
-            let words = arguments.optionalArgument("COMMAND").map { [$0] } ?? []
+            let words = arguments.arguments("COMMAND")
             return try HelpText(registry: registry, title: title, helpFeature: feature).render(
                 words, style: context.style)
         }

@@ -45,6 +45,8 @@ public struct Argument: Sendable {
         case optional
         /// One or more.
         case many
+        /// Zero or more (`help member add`: the words of a command, or none).
+        case zeroOrMore
     }
 
     /// Shown in upper case in usage lines: `MEMBER`.
@@ -67,6 +69,7 @@ public struct Argument: Sendable {
         case .one: return shown
         case .optional: return "[\(shown)]"
         case .many: return "\(shown)..."
+        case .zeroOrMore: return "[\(shown)...]"
         }
     }
 }

@@ -7,6 +7,9 @@ public struct CommandContext: Sendable {
     public let interaction: any Interaction
     public let style: Style
     public let environment: [String: String]
+    /// Whether the command may read standard input (`--password-file -`): only a one-shot command may,
+    /// since a script or the REPL is reading it already.
+    public let standardInputIsFree: Bool
     private let errors: any TextSink
 
     public init(
@@ -15,6 +18,7 @@ public struct CommandContext: Sendable {
         interaction: any Interaction = NoInteraction(),
         style: Style = .plain,
         environment: [String: String] = [:],
+        standardInputIsFree: Bool = false,
         errors: any TextSink
     ) {
         self.json = json
@@ -22,6 +26,7 @@ public struct CommandContext: Sendable {
         self.interaction = interaction
         self.style = style
         self.environment = environment
+        self.standardInputIsFree = standardInputIsFree
         self.errors = errors
     }
 

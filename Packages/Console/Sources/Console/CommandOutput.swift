@@ -4,6 +4,8 @@ public struct CommandOutput: Sendable {
     public var text: String
     /// The value `--json` prints. `nil` prints `{"message": text}` so that every command prints one value.
     public var json: (any Encodable & Sendable)?
+    /// Whether the REPL or script ends after this output (`quit`, `exit`).
+    public internal(set) var endsSession = false
 
     public init(text: String, json: (any Encodable & Sendable)? = nil) {
         self.text = text

@@ -52,7 +52,9 @@ public struct History: Sendable {
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         fchmod(descriptor, 0o600)
-        let text = line.replacing("\n", with: " ") + "\n"
+        // Scalar by scalar: "\r\n" is a single Character, so replacing the Character "\n" would miss it.
+        let flat = line.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
+        let text = String(String.UnicodeScalarView(flat)) + "\n"
         FileDescriptorSink(descriptor: descriptor).write(text)
     }
 

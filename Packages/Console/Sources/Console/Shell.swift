@@ -7,10 +7,13 @@ public struct Shell: Sendable {
     public struct Defaults: Sendable {
         public var json: Bool
         public var assumeYes: Bool
+        /// True for a one-shot command: nothing else reads standard input.
+        public var standardInputIsFree: Bool
 
-        public init(json: Bool = false, assumeYes: Bool = false) {
+        public init(json: Bool = false, assumeYes: Bool = false, standardInputIsFree: Bool = false) {
             self.json = json
             self.assumeYes = assumeYes
+            self.standardInputIsFree = standardInputIsFree
         }
     }
 
@@ -96,7 +99,7 @@ public struct Shell: Sendable {
                 isTerminal: outputIsTerminal, environment: environment, palette: await palette())
             let context = CommandContext(
                 json: json, assumeYes: assumeYes, interaction: interaction, style: style,
-                environment: environment, errors: errors)
+                environment: environment, standardInputIsFree: defaults.standardInputIsFree, errors: errors)
             let result = try await command.run(arguments, context)
             try print(result, json: json)
             return result.endsSession ? .quit : .success
@@ -198,16 +201,10 @@ public struct Shell: Sendable {
 }
 
 extension CommandOutput {
-    /// Whether this output ends the REPL or script (`quit`, `exit`).
-    public var endsSession: Bool { json is QuitMarker }
-
-    /// The output of `quit` and `exit`.
-    public static let quit = CommandOutput(text: "", json: QuitMarker())
-}
-
-/// Marks the output of `quit`; prints as `{"message":"bye"}` with `--json`.
-struct QuitMarker: Encodable, Sendable {
-    func encode(to encoder: any Encoder) throws {
-        try MessageJSON(message: "bye").encode(to: encoder)
-    }
+    /// The output of `quit` and `exit`: it ends the REPL or script.
+    public static let quit: CommandOutput = {
+        var output = CommandOutput(text: "", json: MessageJSON(message: "bye"))
+        output.endsSession = true
+        return output
+    }()
 }

@@ -64,12 +64,12 @@ public enum Tokenizer {
     public static func quote(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { !" \t\n\r'\"\\#$`".unicodeScalars.contains($0) }
         if plain { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+        // Scalar by scalar: a `'` followed by a combining mark, ZWJ or skin tone is part of a larger Character,
+        // so a Character-level replacement would miss it and leave the quotes unbalanced.
+        var quoted = "'"
+        for scalar in word.unicodeScalars {
+            if scalar == "'" { quoted += "'\\''" } else { quoted.unicodeScalars.append(scalar) }
+        }
+        return quoted + "'"
     }
 }

@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(path: "Packages/Storage"),
         .package(path: "Packages/Console"),
+        .package(path: "Packages/Identity"),
     ],
     targets: [
         // MARK: - Apps
@@ -22,6 +23,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Console", package: "Console"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "IdentityCommands", package: "Identity"),
             ],
             path: "Apps/cli/Sources/KithCLI",
             swiftSettings: swiftSettings
@@ -46,6 +50,34 @@ let package = Package(
             name: "ConsoleTests",
             dependencies: [.product(name: "Console", package: "Console")],
             path: "Packages/Console/Tests/ConsoleTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityTests",
+            dependencies: [.product(name: "Identity", package: "Identity")],
+            path: "Packages/Identity/Tests/IdentityTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentitySQLiteTests",
+            dependencies: [
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+            ],
+            path: "Packages/Identity/Tests/IdentitySQLiteTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityCommandsTests",
+            dependencies: [
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "IdentityCommands", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Console", package: "Console"),
+            ],
+            path: "Packages/Identity/Tests/IdentityCommandsTests",
             swiftSettings: swiftSettings
         ),
     ]

@@ -76,7 +76,7 @@ struct KithBinaryTests {
             "(sleep 1; printf 'he\\t\\n'; sleep 1; printf '\\004') | script -qec '\(kith)' /dev/null",
             environment: ["XDG_STATE_HOME": state])
         #expect(first.status == 0)
-        #expect(first.output.contains("kith › "))
+        #expect(first.output.contains("kith (signed out) › "))
         #expect(first.output.contains("help [COMMAND]"))
         let history = try String(contentsOfFile: state + "/kith/history", encoding: .utf8)
         #expect(history.hasPrefix("help"))

@@ -7,7 +7,19 @@ let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../../Packages/Storage"),
+        .package(path: "../../Packages/Identity"),
+    ],
     targets: [
-        .executableTarget(name: "kith-bench", swiftSettings: swiftSettings)
+        .executableTarget(
+            name: "kith-bench",
+            dependencies: [
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+            ],
+            swiftSettings: swiftSettings
+        )
     ]
 )

@@ -4,6 +4,8 @@ import Console
 struct GlobalOptions: Equatable {
     var databasePath: String?
     var productName: String?
+    /// `--account EMAIL`: run as that saved account without changing the file's current account.
+    var account: String?
     var json = false
     var assumeYes = false
     var keepGoing = false
@@ -11,7 +13,7 @@ struct GlobalOptions: Equatable {
     var words: [String] = []
 
     /// Flags that take a value and only make sense when starting kith.
-    static let startOnly: Set<String> = ["--db", "--product", "--keep-going"]
+    static let startOnly: Set<String> = ["--db", "--product", "--keep-going", "--account"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
         var options = GlobalOptions()
@@ -35,6 +37,7 @@ struct GlobalOptions: Equatable {
             switch argument.hasPrefix("--") ? parts[0] : argument {
             case "--db": options.databasePath = try value(for: "--db", inline: inline)
             case "--product": options.productName = try value(for: "--product", inline: inline)
+            case "--account": options.account = try value(for: "--account", inline: inline)
             case "--json": options.json = true
             case "--yes": options.assumeYes = true
             case "--keep-going": options.keepGoing = true

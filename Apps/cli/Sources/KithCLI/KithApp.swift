@@ -78,6 +78,14 @@ public enum KithApp {
             reporter.report(String(describing: error))
             return Shell.refusedExitCode
         }
+        if let email = options.account {
+            do {
+                _ = try await app.identity.runAs(email: email)
+            } catch {
+                reporter.report(String(describing: error))
+                return Shell.refusedExitCode
+            }
+        }
         let shell = shell(registry: registry, like: reporter)
 
         if !options.words.isEmpty {
@@ -88,7 +96,7 @@ public enum KithApp {
             return outcome.exitCode
         }
         if terminal.inputIsTerminal {
-            return await runREPL(shell, environment: environment, defaults: defaults)
+            return await runREPL(shell, app: app, environment: environment, defaults: defaults)
         }
         let lines: ScriptLines =
             switch terminal.input {
@@ -123,14 +131,14 @@ public enum KithApp {
             startOnlyFlags: GlobalOptions.startOnly)
     }
 
-    private static func runREPL(_ shell: Shell, environment: [String: String], defaults: Shell.Defaults) async
-        -> Int32
-    {
+    private static func runREPL(
+        _ shell: Shell, app: AppEnvironment, environment: [String: String], defaults: Shell.Defaults
+    ) async -> Int32 {
         let history = History(path: History.defaultPath(environment: environment))
         let registry = shell.registry
         let editor = EditLineEditor(history: history.load()) { registry.completions(forLine: $0) }
         let banner = "kith \(VersionCommand.version): type `help` for commands, Ctrl-D to leave."
         return await shell.runREPL(
-            editor: editor, history: history, banner: banner, prompt: { "kith › " }, defaults: defaults)
+            editor: editor, history: history, banner: banner, prompt: { await app.prompt() }, defaults: defaults)
     }
 }

@@ -19,6 +19,8 @@ guard !kith.isEmpty else {
 }
 do {
     try StartupBenchmark.run(kith: kith, runs: runs)
+    print()
+    try await IdentityBenchmark.run(hashRuns: 20, switchRuns: 2000)
 } catch {
     FileHandle.standardError.write(Data("kith-bench: \(error)\n".utf8))
     exit(1)

@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Identity",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Identity", targets: ["Identity"]),
+        .library(name: "IdentitySQLite", targets: ["IdentitySQLite"]),
+        .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
+    ],
+    dependencies: [
+        .package(path: "../Storage"),
+        .package(path: "../Console"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CArgon2",
+            pkgConfig: "libargon2",
+            providers: [.apt(["libargon2-dev"])]
+        ),
+        .target(
+            name: "Identity",
+            dependencies: ["CArgon2"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "IdentitySQLite",
+            dependencies: [
+                "Identity",
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "IdentityCommands",
+            dependencies: ["Identity", .product(name: "Console", package: "Console")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IdentitySQLiteTests",
+            dependencies: [
+                "IdentitySQLite", "Identity",
+                .product(name: "Storage", package: "Storage"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityCommandsTests",
+            dependencies: [
+                "IdentityCommands", "Identity",
+                .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

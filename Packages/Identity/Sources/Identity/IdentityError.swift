@@ -1,0 +1,84 @@
+/// Every refusal of the Identity rules; `description` is the sentence a user reads, word for word.
+public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Not one `@`, an empty local part, no dot in the domain, or longer than 254 characters.
+    case invalidEmail
+    /// Another account has this email (compared case-insensitively).
+    case emailTaken
+    /// A name broke the name rules; `field` says which ("first name", "last name", "name").
+    case invalidName(field: String, problem: NameProblem, maxLength: Int)
+    /// `me` (and other reserved words) can never be a name.
+    case reservedName(String)
+    /// Fewer than 8 or more than 256 characters.
+    case invalidPassword
+    /// A wrong password or an unknown email: the same sentence, so accounts cannot be probed.
+    case incorrectCredentials
+    /// No live session for this process (or the principal's session ended).
+    case notSignedIn
+    /// An 11th account would be saved on this device.
+    case savedAccountsFull
+    /// The saved account to remove is the one this process runs as.
+    case cannotRemoveCurrentAccount
+    /// `--account EMAIL` named a saved account whose session is not live.
+    case sessionEnded(email: String)
+    /// The session found for a saved account belongs to another account.
+    case sessionMismatch(email: String)
+    /// An account-level action attempted while acting as a managed member.
+    case notWhileActing(String)
+    /// The household already has 8 members, managed and independent together.
+    case householdFull
+    /// Removing this guardian would leave the managed member NAME without one.
+    case needsGuardian(String)
+    /// Leaving or removing the account would leave the managed member NAME without a guardian.
+    case lastGuardian(String)
+    /// A name matched several things.
+    case ambiguous(String, candidates: [ReferenceCandidate])
+    /// A reference matched nothing.
+    case notFound(ReferenceKind, String)
+    /// The account has no active household.
+    case noActiveHousehold
+    /// Only the owner of the household may do this.
+    case notHouseholdOwner(String)
+    /// Only a guardian of the managed member NAME may do this.
+    case notGuardian(String)
+    /// The owner of a household cannot leave it or be removed from it.
+    case ownerCannotLeave(String)
+    /// Only independent members (accounts) of a household may manage its members.
+    case notHouseholdMember(String)
+    /// The account already belongs to the household it tried to join.
+    case alreadyMember(String)
+    /// Guardians belong to managed members only.
+    case notManaged(String)
+
+    public var description: String {
+        switch self {
+        case .invalidEmail: "Please enter a valid email address"
+        case .emailTaken: "An account with this email already exists"
+        case .invalidName(let field, let problem, let maxLength):
+            "Please enter a valid name (1-\(maxLength) characters): the \(field) \(problem)"
+        case .reservedName(let name): "\(name) is a reserved word: choose another name"
+        case .invalidPassword: "Passwords must be 8 to 256 characters"
+        case .incorrectCredentials: "Email or password is incorrect"
+        case .notSignedIn: "Not signed in. Use `login` or `signup` first."
+        case .savedAccountsFull: "You can save up to 10 accounts. Remove one first."
+        case .cannotRemoveCurrentAccount: "Switch to another account first"
+        case .sessionEnded(let email): "The session of \(email) has ended. Use `login \(email)` first."
+        case .sessionMismatch(let email): "Could not switch to \(email): its session belongs to another account"
+        case .notWhileActing(let name): "Not available while viewing as \(name). Switch back first."
+        case .householdFull: "This household is full (\(Household.capacity) members)"
+        case .needsGuardian(let name): "\(name) needs at least one guardian"
+        case .lastGuardian(let name):
+            "\(name) has no other guardian. Add another guardian or remove \(name) first."
+        case .ambiguous(let name, let candidates):
+            "\(name) is ambiguous: " + candidates.map { "\($0.name) (\($0.id))" }.joined(separator: ", ")
+        case .notFound(let kind, let name): "No \(kind.rawValue) named \(name)"
+        case .noActiveHousehold:
+            "No active household. Use `household create NAME` or `household use HOUSEHOLD` first."
+        case .notHouseholdOwner(let household): "Only the owner of \(household) can do that"
+        case .notGuardian(let name): "Only a guardian of \(name) can do that"
+        case .ownerCannotLeave(let household): "The owner of \(household) cannot leave it"
+        case .notHouseholdMember(let household): "You are not a member of \(household)"
+        case .alreadyMember(let household): "You are already a member of \(household)"
+        case .notManaged(let name): "\(name) is not a managed member"
+        }
+    }
+}

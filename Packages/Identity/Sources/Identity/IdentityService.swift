@@ -1,0 +1,82 @@
+/// What commands and HTTP routes call: accounts, sessions, this device's saved accounts, households.
+///
+/// Every rule of DOMAIN.md's Accounts, Saved accounts and Households sections is decided behind this
+/// protocol, from the `Principal` passed in. Errors are `IdentityError` (sentences for users) or
+/// infrastructure errors from the store.
+public protocol IdentityService: PrincipalSource {
+    // MARK: - This device
+
+    /// The principal this process runs as (acting as nobody), or nil when it is not signed in.
+    func currentPrincipal() async throws -> Principal?
+    /// Runs this process as the saved account `email` (`--account`), leaving the device's current account alone.
+    func runAs(email: String) async throws -> Principal
+    /// Creates an account, signs it in on this device, saves it and makes it current.
+    func signUp(_ request: SignUp) async throws -> Account
+    /// Signs in on this device: adds or refreshes the saved entry and makes it current.
+    func logIn(email: String, password: String) async throws -> Account
+    /// Ends the current session; the account stays saved.
+    func logOut() async throws
+    /// This device's saved accounts, most recently used first.
+    func savedAccounts() async throws -> [SavedAccountStatus]
+    /// Switches to a saved account: silently when its session is live, else with `password`.
+    func switchAccount(to email: String, password: String?) async throws -> AccountSwitch
+    /// Forgets a saved account and ends its session here; `principal` is nil when nobody is signed in.
+    func removeSavedAccount(_ email: String, by principal: Principal?) async throws
+
+    // MARK: - The signed-in account
+
+    /// The principal's account.
+    func account(_ principal: Principal) async throws -> Account
+    /// Changes first and last name.
+    func changeName(_ principal: Principal, firstName: String, lastName: String) async throws -> Account
+    /// Changes the account's role.
+    func changeRole(_ principal: Principal, to role: AccountRole) async throws -> Account
+    /// Changes the password (the current one is required) and ends the account's other sessions.
+    func changePassword(_ principal: Principal, current: String, new: String) async throws
+
+    // MARK: - Bearer sessions (the server)
+
+    /// Creates an account and returns a new session's raw token, once. No device state changes.
+    func register(_ request: SignUp) async throws -> SessionGrant
+    /// Signs in and returns a new session's raw token, once. No device state changes.
+    func signIn(email: String, password: String) async throws -> SessionGrant
+    /// The principal of a live session's raw token, else "Not signed in".
+    func principal(forToken token: String) async throws -> Principal
+    /// Ends the session of a raw token (nothing happens for an unknown token).
+    func endSession(token: String) async throws
+
+    // MARK: - Households and managed members
+
+    /// The principal's active household, or nil.
+    func activeHousehold(_ principal: Principal) async throws -> Household?
+    /// Every household the principal's account belongs to, in the order it joined them.
+    func households(_ principal: Principal) async throws -> [Household]
+    /// Creates a household owned by the principal and makes it active.
+    func createHousehold(_ principal: Principal, name: String) async throws -> Household
+    /// Renames the active household (its owner only).
+    func renameHousehold(_ principal: Principal, name: String) async throws -> Household
+    /// Makes one of the principal's households active.
+    func useHousehold(_ principal: Principal, _ reference: String) async throws -> Household
+    /// Leaves one of the principal's households (not its owner).
+    func leaveHousehold(_ principal: Principal, _ reference: String) async throws
+    /// Adds the principal's account to a household by id with `role` and makes it active (FamilyCodes' join).
+    ///
+    /// The caller has already decided the account may join (e.g. a valid family code); this checks the
+    /// cap and membership only.
+    func joinHousehold(_ principal: Principal, householdId: String, role: HouseholdRole) async throws -> Household
+    /// Adds a managed member to the active household, the principal becoming its guardian.
+    func addManagedMember(_ principal: Principal, displayName: String, avatarKey: String) async throws -> Member
+    /// Removes a member of the active household: a managed one by a guardian, an independent one by the owner.
+    func removeMember(_ principal: Principal, _ reference: String) async throws -> Member
+    /// Adds the household member with `email` as a guardian of a managed member.
+    func addGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member
+    /// Removes a guardian of a managed member, never the last one.
+    func removeGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member
+
+    // MARK: - Acting records
+
+    /// Records a write made while acting (nil and nothing recorded when the principal acts as itself).
+    func recordActing(_ principal: Principal, action: String) async throws -> ActingRecord?
+    /// The records of writes the principal's account made while acting, oldest first.
+    func actingRecords(_ principal: Principal) async throws -> [ActingRecord]
+}

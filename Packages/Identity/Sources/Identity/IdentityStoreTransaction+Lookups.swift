@@ -1,0 +1,96 @@
+import Foundation
+
+/// Lookups the rules share; built only from the transaction's plain reads.
+extension IdentityStoreTransaction {
+    func savedAccount(accountId: String) throws -> SavedAccountRecord? {
+        try savedAccounts().first { $0.account.accountId == accountId }
+    }
+
+    func savedAccount(email: String) throws -> SavedAccountRecord? {
+        let key = EmailAddress.comparisonKey(email)
+        return try savedAccounts().first { EmailAddress.comparisonKey($0.account.email) == key }
+    }
+
+    func requireSavedAccount(email: String) throws -> SavedAccountRecord {
+        guard let record = try savedAccount(email: email) else {
+            throw IdentityError.notFound(.account, email.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return record
+    }
+
+    /// The record's session when it is live and belongs to the record's account.
+    func liveSession(of record: SavedAccountRecord, at now: Date) throws -> Session? {
+        guard let sessionId = record.sessionId, let session = try session(id: sessionId),
+            session.isLive(at: now), session.accountId == record.account.accountId
+        else { return nil }
+        return session
+    }
+
+    /// The principal's account, when it exists and its session (if named) is live and its own.
+    public func authenticate(_ principal: Principal, at now: Date) throws -> Account {
+        guard let account = try account(id: principal.accountId) else { throw IdentityError.notSignedIn }
+        if let sessionId = principal.sessionId {
+            guard let session = try session(id: sessionId), session.accountId == account.id, session.isLive(at: now)
+            else { throw IdentityError.notSignedIn }
+        }
+        return account
+    }
+
+    /// The account and hash for a sign-in attempt by email.
+    func passwordCandidate(email: String) throws -> PasswordCandidate {
+        guard let account = try account(email: email) else { return PasswordCandidate() }
+        return PasswordCandidate(account: account, passwordHash: try passwordHash(accountId: account.id))
+    }
+
+    /// Refuses when the password hash changed since it was verified (a change by another process).
+    func requireUnchanged(_ candidate: PasswordCandidate) throws -> Account {
+        guard let verified = candidate.account, let account = try account(id: verified.id),
+            try passwordHash(accountId: account.id) == candidate.passwordHash
+        else { throw IdentityError.incorrectCredentials }
+        return account
+    }
+
+    /// Refuses an 11th saved account; an account saved already can always sign in again.
+    func checkCanSave(email: String) throws {
+        if try savedAccount(email: email) != nil { return }
+        if try savedAccounts().count >= SavedAccount.limit { throw IdentityError.savedAccountsFull }
+    }
+
+    // MARK: - Households
+
+    /// The household with independent members showing their accounts' current names.
+    public func filledHousehold(id: String) throws -> Household? {
+        guard var household = try household(id: id) else { return nil }
+        try fillNames(&household)
+        return household
+    }
+
+    public func filledHouseholds(memberAccountId: String) throws -> [Household] {
+        try households(memberAccountId: memberAccountId).map { household in
+            var household = household
+            try fillNames(&household)
+            return household
+        }
+    }
+
+    private func fillNames(_ household: inout Household) throws {
+        for index in household.members.indices where household.members[index].kind == .independent {
+            if let account = try account(id: household.members[index].memberId) {
+                household.members[index].displayName = account.displayName
+            }
+        }
+    }
+
+    /// The account's active household, if it still is one of its households.
+    public func activeHousehold(accountId: String) throws -> Household? {
+        guard let id = try activeHouseholdId(accountId: accountId), let household = try filledHousehold(id: id),
+            household.member(accountId)?.kind == .independent
+        else { return nil }
+        return household
+    }
+
+    public func requireActiveHousehold(accountId: String) throws -> Household {
+        guard let household = try activeHousehold(accountId: accountId) else { throw IdentityError.noActiveHousehold }
+        return household
+    }
+}

@@ -1,0 +1,74 @@
+/// The reads and writes available inside one store transaction. Valid only inside the `read`/`write` body.
+public protocol IdentityStoreTransaction {
+    // MARK: - Accounts
+
+    /// The account with this id.
+    func account(id: String) throws -> Account?
+    /// The account whose email equals `email` by `EmailAddress.comparisonKey`.
+    func account(email: String) throws -> Account?
+    /// The stored password hash of an account.
+    func passwordHash(accountId: String) throws -> String?
+    /// Adds an account with its password hash.
+    func insertAccount(_ account: Account, passwordHash: String) throws
+    /// Replaces the stored values (names, role, type) of an existing account.
+    func updateAccount(_ account: Account) throws
+    /// Replaces an account's password hash.
+    func setPasswordHash(_ passwordHash: String, accountId: String) throws
+
+    // MARK: - Sessions
+
+    /// Adds a session.
+    func insertSession(_ session: Session) throws
+    /// The session with this id.
+    func session(id: String) throws -> Session?
+    /// The session whose token has this SHA-256 (hex).
+    func session(tokenHash: String) throws -> Session?
+    /// Marks a session ended.
+    func endSession(id: String) throws
+    /// Marks every session of the account ended, except `sessionId` when given.
+    func endSessions(accountId: String, except sessionId: String?) throws
+
+    // MARK: - This device
+
+    /// Every saved account of this device, in no particular order.
+    func savedAccounts() throws -> [SavedAccountRecord]
+    /// Adds the saved account, or replaces the one with the same account id.
+    func saveAccount(_ record: SavedAccountRecord) throws
+    /// Forgets a saved account (the account itself stays).
+    func removeSavedAccount(accountId: String) throws
+    /// The account the device last signed in or switched to, persisted across runs.
+    func currentAccountId() throws -> String?
+    /// Persists the device's current account (nil: nobody).
+    func setCurrentAccountId(_ accountId: String?) throws
+
+    // MARK: - Per account
+
+    /// The account's active household id.
+    func activeHouseholdId(accountId: String) throws -> String?
+    /// Persists the account's active household id (nil: none).
+    func setActiveHouseholdId(_ householdId: String?, accountId: String) throws
+
+    // MARK: - Households
+
+    /// The household with its members in the order they were added.
+    func household(id: String) throws -> Household?
+    /// The households where the account is an independent member, in the order it joined them.
+    func households(memberAccountId: String) throws -> [Household]
+    /// Adds a household and its members.
+    func insertHousehold(_ household: Household) throws
+    /// Renames a household.
+    func renameHousehold(id: String, name: String) throws
+    /// Adds a member (after the existing ones).
+    func insertMember(_ member: Member, householdId: String) throws
+    /// Replaces a member's stored values (display name, role, avatar, guardians), keeping its place.
+    func updateMember(_ member: Member, householdId: String) throws
+    /// Removes a member from a household.
+    func deleteMember(memberId: String, householdId: String) throws
+
+    // MARK: - Acting records
+
+    /// Adds a record of a write made while acting.
+    func insertActingRecord(_ record: ActingRecord) throws
+    /// The records whose actor is the account, oldest first.
+    func actingRecords(actorAccountId: String) throws -> [ActingRecord]
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Everything an `InMemoryIdentityStore` holds; a value, so a transaction can work on a copy.
+struct InMemoryIdentityState: Sendable {
+    struct StoredAccount: Sendable {
+        var account: Account
+        var passwordHash: String
+    }
+
+    struct StoredHousehold: Sendable {
+        var id: String
+        var name: String
+        var ownerAccountId: String
+        var createdAt: Date
+    }
+
+    struct StoredMember: Sendable {
+        var householdId: String
+        var member: Member
+    }
+
+    var accounts: [String: StoredAccount] = [:]
+    var sessions: [String: Session] = [:]
+    var savedAccounts: [String: SavedAccountRecord] = [:]
+    var currentAccountId: String?
+    var activeHouseholds: [String: String] = [:]
+    var households: [String: StoredHousehold] = [:]
+    /// In insertion order, so reads list members (and an account's households) in the order they were added.
+    var members: [StoredMember] = []
+    var actingRecords: [ActingRecord] = []
+}

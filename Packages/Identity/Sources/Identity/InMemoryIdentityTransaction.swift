@@ -1,0 +1,116 @@
+/// One transaction of `InMemoryIdentityStore`, over its own copy of the state.
+final class InMemoryIdentityTransaction: IdentityStoreTransaction {
+    var state: InMemoryIdentityState
+
+    init(state: InMemoryIdentityState) {
+        self.state = state
+    }
+
+    // MARK: - Accounts
+
+    func account(id: String) -> Account? { state.accounts[id]?.account }
+
+    func account(email: String) -> Account? {
+        let key = EmailAddress.comparisonKey(email)
+        return state.accounts.values.first { EmailAddress.comparisonKey($0.account.email) == key }?.account
+    }
+
+    func passwordHash(accountId: String) -> String? { state.accounts[accountId]?.passwordHash }
+
+    func insertAccount(_ account: Account, passwordHash: String) {
+        state.accounts[account.id] = .init(account: account, passwordHash: passwordHash)
+    }
+
+    func updateAccount(_ account: Account) {
+        state.accounts[account.id]?.account = account
+    }
+
+    func setPasswordHash(_ passwordHash: String, accountId: String) {
+        state.accounts[accountId]?.passwordHash = passwordHash
+    }
+
+    // MARK: - Sessions
+
+    func insertSession(_ session: Session) { state.sessions[session.id] = session }
+
+    func session(id: String) -> Session? { state.sessions[id] }
+
+    func session(tokenHash: String) -> Session? { state.sessions.values.first { $0.tokenHash == tokenHash } }
+
+    func endSession(id: String) { state.sessions[id]?.ended = true }
+
+    func endSessions(accountId: String, except sessionId: String?) {
+        for (id, session) in state.sessions where session.accountId == accountId && id != sessionId {
+            state.sessions[id]?.ended = true
+        }
+    }
+
+    // MARK: - This device
+
+    func savedAccounts() -> [SavedAccountRecord] { Array(state.savedAccounts.values) }
+
+    func saveAccount(_ record: SavedAccountRecord) { state.savedAccounts[record.account.accountId] = record }
+
+    func removeSavedAccount(accountId: String) { state.savedAccounts[accountId] = nil }
+
+    func currentAccountId() -> String? { state.currentAccountId }
+
+    func setCurrentAccountId(_ accountId: String?) { state.currentAccountId = accountId }
+
+    // MARK: - Per account
+
+    func activeHouseholdId(accountId: String) -> String? { state.activeHouseholds[accountId] }
+
+    func setActiveHouseholdId(_ householdId: String?, accountId: String) {
+        state.activeHouseholds[accountId] = householdId
+    }
+
+    // MARK: - Households
+
+    func household(id: String) -> Household? {
+        guard let stored = state.households[id] else { return nil }
+        return Household(
+            id: stored.id, name: stored.name, ownerAccountId: stored.ownerAccountId, createdAt: stored.createdAt,
+            members: state.members.filter { $0.householdId == id }.map(\.member))
+    }
+
+    func households(memberAccountId: String) -> [Household] {
+        state.members
+            .filter { $0.member.kind == .independent && $0.member.memberId == memberAccountId }
+            .compactMap { household(id: $0.householdId) }
+    }
+
+    func insertHousehold(_ household: Household) {
+        state.households[household.id] = .init(
+            id: household.id, name: household.name, ownerAccountId: household.ownerAccountId,
+            createdAt: household.createdAt)
+        for member in household.members { insertMember(member, householdId: household.id) }
+    }
+
+    func renameHousehold(id: String, name: String) { state.households[id]?.name = name }
+
+    func insertMember(_ member: Member, householdId: String) {
+        state.members.append(.init(householdId: householdId, member: member))
+    }
+
+    func updateMember(_ member: Member, householdId: String) {
+        guard
+            let index = state.members.firstIndex(where: {
+                $0.householdId == householdId && $0.member.memberId == member.memberId
+            })
+        else { return }
+        state.members[index].member = member
+    }
+
+    func deleteMember(memberId: String, householdId: String) {
+        state.members.removeAll { $0.householdId == householdId && $0.member.memberId == memberId }
+    }
+
+    // MARK: - Acting records
+
+    func insertActingRecord(_ record: ActingRecord) { state.actingRecords.append(record) }
+
+    func actingRecords(actorAccountId: String) -> [ActingRecord] {
+        state.actingRecords.filter { $0.actorAccountId == actorAccountId }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The Identity rules over any `IdentityStore`, for one process on one device (or one server).
+///
+/// The current account is read from the store once, then kept in memory: a running process keeps
+/// the account it started with even when another process signs in on the same file.
+public actor LocalIdentityService: IdentityService {
+    let store: any IdentityStore
+    let clock: any Clock
+    let random: any RandomSource
+    let hasher: any PasswordHasher
+    private var currentLoaded = false
+    private var currentAccountId: String?
+    private var dummyHash: String?
+
+    /// Rules over `store`; `hasher` defaults to Argon2id at OWASP's parameters with salts from `random`.
+    public init(
+        store: any IdentityStore,
+        clock: any Clock = SystemClock(),
+        random: any RandomSource = SystemRandomSource(),
+        hasher: (any PasswordHasher)? = nil
+    ) {
+        self.store = store
+        self.clock = clock
+        self.random = random
+        self.hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
+    }
+
+    // MARK: - The current account of this process
+
+    /// The account this process runs as, read from the store on first use only.
+    func loadCurrent() async throws -> String? {
+        if currentLoaded { return currentAccountId }
+        let persisted = try await store.read { try $0.currentAccountId() }
+        // Another call may have signed in while this one read: its choice wins.
+        if !currentLoaded {
+            currentAccountId = persisted
+            currentLoaded = true
+        }
+        return currentAccountId
+    }
+
+    func setCurrent(_ accountId: String?) {
+        currentAccountId = accountId
+        currentLoaded = true
+    }
+
+    public func currentPrincipal() async throws -> Principal? {
+        guard let accountId = try await loadCurrent() else { return nil }
+        let now = clock.now()
+        return try await store.read { transaction -> Principal? in
+            guard let record = try transaction.savedAccount(accountId: accountId),
+                let session = try transaction.liveSession(of: record, at: now)
+            else { return nil }
+            return Principal(accountId: accountId, sessionId: session.id)
+        }
+    }
+
+    public func runAs(email: String) async throws -> Principal {
+        let now = clock.now()
+        let principal = try await store.read { transaction -> Principal in
+            let record = try transaction.requireSavedAccount(email: email)
+            guard let session = try transaction.liveSession(of: record, at: now) else {
+                throw IdentityError.sessionEnded(email: record.account.email)
+            }
+            return Principal(accountId: record.account.accountId, sessionId: session.id)
+        }
+        setCurrent(principal.accountId)
+        return principal
+    }
+
+    // MARK: - Passwords
+
+    /// The account and hash `password` was verified against, or "Email or password is incorrect".
+    ///
+    /// An unknown email is verified against a dummy hash, so the time taken does not reveal accounts.
+    func verify(_ password: String, against candidate: PasswordCandidate) async throws -> PasswordCandidate {
+        guard candidate.account != nil, let hash = candidate.passwordHash else {
+            _ = await hasher.verify(password, against: try await dummyPasswordHash())
+            throw IdentityError.incorrectCredentials
+        }
+        guard await hasher.verify(password, against: hash) else { throw IdentityError.incorrectCredentials }
+        return candidate
+    }
+
+    private func dummyPasswordHash() async throws -> String {
+        if let dummyHash { return dummyHash }
+        let hash = try await hasher.hash(SHA256.hex(random.bytes(16)))
+        dummyHash = hash
+        return hash
+    }
+
+    /// Checks a new password's length (8-256 graphemes).
+    static func checkNewPassword(_ password: String) throws(IdentityError) {
+        guard (8...256).contains(password.count) else { throw IdentityError.invalidPassword }
+    }
+
+    /// Validates one name, naming the field in the error.
+    static func validName(_ raw: String, field: String, _ validator: NameValidator) throws(IdentityError) -> String {
+        do {
+            return try validator.validate(raw)
+        } catch {
+            throw IdentityError.invalidName(field: field, problem: error, maxLength: validator.maxLength)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Console
+import Identity
+
+/// `accounts`: this device's saved accounts, most recently used first, the current one marked.
+enum AccountsCommand {
+    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+        Command("accounts", summary: "List the accounts saved on this device") { _, context in
+            let saved = try await service.savedAccounts()
+            return .value(saved.map(SavedAccountJSON.init), text: render(saved, style: context.style))
+        }
+    }
+
+    static func render(_ saved: [SavedAccountStatus], style: Style) -> String {
+        guard !saved.isEmpty else {
+            return "No accounts saved on this device. Use `signup EMAIL` or `login EMAIL`."
+        }
+        let heading = style.bold("Switch account") + " · " + IdentityText.count(saved.count, "account")
+        var table = Table(headers: [])
+        for status in saved {
+            let account = status.account
+            let badge: String
+            if status.isCurrent {
+                badge = style.accent(style.bold("Current"))
+            } else if status.sessionLive {
+                badge = style.success("signed in")
+            } else {
+                badge = style.dim("password needed")
+            }
+            table.append([
+                status.isCurrent ? "›" : " ",
+                IdentityText.initials(account.displayName),
+                status.isCurrent ? style.bold(account.displayName) : account.displayName,
+                account.email,
+                "\(IdentityText.label(account.accountType)) · \(account.authMethod.rawValue)",
+                badge,
+            ])
+        }
+        var lines = [heading, table.render(style: style)]
+        // As in the seed: the switcher's chevron only shows with two accounts or more.
+        if saved.count >= 2 {
+            lines.append(style.dim("Switch with `accounts switch EMAIL`; forget one with `accounts remove EMAIL`."))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,46 @@
+import Console
+import Identity
+
+/// The Identity feature's commands: accounts, the saved-accounts switcher, households and managed members.
+///
+/// Every command calls `any IdentityService` only; the rules live in the domain.
+public struct IdentityPlugin: Plugin {
+    private let service: any IdentityService
+    private let principals: any PrincipalSource
+
+    /// The commands over `service` (local or remote); the caller of each command comes from `principals`
+    /// (the service itself, or ProfileSession's manager, which adds whom the account acts as).
+    public init(service: any IdentityService, principals: (any PrincipalSource)? = nil) {
+        self.service = service
+        self.principals = principals ?? service
+    }
+
+    public var name: String { "identity" }
+
+    public var commands: [Command] {
+        [
+            // MARK: - Accounts
+            SignupCommand.make(service: service, principals: principals),
+            LoginCommand.make(service: service, principals: principals),
+            LogoutCommand.make(service: service, principals: principals),
+            WhoamiCommand.make(service: service, principals: principals),
+            AccountsCommand.make(service: service, principals: principals),
+            AccountsSwitchCommand.make(service: service, principals: principals),
+            AccountsRemoveCommand.make(service: service, principals: principals),
+            NameCommand.make(service: service, principals: principals),
+            PasswordCommand.make(service: service, principals: principals),
+            RoleCommand.make(service: service, principals: principals),
+            // MARK: - Households and managed members
+            HouseholdCommand.make(service: service, principals: principals),
+            HouseholdsCommand.make(service: service, principals: principals),
+            HouseholdUseCommand.make(service: service, principals: principals),
+            HouseholdCreateCommand.make(service: service, principals: principals),
+            HouseholdRenameCommand.make(service: service, principals: principals),
+            HouseholdLeaveCommand.make(service: service, principals: principals),
+            MemberAddCommand.make(service: service, principals: principals),
+            MemberRemoveCommand.make(service: service, principals: principals),
+            MemberGuardianAddCommand.make(service: service, principals: principals),
+            MemberGuardianRemoveCommand.make(service: service, principals: principals),
+        ]
+    }
+}

@@ -1,0 +1,55 @@
+import Console
+import Identity
+
+/// Human renderings shared by several commands: an account card and a household's member table.
+enum IdentityText {
+    /// `Dana Reyes` then aligned details: email, role, account type, and who it acts as.
+    static func account(_ account: Account, principal: Principal?, style: Style) -> String {
+        var table = Table(headers: [])
+        table.append(["  email", account.email])
+        table.append(["  role", account.role.rawValue])
+        table.append(["  account", "\(label(account.accountType)) · \(account.authMethod.rawValue)"])
+        if let actingAs = principal?.actingAs {
+            table.append(["  viewing as", actingAs.displayName])
+        }
+        table.append(["  id", style.dim(account.id)])
+        return style.bold(account.displayName) + "\n" + table.render(style: style)
+    }
+
+    /// "Private" or "Corporate", the switcher's badge.
+    static func label(_ type: AccountType) -> String {
+        switch type {
+        case .private: "Private"
+        case .corporate: "Corporate"
+        }
+    }
+
+    /// Up to two initials of a display name, upper-cased: the switcher's avatar.
+    static func initials(_ displayName: String) -> String {
+        displayName.split(separator: " ").prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
+    }
+
+    /// A household's heading and its members: monogram, name, kind, role, guardians.
+    static func household(_ household: Household, style: Style) -> String {
+        let heading =
+            style.accent(style.bold(household.name)) + " · "
+            + count(household.members.count, "member") + " of \(Household.capacity)"
+        var table = Table(headers: ["", "NAME", "KIND", "ROLE", "GUARDIANS"])
+        for member in household.members {
+            let monogram = member.monogram
+            let guardians = member.guardianAccountIds.map { id in
+                household.member(id)?.displayName ?? id
+            }
+            table.append([
+                monogram, member.displayName, member.kind.rawValue, member.role.rawValue,
+                guardians.joined(separator: ", "),
+            ])
+        }
+        return heading + "\n" + table.render(style: style)
+    }
+
+    /// "1 member", "3 members".
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+}

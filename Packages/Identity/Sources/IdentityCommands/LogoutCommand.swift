@@ -1,0 +1,20 @@
+import Console
+import Identity
+
+/// `logout`: end the current session; the account stays saved.
+enum LogoutCommand {
+    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+        Command("logout", summary: "End the current session (the account stays saved)") { _, context in
+            // Only for the sentence: the service decides whether there is a session to end.
+            let email = await currentEmail(service)
+            try await service.logOut()
+            guard let email else { return .message("Signed out.") }
+            return .message("Signed out of \(email). Use `accounts switch \(email)` or `login \(email)` to come back.")
+        }
+    }
+
+    private static func currentEmail(_ service: any IdentityService) async -> String? {
+        guard let principal = try? await service.currentPrincipal() else { return nil }
+        return try? await service.account(principal).email
+    }
+}

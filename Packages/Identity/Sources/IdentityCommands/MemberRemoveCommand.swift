@@ -1,0 +1,25 @@
+import Console
+import Identity
+
+/// `member remove MEMBER`: a guardian removes a managed member; the owner removes an independent one.
+enum MemberRemoveCommand {
+    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+        Command(
+            "member remove", summary: "Remove a member from your active household (asks first)",
+            arguments: [Argument("MEMBER", "a member's id or name")]
+        ) { arguments, context in
+            let principal = try await principals.requirePrincipal()
+            // Name the member in the question, and refuse an unknown or ambiguous name before asking anything.
+            guard let household = try await service.activeHousehold(principal) else {
+                throw IdentityError.noActiveHousehold
+            }
+            let member = try ReferenceResolver.resolve(
+                arguments.argument("MEMBER"), in: household.members, kind: .member, id: \.memberId,
+                name: \.displayName)
+            try context.confirm("Remove \(member.displayName) from \(household.name)?")
+            let removed = try await service.removeMember(principal, member.memberId)
+            return .value(
+                MemberSummaryJSON(removed), text: "Removed \(context.style.bold(removed.displayName)).")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Console
+import Identity
+
+/// `name --first NAME --last NAME`: change the current account's name.
+enum NameCommand {
+    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+        Command(
+            "name", summary: "Change your first and last name",
+            options: [
+                Option("first", value: "NAME", "first name (required)"),
+                Option("last", value: "NAME", "last name (required)"),
+            ]
+        ) { arguments, context in
+            guard let first = arguments.option("first"), let last = arguments.option("last") else {
+                throw UsageError("`name` needs --first NAME and --last NAME")
+            }
+            let principal = try await principals.requirePrincipal()
+            let account = try await service.changeName(principal, firstName: first, lastName: last)
+            return .value(
+                WhoamiJSON(account: account, principal: principal),
+                text: "Your name is now \(context.style.bold(account.displayName)).")
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Console
+import Identity
+
+/// `role player|parent|member`: change the current account's role.
+enum RoleCommand {
+    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+        Command(
+            "role", summary: "Change your role",
+            arguments: [Argument("ROLE", "player, parent or member", choices: SignupCommand.roles)]
+        ) { arguments, context in
+            let role = try arguments.choice(arguments.argument("ROLE"), as: AccountRole.self, label: "ROLE") ?? .member
+            let principal = try await principals.requirePrincipal()
+            let account = try await service.changeRole(principal, to: role)
+            return .value(
+                WhoamiJSON(account: account, principal: principal),
+                text: "Your role is now \(context.style.bold(account.role.rawValue)).")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Identity
+
+/// One entry of `accounts --json`.
+struct SavedAccountJSON: Encodable, Sendable {
+    let accountId: String
+    let email: String
+    let displayName: String
+    let accountType: String
+    let authMethod: String
+    let lastUsed: Date
+    let current: Bool
+    let sessionLive: Bool
+
+    init(_ status: SavedAccountStatus) {
+        accountId = status.account.accountId
+        email = status.account.email
+        displayName = status.account.displayName
+        accountType = status.account.accountType.rawValue
+        authMethod = status.account.authMethod.rawValue
+        lastUsed = status.account.lastUsed
+        current = status.isCurrent
+        sessionLive = status.sessionLive
+    }
+}

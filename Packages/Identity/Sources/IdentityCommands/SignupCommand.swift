@@ -1,0 +1,34 @@
+import Console
+import Identity
+
+/// `signup EMAIL --first NAME --last NAME [--role player|parent|member]`: create an account and sign in.
+enum SignupCommand {
+    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+        Command(
+            "signup", summary: "Create an account and sign in on this device",
+            arguments: [Argument("EMAIL", "the new account's email")],
+            options: [
+                Option("first", value: "NAME", "first name (required)"),
+                Option("last", value: "NAME", "last name (required)"),
+                Option("role", value: "ROLE", "player, parent or member (default member)", choices: roles),
+            ] + PasswordInput.options,
+            details: "The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD."
+        ) { arguments, context in
+            guard let first = arguments.option("first"), let last = arguments.option("last") else {
+                throw UsageError("`signup` needs --first NAME and --last NAME")
+            }
+            let role = try arguments.choice(arguments.option("role"), as: AccountRole.self, label: "--role") ?? .member
+            let password = try PasswordInput.password(arguments, context)
+            let account = try await service.signUp(
+                SignUp(
+                    email: arguments.argument("EMAIL"), firstName: first, lastName: last, password: password,
+                    role: role))
+            let principal = try await principals.currentPrincipal()
+            let text =
+                "Welcome to Kith, \(context.style.bold(account.firstName)). Signed in as \(account.email)."
+            return .value(WhoamiJSON(account: account, principal: principal), text: text)
+        }
+    }
+
+    static let roles = AccountRole.allCases.map(\.rawValue)
+}

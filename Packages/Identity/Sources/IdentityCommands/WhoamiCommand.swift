@@ -1,0 +1,15 @@
+import Console
+import Identity
+
+/// `whoami`: the signed-in account, who it acts as, and its persona.
+enum WhoamiCommand {
+    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+        Command("whoami", summary: "Show the signed-in account") { _, context in
+            let principal = try await principals.requirePrincipal()
+            let account = try await service.account(principal)
+            return .value(
+                WhoamiJSON(account: account, principal: principal),
+                text: IdentityText.account(account, principal: principal, style: context.style))
+        }
+    }
+}

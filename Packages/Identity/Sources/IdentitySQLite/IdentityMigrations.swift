@@ -1,0 +1,119 @@
+import GRDB
+import Storage
+
+/// The Identity schema, registered with Storage as `identity.<n>-<step>`. Never edit a shipped step: add one.
+public enum IdentityMigrations {
+    /// Every Identity migration, in order.
+    public static let all = FeatureMigrations(
+        feature: "identity",
+        migrations: [
+            Migration("accounts") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_accounts (
+                            id TEXT PRIMARY KEY NOT NULL,
+                            email TEXT NOT NULL,
+                            email_key TEXT NOT NULL UNIQUE,
+                            first_name TEXT NOT NULL,
+                            last_name TEXT NOT NULL,
+                            role TEXT NOT NULL,
+                            account_type TEXT NOT NULL,
+                            auth_method TEXT NOT NULL,
+                            password_hash TEXT NOT NULL,
+                            created_at DATETIME NOT NULL
+                        )
+                        """)
+            },
+            Migration("sessions") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_sessions (
+                            id TEXT PRIMARY KEY NOT NULL,
+                            account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                            token_hash TEXT NOT NULL UNIQUE,
+                            created_at DATETIME NOT NULL,
+                            expires_at DATETIME NOT NULL,
+                            ended INTEGER NOT NULL DEFAULT 0
+                        );
+                        CREATE INDEX identity_sessions_account ON identity_sessions(account_id);
+                        """)
+            },
+            Migration("saved-accounts") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_saved_accounts (
+                            account_id TEXT PRIMARY KEY NOT NULL
+                                REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                            email TEXT NOT NULL,
+                            display_name TEXT NOT NULL,
+                            photo_url TEXT,
+                            account_type TEXT NOT NULL,
+                            auth_method TEXT NOT NULL,
+                            last_used DATETIME NOT NULL,
+                            session_id TEXT REFERENCES identity_sessions(id) ON DELETE SET NULL
+                        );
+                        CREATE TABLE identity_device (
+                            key TEXT PRIMARY KEY NOT NULL,
+                            value TEXT
+                        );
+                        """)
+            },
+            Migration("account-state") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_account_state (
+                            account_id TEXT PRIMARY KEY NOT NULL
+                                REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                            active_household_id TEXT
+                        )
+                        """)
+            },
+            Migration("households") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_households (
+                            id TEXT PRIMARY KEY NOT NULL,
+                            name TEXT NOT NULL,
+                            owner_account_id TEXT NOT NULL REFERENCES identity_accounts(id),
+                            created_at DATETIME NOT NULL
+                        );
+                        CREATE TABLE identity_members (
+                            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                            household_id TEXT NOT NULL REFERENCES identity_households(id) ON DELETE CASCADE,
+                            member_id TEXT NOT NULL,
+                            display_name TEXT NOT NULL,
+                            kind TEXT NOT NULL,
+                            role TEXT NOT NULL,
+                            avatar_key TEXT NOT NULL DEFAULT '',
+                            added_at DATETIME NOT NULL,
+                            UNIQUE (household_id, member_id)
+                        );
+                        CREATE INDEX identity_members_member ON identity_members(member_id);
+                        CREATE TABLE identity_guardians (
+                            household_id TEXT NOT NULL,
+                            member_id TEXT NOT NULL,
+                            account_id TEXT NOT NULL REFERENCES identity_accounts(id),
+                            position INTEGER NOT NULL,
+                            PRIMARY KEY (household_id, member_id, account_id),
+                            FOREIGN KEY (household_id, member_id)
+                                REFERENCES identity_members(household_id, member_id) ON DELETE CASCADE
+                        );
+                        """)
+            },
+            Migration("acting-records") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_acting_records (
+                            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                            id TEXT NOT NULL UNIQUE,
+                            actor_account_id TEXT NOT NULL,
+                            subject_member_id TEXT NOT NULL,
+                            subject_display_name TEXT NOT NULL,
+                            action TEXT NOT NULL,
+                            at DATETIME NOT NULL
+                        );
+                        CREATE INDEX identity_acting_records_actor ON identity_acting_records(actor_account_id);
+                        """)
+            },
+        ])
+}

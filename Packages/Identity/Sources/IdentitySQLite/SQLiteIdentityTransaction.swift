@@ -1,0 +1,302 @@
+import Foundation
+import GRDB
+import Identity
+
+/// One GRDB transaction seen as an `IdentityStoreTransaction`. Plain SQL, no rules.
+///
+/// Public so that other features' SQLite stores can read and write Identity's tables inside their own
+/// transactions (a family join adds the member and logs the attempt in one transaction).
+public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
+    let db: Database
+
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    // MARK: - Accounts
+
+    private static let accountColumns =
+        "id, email, first_name, last_name, role, account_type, auth_method, created_at"
+
+    public func account(id: String) throws -> Account? {
+        try Row.fetchOne(
+            db, sql: "SELECT \(Self.accountColumns) FROM identity_accounts WHERE id = ?", arguments: [id]
+        ).map(Self.account)
+    }
+
+    public func account(email: String) throws -> Account? {
+        try Row.fetchOne(
+            db, sql: "SELECT \(Self.accountColumns) FROM identity_accounts WHERE email_key = ?",
+            arguments: [EmailAddress.comparisonKey(email)]
+        ).map(Self.account)
+    }
+
+    public func passwordHash(accountId: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT password_hash FROM identity_accounts WHERE id = ?", arguments: [accountId])
+    }
+
+    public func insertAccount(_ account: Account, passwordHash: String) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO identity_accounts
+                    (id, email, email_key, first_name, last_name, role, account_type, auth_method, password_hash,
+                     created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                account.id, account.email, EmailAddress.comparisonKey(account.email), account.firstName,
+                account.lastName, account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue,
+                passwordHash, account.createdAt,
+            ])
+    }
+
+    public func updateAccount(_ account: Account) throws {
+        try db.execute(
+            sql: """
+                UPDATE identity_accounts
+                SET email = ?, email_key = ?, first_name = ?, last_name = ?, role = ?, account_type = ?,
+                    auth_method = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                account.email, EmailAddress.comparisonKey(account.email), account.firstName, account.lastName,
+                account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue, account.id,
+            ])
+    }
+
+    public func setPasswordHash(_ passwordHash: String, accountId: String) throws {
+        try db.execute(
+            sql: "UPDATE identity_accounts SET password_hash = ? WHERE id = ?", arguments: [passwordHash, accountId])
+    }
+
+    private static func account(_ row: Row) -> Account {
+        Account(
+            id: row["id"], email: row["email"], firstName: row["first_name"], lastName: row["last_name"],
+            role: AccountRole(rawValue: row["role"]) ?? .member,
+            accountType: AccountType(rawValue: row["account_type"]) ?? .private,
+            authMethod: AuthMethod(rawValue: row["auth_method"]) ?? .password,
+            createdAt: row["created_at"])
+    }
+
+    // MARK: - Sessions
+
+    public func insertSession(_ session: Session) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO identity_sessions (id, account_id, token_hash, created_at, expires_at, ended)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                session.id, session.accountId, session.tokenHash, session.createdAt, session.expiresAt, session.ended,
+            ])
+    }
+
+    public func session(id: String) throws -> Session? {
+        try Row.fetchOne(db, sql: "SELECT * FROM identity_sessions WHERE id = ?", arguments: [id]).map(Self.session)
+    }
+
+    public func session(tokenHash: String) throws -> Session? {
+        try Row.fetchOne(db, sql: "SELECT * FROM identity_sessions WHERE token_hash = ?", arguments: [tokenHash])
+            .map(Self.session)
+    }
+
+    public func endSession(id: String) throws {
+        try db.execute(sql: "UPDATE identity_sessions SET ended = 1 WHERE id = ?", arguments: [id])
+    }
+
+    public func endSessions(accountId: String, except sessionId: String?) throws {
+        try db.execute(
+            sql: "UPDATE identity_sessions SET ended = 1 WHERE account_id = ? AND id IS NOT ?",
+            arguments: [accountId, sessionId])
+    }
+
+    private static func session(_ row: Row) -> Session {
+        Session(
+            id: row["id"], accountId: row["account_id"], tokenHash: row["token_hash"], createdAt: row["created_at"],
+            expiresAt: row["expires_at"], ended: row["ended"])
+    }
+
+    // MARK: - This device
+
+    public func savedAccounts() throws -> [SavedAccountRecord] {
+        try Row.fetchAll(db, sql: "SELECT * FROM identity_saved_accounts").map { row in
+            SavedAccountRecord(
+                account: SavedAccount(
+                    accountId: row["account_id"], email: row["email"], displayName: row["display_name"],
+                    photoURL: row["photo_url"],
+                    accountType: AccountType(rawValue: row["account_type"]) ?? .private,
+                    authMethod: AuthMethod(rawValue: row["auth_method"]) ?? .password,
+                    lastUsed: row["last_used"]),
+                sessionId: row["session_id"])
+        }
+    }
+
+    public func saveAccount(_ record: SavedAccountRecord) throws {
+        let account = record.account
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO identity_saved_accounts
+                    (account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                account.accountId, account.email, account.displayName, account.photoURL, account.accountType.rawValue,
+                account.authMethod.rawValue, account.lastUsed, record.sessionId,
+            ])
+    }
+
+    public func removeSavedAccount(accountId: String) throws {
+        try db.execute(sql: "DELETE FROM identity_saved_accounts WHERE account_id = ?", arguments: [accountId])
+    }
+
+    private static let currentAccountKey = "current_account_id"
+
+    public func currentAccountId() throws -> String? {
+        try String.fetchOne(
+            db, sql: "SELECT value FROM identity_device WHERE key = ?", arguments: [Self.currentAccountKey])
+    }
+
+    public func setCurrentAccountId(_ accountId: String?) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO identity_device (key, value) VALUES (?, ?)",
+            arguments: [Self.currentAccountKey, accountId])
+    }
+
+    // MARK: - Per account
+
+    public func activeHouseholdId(accountId: String) throws -> String? {
+        try String.fetchOne(
+            db, sql: "SELECT active_household_id FROM identity_account_state WHERE account_id = ?",
+            arguments: [accountId])
+    }
+
+    public func setActiveHouseholdId(_ householdId: String?, accountId: String) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO identity_account_state (account_id, active_household_id) VALUES (?, ?)
+                ON CONFLICT (account_id) DO UPDATE SET active_household_id = excluded.active_household_id
+                """,
+            arguments: [accountId, householdId])
+    }
+
+    // MARK: - Households
+
+    public func household(id: String) throws -> Household? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM identity_households WHERE id = ?", arguments: [id])
+        else { return nil }
+        return Household(
+            id: row["id"], name: row["name"], ownerAccountId: row["owner_account_id"], createdAt: row["created_at"],
+            members: try members(householdId: id))
+    }
+
+    public func households(memberAccountId: String) throws -> [Household] {
+        let ids = try String.fetchAll(
+            db,
+            sql: "SELECT household_id FROM identity_members WHERE member_id = ? AND kind = ? ORDER BY seq",
+            arguments: [memberAccountId, MemberKind.independent.rawValue])
+        return try ids.compactMap { try household(id: $0) }
+    }
+
+    public func insertHousehold(_ household: Household) throws {
+        try db.execute(
+            sql: "INSERT INTO identity_households (id, name, owner_account_id, created_at) VALUES (?, ?, ?, ?)",
+            arguments: [household.id, household.name, household.ownerAccountId, household.createdAt])
+        for member in household.members { try insertMember(member, householdId: household.id) }
+    }
+
+    public func renameHousehold(id: String, name: String) throws {
+        try db.execute(sql: "UPDATE identity_households SET name = ? WHERE id = ?", arguments: [name, id])
+    }
+
+    public func insertMember(_ member: Member, householdId: String) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO identity_members (household_id, member_id, display_name, kind, role, avatar_key, added_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                householdId, member.memberId, member.displayName, member.kind.rawValue, member.role.rawValue,
+                member.avatarKey, member.addedAt,
+            ])
+        try writeGuardians(member, householdId: householdId)
+    }
+
+    public func updateMember(_ member: Member, householdId: String) throws {
+        try db.execute(
+            sql: """
+                UPDATE identity_members SET display_name = ?, kind = ?, role = ?, avatar_key = ?
+                WHERE household_id = ? AND member_id = ?
+                """,
+            arguments: [
+                member.displayName, member.kind.rawValue, member.role.rawValue, member.avatarKey, householdId,
+                member.memberId,
+            ])
+        try writeGuardians(member, householdId: householdId)
+    }
+
+    public func deleteMember(memberId: String, householdId: String) throws {
+        // Guardian rows of the member go with it (ON DELETE CASCADE).
+        try db.execute(
+            sql: "DELETE FROM identity_members WHERE household_id = ? AND member_id = ?",
+            arguments: [householdId, memberId])
+    }
+
+    private func writeGuardians(_ member: Member, householdId: String) throws {
+        try db.execute(
+            sql: "DELETE FROM identity_guardians WHERE household_id = ? AND member_id = ?",
+            arguments: [householdId, member.memberId])
+        for (position, accountId) in member.guardianAccountIds.enumerated() {
+            try db.execute(
+                sql: """
+                    INSERT INTO identity_guardians (household_id, member_id, account_id, position)
+                    VALUES (?, ?, ?, ?)
+                    """,
+                arguments: [householdId, member.memberId, accountId, position])
+        }
+    }
+
+    private func members(householdId: String) throws -> [Member] {
+        var guardians: [String: [String]] = [:]
+        let guardianRows = try Row.fetchAll(
+            db,
+            sql: "SELECT member_id, account_id FROM identity_guardians WHERE household_id = ? ORDER BY position",
+            arguments: [householdId])
+        for row in guardianRows { guardians[row["member_id"], default: []].append(row["account_id"]) }
+        return try Row.fetchAll(
+            db, sql: "SELECT * FROM identity_members WHERE household_id = ? ORDER BY seq", arguments: [householdId]
+        ).map { row in
+            let memberId: String = row["member_id"]
+            return Member(
+                memberId: memberId, displayName: row["display_name"],
+                kind: MemberKind(rawValue: row["kind"]) ?? .managed,
+                role: HouseholdRole(rawValue: row["role"]) ?? .member, avatarKey: row["avatar_key"],
+                guardianAccountIds: guardians[memberId] ?? [], addedAt: row["added_at"])
+        }
+    }
+
+    // MARK: - Acting records
+
+    public func insertActingRecord(_ record: ActingRecord) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO identity_acting_records
+                    (id, actor_account_id, subject_member_id, subject_display_name, action, at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                record.id, record.actorAccountId, record.subjectMemberId, record.subjectDisplayName, record.action,
+                record.at,
+            ])
+    }
+
+    public func actingRecords(actorAccountId: String) throws -> [ActingRecord] {
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM identity_acting_records WHERE actor_account_id = ? ORDER BY seq",
+            arguments: [actorAccountId]
+        ).map { row in
+            ActingRecord(
+                id: row["id"], actorAccountId: row["actor_account_id"], subjectMemberId: row["subject_member_id"],
+                subjectDisplayName: row["subject_display_name"], action: row["action"], at: row["at"])
+        }
+    }
+}

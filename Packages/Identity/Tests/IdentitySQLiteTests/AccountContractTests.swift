@@ -1,0 +1,211 @@
+import Foundation
+import Identity
+import Testing
+
+@Suite("Accounts (contract, both stores)")
+struct AccountContractTests {
+    @Test(arguments: StoreKind.allCases)
+    func signUpCreatesTheAccountSignsInAndSavesIt(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        let account = try await service.signUp(
+            SignUp(email: "  Ann@Example.com ", firstName: " Ann ", lastName: "O’Brien", password: "password-ann"))
+        #expect(account.email == "Ann@Example.com")
+        #expect(account.firstName == "Ann")
+        #expect(account.lastName == "O’Brien")
+        #expect(account.role == .member)
+        #expect(account.accountType == .private)
+        #expect(account.authMethod == .password)
+        #expect(account.createdAt == env.clock.now())
+        let principal = try await service.me()
+        #expect(principal.accountId == account.id)
+        #expect(principal.actingAs == nil)
+        #expect(try await service.account(principal) == account)
+        let saved = try await service.savedAccounts()
+        #expect(saved.count == 1)
+        #expect(saved[0].account.displayName == "Ann O’Brien")
+        #expect(saved[0].isCurrent && saved[0].sessionLive)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func signUpRefusesBadInputAndCreatesNothing(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        func attempt(_ email: String, _ first: String, _ last: String, _ password: String) async -> IdentityError? {
+            await identityError {
+                _ = try await service.signUp(SignUp(email: email, firstName: first, lastName: last, password: password))
+            }
+        }
+        #expect(await attempt("ann@example", "Ann", "Lee", "password1") == .invalidEmail)
+        #expect(
+            await attempt("ann@example.com", "Ann2", "Lee", "password1")?.description
+                == "Please enter a valid name (1-50 characters): the first name contains a digit")
+        #expect(
+            await attempt("ann@example.com", "Ann", "", "password1")?.description
+                == "Please enter a valid name (1-50 characters): the last name is empty")
+        #expect(
+            await attempt("ann@example.com", "Ann", "Lee", "1234567")?.description
+                == "Passwords must be 8 to 256 characters")
+        #expect(await attempt("ann@example.com", "Ann", "Lee", String(repeating: "p", count: 257)) == .invalidPassword)
+        #expect(try await service.savedAccounts().isEmpty)
+        #expect(try await env.store.read { try $0.account(email: "ann@example.com") } == nil)
+        #expect(env.hasher.total == 0)
+        _ = try await service.signUp(
+            SignUp(
+                email: "ann@example.com", firstName: "Ann", lastName: "Lee",
+                password: String(repeating: "p", count: 256)))
+        _ = try await service.signUp(
+            SignUp(email: "bo@example.com", firstName: "Bo", lastName: "Lee", password: "12345678"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func emailsAreUniqueCaseInsensitively(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        try await service.signUp("Ann")
+        let error = await identityError {
+            _ = try await service.signUp(
+                SignUp(email: " ANN@example.COM", firstName: "Other", lastName: "Ann", password: "password-x"))
+        }
+        #expect(error?.description == "An account with this email already exists")
+        #expect(env.hasher.hashes == 1)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func wrongPasswordAndUnknownEmailReadTheSame(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        try await service.signUp("Ann")
+        try await service.logOut()
+        let before = env.hasher.verifies
+        let wrong = await identityError { _ = try await service.logIn(email: email("Ann"), password: "wrong-password") }
+        let unknown = await identityError { _ = try await service.logIn(email: "nobody@example.com", password: "x") }
+        #expect(wrong?.description == "Email or password is incorrect")
+        #expect(unknown == wrong)
+        // The unknown email was verified against a dummy hash too, so timing does not tell them apart.
+        #expect(env.hasher.verifies == before + 2)
+        #expect(try await service.currentPrincipal() == nil)
+        let account = try await service.logIn(email: "ANN@example.com", password: password("Ann"))
+        #expect(try await service.me().accountId == account.id)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func logoutEndsTheSessionAndKeepsTheAccountSaved(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        try await service.signUp("Ann")
+        let principal = try await service.me()
+        try await service.logOut()
+        #expect(try await service.currentPrincipal() == nil)
+        let saved = try await service.savedAccounts()
+        #expect(saved.map(\.account.email) == [email("Ann")])
+        #expect(saved[0].sessionLive == false)
+        #expect(await identityError { _ = try await service.account(principal) } == .notSignedIn)
+        #expect(
+            await identityError { try await service.logOut() }?.description
+                == "Not signed in. Use `login` or `signup` first.")
+        #expect(try await env.service().currentPrincipal() == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func nameAndRoleChanges(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        try await service.signUp("Ann", role: .player)
+        let principal = try await service.me()
+        let renamed = try await service.changeName(principal, firstName: "Jose\u{301}", lastName: "نیلوفر\u{200C}ها")
+        #expect(renamed.firstName == "Jos\u{E9}")
+        #expect(try await service.savedAccounts()[0].account.displayName == "Jos\u{E9} نیلوفر\u{200C}ها")
+        let error = await identityError { _ = try await service.changeName(principal, firstName: "A😀", lastName: "B") }
+        #expect(error?.description == "Please enter a valid name (1-50 characters): the first name contains an emoji")
+        #expect(try await service.account(principal).firstName == "Jos\u{E9}")
+        #expect(try await service.changeRole(principal, to: .parent).role == .parent)
+        #expect(try await service.account(principal).role == .parent)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func passwordChangeNeedsTheCurrentOneAndEndsOtherSessions(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        try await service.signUp("Ann")
+        let principal = try await service.me()
+        let remote = try await service.signIn(email: email("Ann"), password: password("Ann"))
+        #expect(try await service.principal(forToken: remote.token).accountId == principal.accountId)
+
+        #expect(
+            await identityError {
+                try await service.changePassword(principal, current: "not-it-at-all", new: "new-password")
+            } == .incorrectCredentials)
+        #expect(
+            await identityError {
+                try await service.changePassword(principal, current: password("Ann"), new: "short")
+            } == .invalidPassword)
+        try await service.changePassword(principal, current: password("Ann"), new: "new-password")
+
+        #expect(await identityError { _ = try await service.principal(forToken: remote.token) } == .notSignedIn)
+        #expect(try await service.currentPrincipal() == principal)
+        try await service.logOut()
+        #expect(
+            await identityError { _ = try await service.logIn(email: email("Ann"), password: password("Ann")) }
+                == .incorrectCredentials)
+        _ = try await service.logIn(email: email("Ann"), password: "new-password")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func bearerSessionsLiveThirtyDaysAndStoreOnlyTheTokenHash(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        let grant = try await service.register(
+            SignUp(email: "srv@example.com", firstName: "Server", lastName: "User", password: "password-srv"))
+        #expect(try await service.savedAccounts().isEmpty)
+        #expect(try await service.currentPrincipal() == nil)
+        #expect(grant.token.count == 43)
+        let session = try await env.store.read { try $0.session(id: grant.sessionId) }
+        #expect(session?.tokenHash == SHA256.hexDigest(grant.token))
+        #expect(session?.expiresAt == env.clock.now().addingTimeInterval(30 * TestEnvironment.day))
+        #expect(try await service.principal(forToken: grant.token).accountId == grant.accountId)
+
+        let second = try await service.signIn(email: "srv@example.com", password: "password-srv")
+        #expect(second.token != grant.token)
+        try await service.endSession(token: second.token)
+        #expect(await identityError { _ = try await service.principal(forToken: second.token) } == .notSignedIn)
+        #expect(await identityError { _ = try await service.principal(forToken: "made-up") } == .notSignedIn)
+
+        env.clock.advance(by: 30 * TestEnvironment.day)
+        #expect(await identityError { _ = try await service.principal(forToken: grant.token) } == .notSignedIn)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func accountActionsAreRefusedWhileActing(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        try await service.signUp("Ann")
+        try await service.signUp("Bo")
+        var principal = try await service.me()
+        _ = try await service.createHousehold(principal, name: "Home")
+        let mia = try await service.addManagedMember(principal, displayName: "Mia", avatarKey: "")
+        principal.actingAs = ActingAs(memberId: mia.memberId, displayName: mia.displayName)
+        let acting = principal
+        let refusals: [() async throws -> Void] = [
+            { _ = try await service.changeName(acting, firstName: "X", lastName: "Y") },
+            { _ = try await service.changeRole(acting, to: .player) },
+            { try await service.changePassword(acting, current: password("Bo"), new: "new-password") },
+            { try await service.removeSavedAccount(email("Ann"), by: acting) },
+            { _ = try await service.createHousehold(acting, name: "Other") },
+            { _ = try await service.renameHousehold(acting, name: "Other") },
+            { _ = try await service.useHousehold(acting, "Home") },
+            { try await service.leaveHousehold(acting, "Home") },
+            { _ = try await service.joinHousehold(acting, householdId: "x", role: .parent) },
+            { _ = try await service.addManagedMember(acting, displayName: "Kim", avatarKey: "") },
+            { _ = try await service.removeMember(acting, "Mia") },
+            { _ = try await service.addGuardian(acting, member: "Mia", email: email("Bo")) },
+            { _ = try await service.removeGuardian(acting, member: "Mia", email: email("Bo")) },
+        ]
+        for refusal in refusals {
+            let error = await identityError(refusal)
+            #expect(error?.description == "Not available while viewing as Mia. Switch back first.")
+        }
+        #expect(try await service.savedAccounts().count == 2)
+        #expect(try await service.activeHousehold(acting)?.members.count == 2)
+    }
+}

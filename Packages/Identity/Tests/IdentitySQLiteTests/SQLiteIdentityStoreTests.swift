@@ -1,0 +1,90 @@
+import Foundation
+import Identity
+import IdentitySQLite
+import Storage
+import Testing
+
+@Suite("The SQLite store")
+struct SQLiteIdentityStoreTests {
+    @Test(arguments: StoreKind.allCases)
+    func aWriteThatThrowsLeavesNothing(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        struct Refused: Error {}
+        let account = Account(
+            id: "a1", email: "ann@example.com", firstName: "Ann", lastName: "Lee", createdAt: env.clock.now())
+        await #expect(throws: Refused.self) {
+            try await env.store.write { transaction in
+                try transaction.insertAccount(account, passwordHash: "$argon2id$x")
+                try transaction.setCurrentAccountId("a1")
+                throw Refused()
+            }
+        }
+        #expect(try await env.store.read { try $0.account(id: "a1") } == nil)
+        #expect(try await env.store.read { try $0.currentAccountId() } == nil)
+    }
+
+    @Test func migrationsAreNamedByFeature() throws {
+        let folder = TemporaryFolder()
+        let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
+        #expect(
+            try database.appliedMigrations().features[0].applied == [
+                "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
+                "identity.5-households", "identity.6-acting-records",
+            ])
+    }
+
+    @Test func twoProcessesOnOneFileKeepTheirOwnCurrentAccounts() async throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("kith.sqlite")
+        let clock = ManualClock()
+        func process(seed: UInt64) throws -> LocalIdentityService {
+            let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all])
+            let random = SeededRandomSource(seed: seed)
+            return LocalIdentityService(
+                store: SQLiteIdentityStore(database: database), clock: clock, random: random,
+                hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        }
+        let first = try process(seed: 1)
+        let ann = try await first.signUp("Ann")
+        let second = try process(seed: 2)
+        #expect(try await second.me().accountId == ann.id)
+        let bo = try await second.signUp("Bo")
+        #expect(try await first.me().accountId == ann.id)
+        #expect(try await second.me().accountId == bo.id)
+        #expect(try await process(seed: 3).me().accountId == bo.id)
+        #expect(try await first.savedAccounts().count == 2)
+    }
+
+    @Test func passwordsAndTokensNeverReachTheFile() async throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("kith.sqlite")
+        let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all])
+        let random = SeededRandomSource(seed: 9)
+        let service = LocalIdentityService(
+            store: SQLiteIdentityStore(database: database), clock: ManualClock(), random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let first = "P1-first-secret-Ωmega"
+        let second = "P2-second-secret-Ωmega"
+        _ = try await service.signUp(
+            SignUp(email: "ann@example.com", firstName: "Ann", lastName: "Lee", password: first))
+        try await service.logOut()
+        _ = try await service.logIn(email: "ann@example.com", password: first)
+        let grant = try await service.signIn(email: "ann@example.com", password: first)
+        try await service.changePassword(try await service.me(), current: first, new: second)
+        let again = try await service.signIn(email: "ann@example.com", password: second)
+
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        if FileManager.default.fileExists(atPath: path + "-wal") {
+            bytes.append(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")))
+        }
+        for secret in [first, second, grant.token, again.token] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret.prefix(3))… is in the file")
+        }
+        // The token's hash is what is stored, which proves the search looked at the right bytes.
+        #expect(bytes.range(of: Data(SHA256.hexDigest(again.token).utf8)) != nil)
+        for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(file)")
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Identity
+import Testing
+
+@Suite("Saved accounts (contract, both stores)")
+struct SavedAccountsContractTests {
+    static let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
+
+    @Test(arguments: StoreKind.allCases)
+    func eleventhSignUpIsRefusedBeforeAnythingIsCreated(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        for name in Self.names { try await service.signUp(name) }
+        let current = try await service.me()
+        let hashesBefore = env.hasher.hashes
+        let error = await identityError { try await service.signUp("Kai") }
+        #expect(error?.description == "You can save up to 10 accounts. Remove one first.")
+        #expect(env.hasher.hashes == hashesBefore)
+        #expect(try await env.store.read { try $0.account(email: email("Kai")) } == nil)
+        #expect(try await service.savedAccounts().count == 10)
+        #expect(try await service.me() == current)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func eleventhLogInIsRefusedButSavedAccountsCanSignInAgain(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        _ = try await service.register(
+            SignUp(email: email("Kai"), firstName: "Kai", lastName: "Tester", password: password("Kai")))
+        for name in Self.names { try await service.signUp(name) }
+        let current = try await service.me()
+        let verifiesBefore = env.hasher.verifies
+        let error = await identityError { _ = try await service.logIn(email: email("Kai"), password: password("Kai")) }
+        #expect(error == .savedAccountsFull)
+        #expect(env.hasher.verifies == verifiesBefore)
+        #expect(try await service.me() == current)
+        let emails = try await service.savedAccounts().map(\.account.email)
+        #expect(!emails.contains(email("Kai")))
+        let ann = try await service.logIn(email: email("Ann"), password: password("Ann"))
+        #expect(try await service.me().accountId == ann.id)
+        #expect(try await service.savedAccounts().count == 10)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func listedMostRecentlyUsedFirstWithTheCurrentMarked(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        for name in ["Ann", "Bo", "Cy"] {
+            try await service.signUp(name)
+            env.clock.advance(by: 60)
+        }
+        _ = try await service.switchAccount(to: email("Ann"), password: nil)
+        let saved = try await service.savedAccounts()
+        #expect(saved.map(\.account.email) == [email("Ann"), email("Cy"), email("Bo")])
+        #expect(saved.map(\.isCurrent) == [true, false, false])
+        #expect(saved.allSatisfy { $0.sessionLive })
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func switchingToALiveSessionIsSilent(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        let ann = try await service.signUp("Ann")
+        try await service.signUp("Bo")
+        let work = env.hasher.total
+        let result = try await service.switchAccount(to: "ANN@example.com", password: nil)
+        #expect(result == .switched(try await service.savedAccounts()[0].account))
+        #expect(env.hasher.total == work)
+        #expect(try await service.me().accountId == ann.id)
+        let again = try await service.switchAccount(to: email("Ann"), password: nil)
+        #expect(again.description == "Already using ann@example.com")
+        guard case .alreadyCurrent = again else {
+            Issue.record("expected alreadyCurrent, got \(again)")
+            return
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func switchingToAnExpiredSessionNeedsThePassword(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        let ann = try await service.signUp("Ann")
+        env.clock.advance(by: 20 * TestEnvironment.day)
+        let bo = try await service.signUp("Bo")
+        env.clock.advance(by: 10 * TestEnvironment.day + 1)
+
+        let work = env.hasher.total
+        let asked = try await service.switchAccount(to: email("Ann"), password: nil)
+        #expect(asked == .passwordRequired(asked.account))
+        #expect(asked.account.accountId == ann.id)
+        #expect(env.hasher.total == work)
+        #expect(try await service.me().accountId == bo.id)
+
+        let wrong = await identityError { _ = try await service.switchAccount(to: email("Ann"), password: "nope-nope") }
+        #expect(wrong == .incorrectCredentials)
+        #expect(try await service.me().accountId == bo.id)
+        #expect(try await env.service().me().accountId == bo.id)
+
+        let switched = try await service.switchAccount(to: email("Ann"), password: password("Ann"))
+        #expect(switched.account.accountId == ann.id)
+        #expect(try await service.me().accountId == ann.id)
+        #expect(try await service.savedAccounts().first { $0.account.accountId == ann.id }?.sessionLive == true)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theSessionMustBelongToTheSavedAccount(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        let ann = try await service.signUp("Ann")
+        try await service.signUp("Bo")
+        let boSession = try await service.me().sessionId
+        // Corrupt the device state: Ann's entry points at Bo's session.
+        try await env.store.write { transaction in
+            guard var record = try transaction.savedAccounts().first(where: { $0.account.accountId == ann.id }) else {
+                return
+            }
+            record.sessionId = boSession
+            try transaction.saveAccount(record)
+        }
+        let error = await identityError { _ = try await service.switchAccount(to: email("Ann"), password: nil) }
+        #expect(error == .sessionMismatch(email: email("Ann")))
+        #expect(try await service.me().sessionId == boSession)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theCurrentAccountCannotBeRemoved(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        try await service.signUp("Ann")
+        let principal = try await service.me()
+        let error = await identityError { try await service.removeSavedAccount(email("Ann"), by: principal) }
+        #expect(error?.description == "Switch to another account first")
+        #expect(try await service.savedAccounts().count == 1)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func removingAnotherEndsItsSessionAndKeepsTheAccount(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        let ann = try await service.signUp("Ann")
+        try await service.signUp("Bo")
+        let annSession = try await env.store.read { transaction in
+            try transaction.savedAccounts().first { $0.account.accountId == ann.id }?.sessionId
+        }
+        try await service.removeSavedAccount(" Ann@example.com", by: try await service.me())
+        #expect(try await service.savedAccounts().map(\.account.email) == [email("Bo")])
+        let session = try await env.store.read { try $0.session(id: annSession ?? "") }
+        #expect(session?.ended == true)
+        #expect(try await env.store.read { try $0.account(id: ann.id) } != nil)
+        let unknown = await identityError { try await service.removeSavedAccount(email("Ann"), by: nil) }
+        #expect(unknown?.description == "No account named ann@example.com")
+        _ = try await service.logIn(email: email("Ann"), password: password("Ann"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func switchingToAnUnsavedAccountNamesIt(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let service = env.service()
+        try await service.signUp("Ann")
+        let error = await identityError { _ = try await service.switchAccount(to: "zed@example.com", password: nil) }
+        #expect(error == .notFound(.account, "zed@example.com"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theCurrentAccountPersistsAcrossRuns(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        try await env.service().signUp("Ann")
+        let bo = try await env.service().signUp("Bo")
+        #expect(try await env.service().me().accountId == bo.id)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func twoProcessesKeepTheirOwnCurrentAccounts(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let first = env.service()
+        let ann = try await first.signUp("Ann")
+        let second = env.service()
+        #expect(try await second.me().accountId == ann.id)
+        let bo = try await second.signUp("Bo")
+        #expect(try await first.me().accountId == ann.id)
+        #expect(try await second.me().accountId == bo.id)
+        #expect(try await first.savedAccounts().first { $0.isCurrent }?.account.accountId == ann.id)
+        // A logout elsewhere leaves the device's (other) current account alone.
+        try await first.logOut()
+        #expect(try await env.service().me().accountId == bo.id)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func runAsUsesASavedLiveAccountWithoutChangingTheCurrentOne(_ kind: StoreKind) async throws {
+        let env = try TestEnvironment(kind)
+        let ann = try await env.service().signUp("Ann")
+        env.clock.advance(by: 20 * TestEnvironment.day)
+        let bo = try await env.service().signUp("Bo")
+
+        let run = env.service()
+        #expect(try await run.runAs(email: email("Ann")).accountId == ann.id)
+        #expect(try await run.me().accountId == ann.id)
+        #expect(try await env.service().me().accountId == bo.id)
+
+        env.clock.advance(by: 10 * TestEnvironment.day + 1)
+        let expired = await identityError { _ = try await env.service().runAs(email: email("Ann")) }
+        #expect(expired == .sessionEnded(email: email("Ann")))
+        let unknown = await identityError { _ = try await env.service().runAs(email: "zed@example.com") }
+        #expect(unknown == .notFound(.account, "zed@example.com"))
+    }
+}

@@ -15,6 +15,10 @@ let package = Package(
         .package(path: "Packages/Storage"),
         .package(path: "Packages/Console"),
         .package(path: "Packages/Identity"),
+        .package(path: "Packages/ProfileSession"),
+        .package(path: "Packages/Preferences"),
+        .package(path: "Packages/FamilyCodes"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // MARK: - Apps
@@ -26,6 +30,14 @@ let package = Package(
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "IdentityCommands", package: "Identity"),
+                .product(name: "ProfileSession", package: "ProfileSession"),
+                .product(name: "ProfileSessionCommands", package: "ProfileSession"),
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "PreferencesSQLite", package: "Preferences"),
+                .product(name: "PreferencesCommands", package: "Preferences"),
+                .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
+                .product(name: "FamilyCodesCommands", package: "FamilyCodes"),
             ],
             path: "Apps/cli/Sources/KithCLI",
             swiftSettings: swiftSettings
@@ -78,6 +90,94 @@ let package = Package(
                 .product(name: "Console", package: "Console"),
             ],
             path: "Packages/Identity/Tests/IdentityCommandsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ProfileSessionTests",
+            dependencies: [
+                .product(name: "ProfileSession", package: "ProfileSession"),
+                .product(name: "Identity", package: "Identity"),
+            ],
+            path: "Packages/ProfileSession/Tests/ProfileSessionTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ProfileSessionCommandsTests",
+            dependencies: [
+                .product(name: "ProfileSession", package: "ProfileSession"),
+                .product(name: "ProfileSessionCommands", package: "ProfileSession"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "PreferencesCommands", package: "Preferences"),
+            ],
+            path: "Packages/ProfileSession/Tests/ProfileSessionCommandsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PreferencesTests",
+            dependencies: [
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "Identity", package: "Identity"),
+            ],
+            path: "Packages/Preferences/Tests/PreferencesTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PreferencesSQLiteTests",
+            dependencies: [
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "PreferencesSQLite", package: "Preferences"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Packages/Preferences/Tests/PreferencesSQLiteTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PreferencesCommandsTests",
+            dependencies: [
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "PreferencesCommands", package: "Preferences"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            path: "Packages/Preferences/Tests/PreferencesCommandsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FamilyCodesTests",
+            dependencies: [
+                .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "Identity", package: "Identity"),
+            ],
+            path: "Packages/FamilyCodes/Tests/FamilyCodesTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FamilyCodesSQLiteTests",
+            dependencies: [
+                .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Packages/FamilyCodes/Tests/FamilyCodesSQLiteTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FamilyCodesCommandsTests",
+            dependencies: [
+                .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "FamilyCodesCommands", package: "FamilyCodes"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            path: "Packages/FamilyCodes/Tests/FamilyCodesCommandsTests",
             swiftSettings: swiftSettings
         ),
     ]

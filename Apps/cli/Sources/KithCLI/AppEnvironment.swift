@@ -1,7 +1,15 @@
 import Console
+import FamilyCodes
+import FamilyCodesCommands
+import FamilyCodesSQLite
 import Identity
 import IdentityCommands
 import IdentitySQLite
+import Preferences
+import PreferencesCommands
+import PreferencesSQLite
+import ProfileSession
+import ProfileSessionCommands
 import Storage
 
 /// The composition root: opens the database with every feature's migrations, builds the services over it,
@@ -12,40 +20,62 @@ public struct AppEnvironment: Sendable {
     public let database: KithDatabase
     public let product: Product
     public let identity: any IdentityService
+    /// Who the account acts as; every plugin takes its caller from here, so acting reaches every feature.
+    public let session: ProfileSessionManager
+    public let preferences: any PreferencesService
+    public let familyCodes: any FamilyCodeService
     /// The plugins of the product's features, in the product's order.
     public let plugins: [any Plugin]
 
     /// Every feature's migrations, whatever the product, so any product can open any file.
-    public static let migrations: [FeatureMigrations] = [IdentityMigrations.all]
+    /// Preferences comes after Identity: its trigger watches Identity's member table.
+    public static let migrations: [FeatureMigrations] = [
+        IdentityMigrations.all, PreferencesMigrations.all, FamilyCodesMigrations.all,
+    ]
 
     /// The local composition: SQLite at `databasePath`, services running the rules in this process.
     public static func local(databasePath: String, product: Product) throws(StorageError) -> AppEnvironment {
         let database = try KithDatabase.open(at: databasePath, features: migrations)
         let identity = LocalIdentityService(store: SQLiteIdentityStore(database: database))
+        let session = ProfileSessionManager(identity: identity)
+        let preferences = LocalPreferencesService(store: SQLitePreferencesStore(database: database))
+        let familyCodes = LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database))
+        let plugins = availableFeatures(of: product).compactMap { feature -> (any Plugin)? in
+            switch feature {
+            case .identity: IdentityPlugin(service: identity, principals: session)
+            case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
+            case .preferences: PreferencesPlugin(service: preferences, principals: session)
+            case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
+            case .circles: nil
+            }
+        }
         return AppEnvironment(
-            database: database, product: product, identity: identity,
-            plugins: plugins(for: product, identity: identity))
+            database: database, product: product, identity: identity, session: session, preferences: preferences,
+            familyCodes: familyCodes, plugins: plugins)
     }
 
-    /// The REPL prompt: who is signed in.
-    public func prompt() async -> String { await IdentityPrompt.text(service: identity) }
+    /// The REPL prompt: who is signed in, and whom they act as (`dana (as Max) › `).
+    public func prompt() async -> String {
+        await IdentityPrompt.text(service: identity, suffix: ProfileSessionPrompt.suffix(manager: session))
+    }
+
+    /// The REPL's colours follow the effective theme of whoever is active (the member acted as, while acting).
+    public func palette(environment: [String: String]) async -> Style.Palette {
+        await PreferencesPalette.palette(service: preferences, principals: session, environment: environment)
+    }
+
+    /// Starts acting as `member` (`--as MEMBER`).
+    public func startActing(as member: String) async throws {
+        _ = try await session.switch(to: member)
+    }
 
     /// The product's features whose packages are built into this kith.
     static func availableFeatures(of product: Product) -> [Feature] {
         product.features.filter { feature in
             switch feature {
-            case .identity: true
+            case .identity, .profileSession, .preferences, .familyCodes: true
             // Each feature is added here as its package lands.
-            case .profileSession, .preferences, .familyCodes, .circles: false
-            }
-        }
-    }
-
-    private static func plugins(for product: Product, identity: any IdentityService) -> [any Plugin] {
-        availableFeatures(of: product).compactMap { feature -> (any Plugin)? in
-            switch feature {
-            case .identity: IdentityPlugin(service: identity)
-            case .profileSession, .preferences, .familyCodes, .circles: nil
+            case .circles: false
             }
         }
     }

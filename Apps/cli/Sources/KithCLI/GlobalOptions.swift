@@ -6,6 +6,8 @@ struct GlobalOptions: Equatable {
     var productName: String?
     /// `--account EMAIL`: run as that saved account without changing the file's current account.
     var account: String?
+    /// `--as MEMBER`: start the run acting as that managed member.
+    var actingAs: String?
     var json = false
     var assumeYes = false
     var keepGoing = false
@@ -13,7 +15,7 @@ struct GlobalOptions: Equatable {
     var words: [String] = []
 
     /// Flags that take a value and only make sense when starting kith.
-    static let startOnly: Set<String> = ["--db", "--product", "--keep-going", "--account"]
+    static let startOnly: Set<String> = ["--db", "--product", "--keep-going", "--account", "--as"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
         var options = GlobalOptions()
@@ -38,6 +40,7 @@ struct GlobalOptions: Equatable {
             case "--db": options.databasePath = try value(for: "--db", inline: inline)
             case "--product": options.productName = try value(for: "--product", inline: inline)
             case "--account": options.account = try value(for: "--account", inline: inline)
+            case "--as": options.actingAs = try value(for: "--as", inline: inline)
             case "--json": options.json = true
             case "--yes": options.assumeYes = true
             case "--keep-going": options.keepGoing = true

@@ -78,15 +78,14 @@ public enum KithApp {
             reporter.report(String(describing: error))
             return Shell.refusedExitCode
         }
-        if let email = options.account {
-            do {
-                _ = try await app.identity.runAs(email: email)
-            } catch {
-                reporter.report(String(describing: error))
-                return Shell.refusedExitCode
-            }
+        do {
+            if let email = options.account { _ = try await app.identity.runAs(email: email) }
+            if let member = options.actingAs { try await app.startActing(as: member) }
+        } catch {
+            reporter.report(String(describing: error))
+            return Shell.refusedExitCode
         }
-        let shell = shell(registry: registry, like: reporter)
+        let shell = shell(registry: registry, like: reporter, palette: { await app.palette(environment: environment) })
 
         if !options.words.isEmpty {
             var oneShot = defaults
@@ -124,11 +123,14 @@ public enum KithApp {
         return product
     }
 
-    private static func shell(registry: CommandRegistry, like other: Shell) -> Shell {
+    private static func shell(
+        registry: CommandRegistry, like other: Shell,
+        palette: @escaping @Sendable () async -> Style.Palette = { .dark }
+    ) -> Shell {
         Shell(
             registry: registry, output: other.output, errors: other.errors, interaction: other.interaction,
             environment: other.environment, outputIsTerminal: other.outputIsTerminal,
-            startOnlyFlags: GlobalOptions.startOnly)
+            startOnlyFlags: GlobalOptions.startOnly, palette: palette)
     }
 
     private static func runREPL(

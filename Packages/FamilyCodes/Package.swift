@@ -1,0 +1,71 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "FamilyCodes",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "FamilyCodes", targets: ["FamilyCodes"]),
+        .library(name: "FamilyCodesSQLite", targets: ["FamilyCodesSQLite"]),
+        .library(name: "FamilyCodesCommands", targets: ["FamilyCodesCommands"]),
+    ],
+    dependencies: [
+        .package(path: "../Identity"),
+        .package(path: "../Storage"),
+        .package(path: "../Console"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "FamilyCodes",
+            dependencies: [.product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "FamilyCodesSQLite",
+            dependencies: [
+                "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "FamilyCodesCommands",
+            dependencies: [
+                "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FamilyCodesTests",
+            dependencies: ["FamilyCodes", .product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FamilyCodesSQLiteTests",
+            dependencies: [
+                "FamilyCodesSQLite", "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FamilyCodesCommandsTests",
+            dependencies: [
+                "FamilyCodesCommands", "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,35 @@
+/// The shape of a family code, and the normalization every input goes through.
+public enum FamilyCodeFormat {
+    /// What every code starts with.
+    public static let prefix = "FAM-"
+    /// The 36 symbols of the six random characters, in the order the generator maps bytes to them.
+    public static let alphabet: [Character] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    /// How many random characters follow the prefix.
+    public static let length = 6
+
+    /// Whether `text` is exactly `^FAM-[A-Z0-9]{6}$`.
+    public static func isValid(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count == prefix.unicodeScalars.count + length, text.hasPrefix(prefix) else { return false }
+        return scalars.dropFirst(prefix.unicodeScalars.count).allSatisfy { scalar in
+            ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        }
+    }
+
+    /// The input trimmed and upper-cased, or nil when it is not a well-formed code.
+    public static func normalize(_ input: String) -> String? {
+        let candidate = input.trimmingWhitespace().uppercased()
+        return isValid(candidate) ? candidate : nil
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space (spaces, tabs, new lines).
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

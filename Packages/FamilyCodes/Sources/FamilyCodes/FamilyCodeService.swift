@@ -1,0 +1,27 @@
+import Identity
+
+/// What commands and HTTP routes call for family codes: codes, joins, members, the usage log.
+///
+/// Every rule of DOMAIN.md's "Family codes" section is decided behind this protocol from the `Principal`.
+/// Errors are `FamilyCodeError`, `IdentityError` (Identity's rules, which joins and leaves reuse) or
+/// infrastructure errors from the store. Only viewing is allowed while acting as a managed member.
+public protocol FamilyCodeService: Sendable {
+    /// `family`: a player's code card (creating the family or its code when needed), a parent's families.
+    func overview(_ principal: Principal) async throws -> FamilyOverview
+    /// The player's family code, creating the family ("LASTNAME Family") or its code when needed.
+    func code(_ principal: Principal) async throws -> FamilyCode
+    /// Replaces the player's family code: the old one stops working at once.
+    func regenerateCode(_ principal: Principal) async throws -> FamilyCode
+    /// A parent joins the family of `code` (rate limited, logged); the family becomes its active household.
+    func join(_ principal: Principal, code: String) async throws -> FamilyJoin
+    /// The members of the player's family, everyone but the player, in the order they were added.
+    func members(_ principal: Principal) async throws -> [FamilyMember]
+    /// The player removes a member of its family (Identity's rules: the last-guardian rule and the rest).
+    func removeMember(_ principal: Principal, _ reference: String) async throws -> FamilyMember
+    /// The families a parent belongs to (joined by code), with their codes, the active one marked.
+    func families(_ principal: Principal) async throws -> [JoinedFamily]
+    /// A parent leaves one of its families; its active household falls back to its latest joined one, or none.
+    func leave(_ principal: Principal, _ family: String) async throws -> JoinedFamily
+    /// The usage log of the player's families (attempts that matched them or used one of their codes), newest first.
+    func usageLog(_ principal: Principal) async throws -> [FamilyCodeUsage]
+}

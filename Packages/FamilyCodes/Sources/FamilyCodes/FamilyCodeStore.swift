@@ -1,0 +1,16 @@
+import Identity
+
+/// Where family codes persist, sharing each transaction with Identity's tables.
+///
+/// Every service call runs in one `read` or `write` that spans both features: a join's lock check,
+/// lookup, membership and usage-log row commit together, or (when `body` throws) not at all.
+public protocol FamilyCodeStore: Sendable {
+    /// Runs `body` in one read-only transaction over both features.
+    func read<T: Sendable>(
+        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T
+    /// Runs `body` in one write transaction over both features: all of its changes are kept, or none.
+    func write<T: Sendable>(
+        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T
+}

@@ -1,0 +1,29 @@
+/// The family-code reads and writes available inside one store transaction. Plain data, no rules.
+public protocol FamilyCodeStoreTransaction {
+    // MARK: - Codes
+
+    /// The family's live code.
+    func liveCode(familyId: String) throws -> FamilyCode?
+    /// The live code equal to `code`: the lookup a join makes.
+    func liveCode(code: String) throws -> FamilyCode?
+    /// Every code the family has had, live or retired, oldest first.
+    func codeHistory(familyId: String) throws -> [FamilyCode]
+    /// Makes `code` its family's live code; the previous live code (if any) is retired and never matches again.
+    func replaceLiveCode(_ code: FamilyCode) throws
+
+    // MARK: - Rate limits
+
+    /// The remembered rate-limit state of `key` (`.fresh` when none).
+    func rateLimitState(key: String) throws -> RateLimitState
+    /// Replaces the rate-limit state of `key`.
+    func setRateLimitState(_ state: RateLimitState, key: String) throws
+
+    // MARK: - Usage log
+
+    /// Appends a row to the usage log.
+    func insertUsage(_ usage: FamilyCodeUsage) throws
+    /// Rows whose family is in `familyIds` or whose code is in `codes`, newest first.
+    func usage(familyIds: Set<String>, codes: Set<String>) throws -> [FamilyCodeUsage]
+    /// Rows of one account's attempts, newest first.
+    func usage(accountId: String) throws -> [FamilyCodeUsage]
+}

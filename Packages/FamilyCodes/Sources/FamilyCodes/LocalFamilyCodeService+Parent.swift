@@ -1,0 +1,100 @@
+import Foundation
+import Identity
+
+// MARK: - The parent's side
+
+extension LocalFamilyCodeService {
+    /// How a join transaction ended: refusals are returned, not thrown, so their log rows commit.
+    enum JoinOutcome: Sendable {
+        case joined(FamilyJoin)
+        case refused(FamilyCodeError)
+        case full
+    }
+
+    public func join(_ principal: Principal, code input: String) async throws -> FamilyJoin {
+        try principal.requireActingAsSelf()
+        // A malformed code is not an attempt: nothing is counted, logged or looked up.
+        guard let code = FamilyCodeFormat.normalize(input) else { throw FamilyCodeError.invalidFormat }
+        let now = clock.now()
+        let limiter = limiter
+        let outcome = try await store.write { codes, identity -> JoinOutcome in
+            let account = try identity.authenticate(principal, at: now)
+            guard account.role == .parent else { throw FamilyCodeError.onlyParentsJoin }
+            func log(_ result: FamilyCodeAttemptResult, familyId: String? = nil) throws {
+                try codes.insertUsage(
+                    FamilyCodeUsage(at: now, accountId: account.id, code: code, familyId: familyId, result: result))
+            }
+            let key = Self.rateLimitKey(accountId: account.id)
+            let state = try codes.rateLimitState(key: key)
+            if case .locked(_, let retryAfter) = limiter.decision(for: state, at: now) {
+                try log(.rateLimited)
+                let minutes = Int((limiter.rule.lockout / 60).rounded(.up))
+                return .refused(.rateLimited(waitMinutes: minutes, retryAfterSeconds: retryAfter))
+            }
+            guard let family = try codes.liveCode(code: code) else {
+                try codes.setRateLimitState(limiter.recordingFailure(state, at: now), key: key)
+                try log(.notFound)
+                return .refused(.notFound)
+            }
+            do {
+                // Identity's rule: it checks before writing, so a refusal leaves no membership behind.
+                let household = try HouseholdMembership.join(
+                    identity, householdId: family.familyId, account: account, role: .parent, now: now)
+                try log(.joined, familyId: family.familyId)
+                return .joined(FamilyJoin(familyId: household.id, name: household.name))
+            } catch IdentityError.alreadyMember {
+                try log(.alreadyMember, familyId: family.familyId)
+                return .refused(.alreadyMember)
+            } catch IdentityError.householdFull {
+                try log(.full, familyId: family.familyId)
+                return .full
+            }
+        }
+        switch outcome {
+        case .joined(let join): return join
+        case .refused(let error): throw error
+        case .full: throw IdentityError.householdFull
+        }
+    }
+
+    public func families(_ principal: Principal) async throws -> [JoinedFamily] {
+        let now = clock.now()
+        return try await store.read { codes, identity in
+            let account = try identity.authenticate(principal, at: now)
+            guard account.role == .parent else { throw FamilyCodeError.onlyParentsJoin }
+            return try Self.joinedFamilies(of: account.id, codes, identity)
+        }
+    }
+
+    public func leave(_ principal: Principal, _ reference: String) async throws -> JoinedFamily {
+        try principal.requireActingAsSelf()
+        let now = clock.now()
+        return try await store.write { codes, identity in
+            let account = try identity.authenticate(principal, at: now)
+            guard account.role == .parent else { throw FamilyCodeError.onlyParentsLeave }
+            let families = try Self.joinedFamilies(of: account.id, codes, identity)
+            var family = try ReferenceResolver.resolve(
+                reference, in: families, kind: .family, id: \.familyId, name: \.name)
+            guard let household = try identity.filledHousehold(id: family.familyId) else {
+                throw IdentityError.notFound(.family, reference)
+            }
+            try HouseholdMembership.leave(identity, household: household, accountId: account.id)
+            family.isActive = false
+            return family
+        }
+    }
+
+    /// The households the account joined as a parent, in the order it joined them, with their live codes.
+    static func joinedFamilies(
+        of accountId: String, _ codes: any FamilyCodeStoreTransaction, _ identity: any IdentityStoreTransaction
+    ) throws -> [JoinedFamily] {
+        let activeId = try identity.activeHousehold(accountId: accountId)?.id
+        return try identity.filledHouseholds(memberAccountId: accountId).compactMap { household in
+            guard let membership = household.member(accountId), membership.role == .parent else { return nil }
+            let code = try codes.liveCode(familyId: household.id)
+            return JoinedFamily(
+                familyId: household.id, name: household.name, code: code?.code, codeGeneratedAt: code?.generatedAt,
+                joinedAt: membership.addedAt, isActive: household.id == activeId)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import FamilyCodes
+import Foundation
+import GRDB
+
+/// One GRDB transaction seen as a `FamilyCodeStoreTransaction`. Plain SQL, no rules.
+public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
+    let db: Database
+
+    /// The family-code view of an open GRDB transaction.
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    // MARK: - Codes
+
+    public func liveCode(familyId: String) throws -> FamilyCode? {
+        try Row.fetchOne(
+            db,
+            sql:
+                "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = ? AND retired_at IS NULL",
+            arguments: [familyId]
+        ).map(Self.code)
+    }
+
+    public func liveCode(code: String) throws -> FamilyCode? {
+        try Row.fetchOne(
+            db,
+            sql: "SELECT family_id, code, generated_at FROM familycodes_codes WHERE code = ? AND retired_at IS NULL",
+            arguments: [code]
+        ).map(Self.code)
+    }
+
+    public func codeHistory(familyId: String) throws -> [FamilyCode] {
+        try Row.fetchAll(
+            db, sql: "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = ? ORDER BY seq",
+            arguments: [familyId]
+        ).map(Self.code)
+    }
+
+    public func replaceLiveCode(_ code: FamilyCode) throws {
+        try db.execute(
+            sql: "UPDATE familycodes_codes SET retired_at = ? WHERE family_id = ? AND retired_at IS NULL",
+            arguments: [code.generatedAt, code.familyId])
+        try db.execute(
+            sql: "INSERT INTO familycodes_codes (family_id, code, generated_at) VALUES (?, ?, ?)",
+            arguments: [code.familyId, code.code, code.generatedAt])
+    }
+
+    private static func code(_ row: Row) -> FamilyCode {
+        FamilyCode(familyId: row["family_id"], code: row["code"], generatedAt: row["generated_at"])
+    }
+
+    // MARK: - Rate limits
+
+    public func rateLimitState(key: String) throws -> RateLimitState {
+        let failures = try Date.fetchAll(
+            db, sql: "SELECT failed_at FROM familycodes_failures WHERE key = ? ORDER BY seq", arguments: [key])
+        let lockedUntil = try Date.fetchOne(
+            db, sql: "SELECT locked_until FROM familycodes_locks WHERE key = ?", arguments: [key])
+        return RateLimitState(failures: failures, lockedUntil: lockedUntil)
+    }
+
+    public func setRateLimitState(_ state: RateLimitState, key: String) throws {
+        try db.execute(sql: "DELETE FROM familycodes_failures WHERE key = ?", arguments: [key])
+        for failure in state.failures {
+            try db.execute(
+                sql: "INSERT INTO familycodes_failures (key, failed_at) VALUES (?, ?)", arguments: [key, failure])
+        }
+        if let lockedUntil = state.lockedUntil {
+            try db.execute(
+                sql: """
+                    INSERT INTO familycodes_locks (key, locked_until) VALUES (?, ?)
+                    ON CONFLICT(key) DO UPDATE SET locked_until = excluded.locked_until
+                    """,
+                arguments: [key, lockedUntil])
+        } else {
+            try db.execute(sql: "DELETE FROM familycodes_locks WHERE key = ?", arguments: [key])
+        }
+    }
+
+    // MARK: - Usage log
+
+    public func insertUsage(_ usage: FamilyCodeUsage) throws {
+        try db.execute(
+            sql: "INSERT INTO familycodes_usage_log (at, account_id, code, family_id, result) VALUES (?, ?, ?, ?, ?)",
+            arguments: [usage.at, usage.accountId, usage.code, usage.familyId, usage.result.rawValue])
+    }
+
+    public func usage(familyIds: Set<String>, codes: Set<String>) throws -> [FamilyCodeUsage] {
+        guard !familyIds.isEmpty || !codes.isEmpty else { return [] }
+        let familyList = Array(familyIds)
+        let codeList = Array(codes)
+        let familyMarks = Self.marks(familyList.count)
+        let codeMarks = Self.marks(codeList.count)
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT at, account_id, code, family_id, result FROM familycodes_usage_log
+                WHERE family_id IN (\(familyMarks)) OR code IN (\(codeMarks))
+                ORDER BY at DESC, seq DESC
+                """,
+            arguments: StatementArguments(familyList + codeList)
+        ).map(Self.usage)
+    }
+
+    public func usage(accountId: String) throws -> [FamilyCodeUsage] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT at, account_id, code, family_id, result FROM familycodes_usage_log
+                WHERE account_id = ? ORDER BY at DESC, seq DESC
+                """,
+            arguments: [accountId]
+        ).map(Self.usage)
+    }
+
+    /// `?, ?, ?` for `count` values; `NULL` for none (so `IN (NULL)` matches nothing).
+    private static func marks(_ count: Int) -> String {
+        count == 0 ? "NULL" : Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    private static func usage(_ row: Row) -> FamilyCodeUsage {
+        let raw: String = row["result"]
+        return FamilyCodeUsage(
+            at: row["at"], accountId: row["account_id"], code: row["code"], familyId: row["family_id"],
+            // An unknown result (a newer build's) reads as a refusal rather than failing the whole log.
+            result: FamilyCodeAttemptResult(rawValue: raw) ?? .notFound)
+    }
+}

@@ -1,0 +1,74 @@
+import FamilyCodes
+import FamilyCodesSQLite
+import Foundation
+import Identity
+import IdentitySQLite
+import Storage
+import Testing
+
+/// The stores the contract suite runs against: every rule must hold on both.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case memory
+    case sqlite
+
+    var testDescription: String { rawValue }
+}
+
+/// A fresh pair of stores (Identity and FamilyCodes over the same data), services, and a test clock.
+final class ContractEnvironment: Sendable {
+    let clock = ManualClock()
+    let random = SeededRandomSource(seed: 2026)
+    let store: WrappedStore
+    let identity: LocalIdentityService
+    let service: LocalFamilyCodeService
+    let root: String
+
+    init(_ kind: StoreKind) throws {
+        root = NSTemporaryDirectory() + "kith-familycodes-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let identityStore: any IdentityStore
+        let codeStore: any FamilyCodeStore
+        switch kind {
+        case .memory:
+            let memory = InMemoryIdentityStore()
+            identityStore = memory
+            codeStore = InMemoryFamilyCodeStore(identity: memory)
+        case .sqlite:
+            let database = try KithDatabase.open(
+                at: root + "/kith.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
+            identityStore = SQLiteIdentityStore(database: database)
+            codeStore = SQLiteFamilyCodeStore(database: database)
+        }
+        store = WrappedStore(codeStore)
+        identity = LocalIdentityService(
+            store: identityStore, clock: clock, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        service = LocalFamilyCodeService(store: store, clock: clock, random: random)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Signs up `first@example.com` ("First Lastname") with `role`; returns its principal.
+    func account(_ first: String, _ role: AccountRole, lastName: String = "Tester") async throws -> Principal {
+        _ = try await identity.signUp(
+            SignUp(
+                email: "\(first.lowercased())@example.com", firstName: first, lastName: lastName,
+                password: "password-\(first)", role: role))
+        guard let principal = try await identity.currentPrincipal() else { throw IdentityError.notSignedIn }
+        return principal
+    }
+
+    func log(of principal: Principal) async throws -> [FamilyCodeUsage] {
+        try await store.read { codes, _ in try codes.usage(accountId: principal.accountId) }
+    }
+}
+
+/// The error `body` threw, as its sentence (nil if it did not throw).
+func sentence(_ body: () async throws -> Void) async -> String? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}

@@ -1,0 +1,78 @@
+import FamilyCodes
+import Foundation
+import Testing
+
+@Suite("Rate limiter (pure value)")
+struct RateLimiterTests {
+    let start = Date(timeIntervalSince1970: 1_735_689_600)
+    let limiter = RateLimiter(rule: .accountJoins)
+
+    func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
+
+    @Test("5 failures within 15 minutes lock for 5 minutes from the 5th")
+    func locksAtFifth() {
+        var state = RateLimitState.fresh
+        for second in [0.0, 100, 200, 300] {
+            state = limiter.recordingFailure(state, at: at(second))
+            #expect(limiter.decision(for: state, at: at(second)) == .allowed)
+        }
+        state = limiter.recordingFailure(state, at: at(400))
+        #expect(limiter.decision(for: state, at: at(400)) == .locked(until: at(700), retryAfter: 300))
+        #expect(limiter.decision(for: state, at: at(401)) == .locked(until: at(700), retryAfter: 299))
+        #expect(limiter.decision(for: state, at: at(699.5)) == .locked(until: at(700), retryAfter: 1))
+        #expect(limiter.decision(for: state, at: at(700)) == .allowed)
+    }
+
+    @Test("failures older than 15 minutes do not count")
+    func window() {
+        var state = RateLimitState.fresh
+        for second in [0.0, 1, 2, 3] { state = limiter.recordingFailure(state, at: at(second)) }
+        // At 900 + k the failure at k has left the window: four remain each time, so no lock.
+        for second in [900.0, 901, 902, 903] {
+            state = limiter.recordingFailure(state, at: at(second))
+            #expect(state.failures.count == 4)
+            #expect(limiter.decision(for: state, at: at(second)) == .allowed)
+        }
+        // 900, 901, 902, 903, 904: five within 15 minutes.
+        state = limiter.recordingFailure(state, at: at(904))
+        #expect(limiter.decision(for: state, at: at(904)) == .locked(until: at(1204), retryAfter: 300))
+    }
+
+    @Test("failures keep counting after a lock ends: the next failure locks again until they age out")
+    func afterLock() {
+        var state = RateLimitState.fresh
+        for second in 0..<5 { state = limiter.recordingFailure(state, at: at(Double(second))) }
+        #expect(state.failures.count == 5 && state.lockedUntil == at(304))
+        #expect(limiter.decision(for: state, at: at(303)) == .locked(until: at(304), retryAfter: 1))
+        // At 400 the lock is over, but 0...4 are still within 15 minutes: six failures, locked again.
+        #expect(limiter.decision(for: state, at: at(400)) == .allowed)
+        state = limiter.recordingFailure(state, at: at(400))
+        #expect(limiter.decision(for: state, at: at(400)) == .locked(until: at(700), retryAfter: 300))
+        // At 1000 the first five have aged out: one failure in the window, no lock.
+        state = limiter.recordingFailure(state, at: at(1000))
+        #expect(state.failures.count == 2)
+        #expect(limiter.decision(for: state, at: at(1000)) == .allowed)
+        #expect(!limiter.isIdle(state, at: at(1899)))
+        #expect(limiter.isIdle(state, at: at(1900)))
+    }
+
+    @Test("per key: 20 failures by one client address lock it, others go on")
+    func keyed() {
+        var keyed = KeyedRateLimiter(rule: .clientAddress)
+        for second in 0..<19 {
+            #expect(keyed.recordFailure(for: "10.0.0.1", at: at(Double(second))) == .allowed)
+        }
+        #expect(keyed.recordFailure(for: "10.0.0.1", at: at(19)) == .locked(until: at(319), retryAfter: 300))
+        #expect(keyed.decision(for: "10.0.0.1", at: at(200)) == .locked(until: at(319), retryAfter: 119))
+        #expect(keyed.decision(for: "10.0.0.2", at: at(200)) == .allowed)
+        keyed.recordFailure(for: "10.0.0.2", at: at(200))
+        // After its lock, 10.0.0.1's failures still count until 15 minutes after each.
+        keyed.prune(at: at(320))
+        #expect(keyed.states.keys.sorted() == ["10.0.0.1", "10.0.0.2"])
+        keyed.prune(at: at(919))
+        #expect(keyed.states.keys.sorted() == ["10.0.0.2"])
+        keyed.prune(at: at(1100))
+        #expect(keyed.states.isEmpty)
+        #expect(keyed.decision(for: "10.0.0.1", at: at(1100)) == .allowed)
+    }
+}

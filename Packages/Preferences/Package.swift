@@ -1,0 +1,72 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Preferences",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Preferences", targets: ["Preferences"]),
+        .library(name: "PreferencesSQLite", targets: ["PreferencesSQLite"]),
+        .library(name: "PreferencesCommands", targets: ["PreferencesCommands"]),
+    ],
+    dependencies: [
+        .package(path: "../Identity"),
+        .package(path: "../Storage"),
+        .package(path: "../Console"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "Preferences",
+            dependencies: [.product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PreferencesSQLite",
+            dependencies: [
+                "Preferences",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PreferencesCommands",
+            dependencies: [
+                "Preferences",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PreferencesTests",
+            dependencies: ["Preferences", .product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PreferencesSQLiteTests",
+            dependencies: [
+                "PreferencesSQLite", "Preferences",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PreferencesCommandsTests",
+            dependencies: [
+                "PreferencesCommands", "Preferences",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,41 @@
+import Console
+import Identity
+import Preferences
+
+/// Human renderings shared by the `prefs` commands.
+enum PreferencesText {
+    /// "Setting preferences for NAME" while acting, else nil: the seed's banner on the preferences screen.
+    static func banner(_ principal: Principal, style: Style) -> String? {
+        principal.actingAs.map { style.accent("Setting preferences for \($0.displayName)") }
+    }
+
+    /// The banner (while acting), an optional first line, then the preferences as aligned rows.
+    static func render(
+        _ preferences: MemberPreferences, principal: Principal, headline: String?, context: CommandContext
+    ) -> String {
+        let style = context.style
+        var lines: [String] = []
+        if let banner = banner(principal, style: style) { lines.append(banner) }
+        if let headline { lines.append(headline) }
+        let effective = preferences.effectiveTheme(environment: context.environment)
+        let themeNote =
+            preferences.theme == .system
+            ? "\(preferences.theme.rawValue) (now \(effective.rawValue))"
+            : preferences.theme.rawValue
+        var table = Table(headers: [])
+        table.append(["theme", themeNote])
+        table.append(["font size", "\(preferences.fontSize.label) (\(signed(preferences.fontSizeOffset)))"])
+        lines.append(table.render(style: style))
+        return lines.joined(separator: "\n")
+    }
+
+    static func signed(_ offset: Int) -> String { offset > 0 ? "+\(offset)" : "\(offset)" }
+}
+
+extension PrincipalSource {
+    /// The caller, or the domain's "Not signed in" refusal.
+    func requirePrincipal() async throws -> Principal {
+        guard let principal = try await currentPrincipal() else { throw IdentityError.notSignedIn }
+        return principal
+    }
+}

@@ -1,0 +1,17 @@
+import Console
+import Identity
+import Preferences
+
+/// `prefs`: the theme and font size of the member you are (or act as).
+enum PrefsCommand {
+    static func make(service: any PreferencesService, principals: any PrincipalSource) -> Command {
+        Command("prefs", summary: "Show your theme and font size (or those of the member you act as)") {
+            _, context in
+            let principal = try await principals.requirePrincipal()
+            let preferences = try await service.preferences(principal)
+            return .value(
+                PreferencesJSON(preferences, environment: context.environment),
+                text: PreferencesText.render(preferences, principal: principal, headline: nil, context: context))
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Console
+import Identity
+import Preferences
+
+/// `prefs font-size S|M|L|XL`.
+enum PrefsFontSizeCommand {
+    static func make(service: any PreferencesService, principals: any PrincipalSource) -> Command {
+        Command(
+            "prefs font-size", summary: "Choose the text size: S, M, L or XL",
+            arguments: [Argument("SIZE", "the size", choices: FontSize.allCases.map(\.label))]
+        ) { arguments, context in
+            let label = arguments.argument("SIZE")
+            guard let size = FontSize(label: label) else {
+                throw UsageError("SIZE must be one of S, M, L, XL, not \(label)")
+            }
+            let principal = try await principals.requirePrincipal()
+            let preferences = try await service.setFontSize(principal, size)
+            return .value(
+                PreferencesJSON(preferences, environment: context.environment),
+                text: PreferencesText.render(
+                    preferences, principal: principal, headline: "Font size set to \(size.label).", context: context))
+        }
+    }
+}

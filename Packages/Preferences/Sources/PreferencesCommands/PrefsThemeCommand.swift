@@ -1,0 +1,23 @@
+import Console
+import Identity
+import Preferences
+
+/// `prefs theme system|light|dark`.
+enum PrefsThemeCommand {
+    static func make(service: any PreferencesService, principals: any PrincipalSource) -> Command {
+        Command(
+            "prefs theme", summary: "Choose the theme: system follows the terminal",
+            arguments: [Argument("THEME", "the theme", choices: ThemePreference.allCases.map(\.rawValue))]
+        ) { arguments, context in
+            guard
+                let theme = try arguments.choice(arguments.argument("THEME"), as: ThemePreference.self, label: "THEME")
+            else { throw UsageError("THEME is required") }
+            let principal = try await principals.requirePrincipal()
+            let preferences = try await service.setTheme(principal, theme)
+            return .value(
+                PreferencesJSON(preferences, environment: context.environment),
+                text: PreferencesText.render(
+                    preferences, principal: principal, headline: "Theme set to \(theme.rawValue).", context: context))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "ProfileSession",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ProfileSession", targets: ["ProfileSession"]),
+        .library(name: "ProfileSessionCommands", targets: ["ProfileSessionCommands"]),
+    ],
+    dependencies: [
+        .package(path: "../Identity"),
+        .package(path: "../Console"),
+        // Tests only: the transcript of a whole flow sets a managed member's preferences while acting.
+        .package(path: "../Preferences"),
+    ],
+    targets: [
+        .target(
+            name: "ProfileSession",
+            dependencies: [.product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ProfileSessionCommands",
+            dependencies: [
+                "ProfileSession",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ProfileSessionTests",
+            dependencies: ["ProfileSession", .product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ProfileSessionCommandsTests",
+            dependencies: [
+                "ProfileSessionCommands", "ProfileSession",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "PreferencesCommands", package: "Preferences"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,179 @@
+import Identity
+
+/// Whom the signed-in account acts as: itself, or one managed member it guards. In memory only.
+///
+/// The manager wraps the Identity service's principal: `currentPrincipal()` adds `actingAs` while
+/// acting, so every feature's call carries the member as subject and the account as actor. Switching
+/// reads Identity afresh each time and decides guardianship itself; it never trusts a list it was given.
+/// Acting never survives an account switch or a sign-out: the manager then falls back to the account.
+public actor ProfileSessionManager: PrincipalSource {
+    /// The HTTP header that carries `actingAsMemberId` on requests made while acting.
+    public static let actingAsHeaderName = "X-Acting-As-Member"
+
+    private let identity: any IdentityService
+
+    // MARK: - State
+
+    /// The seed's state machine: the account itself, or acting as a managed member.
+    public private(set) var state: ProfileSessionState = .authenticatedUser
+    /// The signed-in account's own profile; `SwitchableProfile.placeholder` until profiles are loaded.
+    public private(set) var authenticatedUser: SwitchableProfile = .placeholder
+    /// The account first, then the managed members of its active household it guards, in creation order.
+    /// Empty until profiles are loaded (`refresh()`, `switch(to:)` or `updateProfiles`).
+    public private(set) var availableProfiles: [SwitchableProfile] = []
+    /// The name of the active household the profiles came from, if any.
+    public private(set) var householdName: String?
+
+    /// A manager that starts as the signed-in account itself.
+    public init(identity: any IdentityService) {
+        self.identity = identity
+    }
+
+    // MARK: - Derived
+
+    /// The profile acted as: the managed member while acting, else the account itself.
+    public var activeProfile: SwitchableProfile {
+        if case .actingAsManagedMember(let profile) = state { return profile }
+        return authenticatedUser
+    }
+
+    /// True while acting as a managed member.
+    public var isActingAsManaged: Bool { actingAsMemberId != nil }
+
+    /// The member id for `X-Acting-As-Member`; nil (the header is absent) when acting as oneself.
+    public var actingAsMemberId: String? {
+        if case .actingAsManagedMember(let profile) = state { return profile.memberId }
+        return nil
+    }
+
+    /// The managed members among `availableProfiles`.
+    public var managedProfiles: [SwitchableProfile] { availableProfiles.filter(\.isManaged) }
+
+    // MARK: - Profiles
+
+    /// Rebuilds the list from already-loaded data; falls back silently to the account when the member acted as
+    /// is not in it any more (removed, or no longer guarded). A different account also ends the acting.
+    public func updateProfiles(authenticatedUser: SwitchableProfile, managedMembers: [SwitchableProfile]) {
+        if authenticatedUser.memberId != self.authenticatedUser.memberId { state = .authenticatedUser }
+        self.authenticatedUser = authenticatedUser
+        availableProfiles = [authenticatedUser] + managedMembers
+        if case .actingAsManagedMember(let acting) = state {
+            if let fresh = managedMembers.first(where: { $0.memberId == acting.memberId && $0.isManaged }) {
+                state = .actingAsManagedMember(fresh)
+            } else {
+                state = .authenticatedUser
+            }
+        }
+    }
+
+    /// Back to the account's own context (`switch me`).
+    public func resetToAuthenticatedUser() {
+        state = .authenticatedUser
+    }
+
+    /// Reloads the profiles from Identity (the account, its active household) and applies `updateProfiles`.
+    ///
+    /// Throws "Not signed in" when nobody is; the acting then ends.
+    @discardableResult
+    public func refresh() async throws -> [SwitchableProfile] {
+        apply(try await loadFresh())
+        return availableProfiles
+    }
+
+    /// Acts as the profile `reference` names (an id, or an exact case-insensitive name); `me` is the account.
+    ///
+    /// The switchable set is read afresh from Identity: the account itself, then the managed members of its
+    /// active household that it guards. Anything else is "That profile is not available to switch to", the
+    /// same sentence whether the member does not exist or belongs to someone else. Switching from one managed
+    /// member to another replaces the first: acting is never nested.
+    @discardableResult
+    public func `switch`(to reference: String) async throws -> SwitchableProfile {
+        let snapshot = try await loadFresh()
+        apply(snapshot)
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        if ReferenceResolver.normalizedKey(trimmed) == Self.selfReference {
+            state = .authenticatedUser
+            return authenticatedUser
+        }
+        let own = SwitchableProfile.authenticatedUser(snapshot.account)
+        let candidates = [own] + Self.switchableMembers(of: snapshot.account.id, in: snapshot.household)
+        let chosen: SwitchableProfile
+        do {
+            chosen = try ReferenceResolver.resolve(
+                trimmed, in: candidates, kind: .profile, id: \.memberId, name: \.displayName)
+        } catch .notFound {
+            throw ProfileSessionError.notAvailable
+        }
+        state = chosen.isManaged ? .actingAsManagedMember(chosen) : .authenticatedUser
+        return chosen
+    }
+
+    /// The word that names the account itself in `switch`.
+    public static let selfReference = "me"
+
+    // MARK: - PrincipalSource
+
+    /// The Identity service's principal, plus `actingAs` while acting.
+    ///
+    /// When the service's account is not the one the acting started under (an account switch), or nobody is
+    /// signed in any more, the manager falls back to the account itself, silently.
+    public func currentPrincipal() async throws -> Principal? {
+        guard var principal = try await identity.currentPrincipal() else {
+            forgetAccount()
+            return nil
+        }
+        guard principal.accountId == authenticatedUser.memberId else {
+            forgetAccount()
+            return principal
+        }
+        if case .actingAsManagedMember(let profile) = state {
+            principal.actingAs = ActingAs(memberId: profile.memberId, displayName: profile.displayName)
+        }
+        return principal
+    }
+
+    /// `[X-Acting-As-Member: id]` while acting, else empty: what the Networking middleware adds to a request.
+    public func actingAsHeaders() async throws -> [String: String] {
+        guard let memberId = try await currentPrincipal()?.actingAs?.memberId else { return [:] }
+        return [Self.actingAsHeaderName: memberId]
+    }
+
+    // MARK: - Reading Identity
+
+    private struct Snapshot: Sendable {
+        var account: Account
+        var household: Household?
+    }
+
+    private func loadFresh() async throws -> Snapshot {
+        guard let principal = try await identity.currentPrincipal() else {
+            forgetAccount()
+            throw IdentityError.notSignedIn
+        }
+        let account = try await identity.account(principal)
+        let household = try await identity.activeHousehold(principal)
+        return Snapshot(account: account, household: household)
+    }
+
+    private func apply(_ snapshot: Snapshot) {
+        updateProfiles(
+            authenticatedUser: .authenticatedUser(snapshot.account),
+            managedMembers: Self.switchableMembers(of: snapshot.account.id, in: snapshot.household))
+        householdName = snapshot.household?.name
+    }
+
+    /// DOMAIN.md's rule: the managed members of the active household that the account guards, in creation order.
+    static func switchableMembers(of accountId: String, in household: Household?) -> [SwitchableProfile] {
+        guard let household else { return [] }
+        return household.members
+            .filter { $0.kind == .managed && $0.guardianAccountIds.contains(accountId) }
+            .map(SwitchableProfile.managed)
+    }
+
+    private func forgetAccount() {
+        state = .authenticatedUser
+        authenticatedUser = .placeholder
+        availableProfiles = []
+        householdName = nil
+    }
+}

@@ -1,0 +1,25 @@
+import Console
+import Identity
+import ProfileSession
+
+/// The ProfileSession feature's commands: `profiles`, `switch MEMBER` / `switch me`, `activity`.
+public struct ProfileSessionPlugin: Plugin {
+    private let manager: ProfileSessionManager
+    private let identity: any IdentityService
+
+    /// Commands over `manager` (whom this run acts as) and `identity` (the acting records).
+    public init(manager: ProfileSessionManager, identity: any IdentityService) {
+        self.manager = manager
+        self.identity = identity
+    }
+
+    public var name: String { "profileSession" }
+
+    public var commands: [Command] {
+        [
+            ProfilesCommand.make(manager: manager),
+            SwitchCommand.make(manager: manager),
+            ActivityCommand.make(manager: manager, identity: identity),
+        ]
+    }
+}

@@ -1,0 +1,85 @@
+import Console
+import Foundation
+import Identity
+import ProfileSession
+import Testing
+
+/// The whole flow of the issue, through the shell: Dana adds Max, switches to Max, sets Max's theme,
+/// switches back; `prefs --json` and `profiles --json` match CLI.md at each step.
+@Suite("Transcript: acting as Max")
+struct TranscriptTests {
+    @Test("Dana sets Max's theme while acting, and her own stays")
+    func flow() async throws {
+        let harness = try Harness(environment: ["COLORFGBG": "0;15"])
+        let dana = try await harness.dana()
+        let max = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+
+        // Dana as herself.
+        var prefs = try await harness.object("prefs")
+        #expect(prefs["memberId"] as? String == dana.accountId)
+        #expect(prefs["theme"] as? String == "system")
+        #expect(prefs["fontSizeOffset"] as? Int == 0)
+        #expect(prefs["effectiveTheme"] as? String == "light")
+        var profiles = try await harness.array("profiles")
+        #expect(profiles.map { $0["memberId"] as? String } == [dana.accountId, max.memberId])
+        #expect(profiles.map { $0["active"] as? Bool } == [true, false])
+        #expect(await ProfileSessionPrompt.suffix(manager: harness.manager) == nil)
+
+        // switch Max
+        #expect(await harness.text("switch Max") == "Now viewing as Max\n")
+        #expect(await ProfileSessionPrompt.suffix(manager: harness.manager) == "(as Max)")
+        profiles = try await harness.array("profiles")
+        #expect(profiles.map { $0["active"] as? Bool } == [false, true])
+        #expect(await harness.text("prefs").hasPrefix("Setting preferences for Max\n"))
+        prefs = try await harness.object("prefs")
+        #expect(prefs["memberId"] as? String == max.memberId)
+        #expect(prefs["theme"] as? String == "system")
+
+        // prefs theme dark
+        let set = await harness.text("prefs theme dark")
+        #expect(set.hasPrefix("Setting preferences for Max\nTheme set to dark."))
+        prefs = try await harness.object("prefs")
+        #expect(prefs["memberId"] as? String == max.memberId)
+        #expect(prefs["theme"] as? String == "dark")
+        #expect(prefs["effectiveTheme"] as? String == "dark")
+        #expect(prefs["fontSizeOffset"] as? Int == 0)
+
+        // switch me
+        #expect(await harness.text("switch me") == "Now viewing as yourself\n")
+        #expect(await ProfileSessionPrompt.suffix(manager: harness.manager) == nil)
+        #expect(!(await harness.text("prefs")).contains("Setting preferences for"))
+        prefs = try await harness.object("prefs")
+        #expect(prefs["memberId"] as? String == dana.accountId)
+        #expect(prefs["theme"] as? String == "system")
+        #expect(prefs["effectiveTheme"] as? String == "light")
+        profiles = try await harness.array("profiles")
+        #expect(profiles.map { $0["active"] as? Bool } == [true, false])
+        #expect(profiles.map { $0["typeLabel"] as? String } == ["You", "Family Member"])
+
+        // Max's theme is still there next time Dana acts as Max.
+        _ = await harness.text("switch Max")
+        #expect(try await harness.object("prefs")["theme"] as? String == "dark")
+        let activity = try await harness.array("activity")
+        #expect(activity.map { $0["action"] as? String } == ["set theme to dark"])
+    }
+
+    @Test("Max removed by another process: profiles falls back silently, prefs for Max is refused until then")
+    func removed() async throws {
+        let harness = try Harness()
+        let dana = try await harness.dana()
+        _ = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        _ = await harness.text("switch Max")
+        _ = await harness.text("prefs theme dark")
+        let other = LocalIdentityService(
+            store: harness.store, clock: harness.clock, random: harness.random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: harness.random))
+        _ = try await other.removeMember(try #require(try await other.currentPrincipal()), "Max")
+        #expect(
+            await harness.run("prefs theme light")
+                == .failed(code: 1, message: "That profile is not available to act as"))
+        let profiles = try await harness.array("profiles")
+        #expect(profiles.count == 1 && profiles[0]["active"] as? Bool == true)
+        #expect(try await harness.object("prefs")["memberId"] as? String == dana.accountId)
+        #expect(try await harness.array("activity").map { $0["subjectDisplayName"] as? String } == ["Max"])
+    }
+}

@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(path: "../../Packages/Storage"),
         .package(path: "../../Packages/Identity"),
+        .package(path: "../../Packages/FamilyCodes"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -18,6 +20,9 @@ let package = Package(
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         )

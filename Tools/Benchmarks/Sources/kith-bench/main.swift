@@ -21,6 +21,8 @@ do {
     try StartupBenchmark.run(kith: kith, runs: runs)
     print()
     try await IdentityBenchmark.run(hashRuns: 20, switchRuns: 2000)
+    print()
+    try await FamilyCodesBenchmark.run(joins: 2000)
 } catch {
     FileHandle.standardError.write(Data("kith-bench: \(error)\n".utf8))
     exit(1)

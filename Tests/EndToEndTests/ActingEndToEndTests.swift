@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Acting as a managed member and per-member preferences through the built `kith`.
+@Suite("Acting as a member and preferences through the built binary")
+struct ActingEndToEndTests {
+    let database = NSTemporaryDirectory() + "kith-e2e-acting-\(UUID().uuidString).sqlite"
+    let environment = ["KITH_PASSWORD": "Pass-\(UUID().uuidString)"]
+
+    func kith(_ arguments: [String], input: String = "") throws -> KithProcess.Result {
+        try KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
+    }
+
+    func object(_ text: some StringProtocol) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Dana, a household, and Max whom she guards.
+    func setUp() throws -> String {
+        let setup = try kith(
+            ["--json"],
+            input: """
+                signup dana@example.com --first Dana --last Lee
+                household create "Lee Family"
+                member add Max
+                """)
+        #expect(setup.status == 0, "\(setup.errors)")
+        let lines = setup.output.split(separator: "\n")
+        return try #require(try object(lines[2])["memberId"] as? String)
+    }
+
+    @Test func aWholeFlowInOneScriptMatchesTheContractAtEachStep() throws {
+        let max = try setUp()
+        let run = try kith(
+            ["--json"],
+            input: """
+                switch Max
+                whoami
+                prefs theme dark
+                prefs
+                switch me
+                whoami
+                prefs
+                """)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == 7)
+
+        let acting = try object(lines[1])
+        let actingAs = try #require(acting["actingAs"] as? [String: Any])
+        #expect(actingAs["memberId"] as? String == max)
+        #expect(actingAs["displayName"] as? String == "Max")
+        #expect(acting["email"] as? String == "dana@example.com")
+
+        let maxPrefs = try object(lines[3])
+        #expect(maxPrefs["memberId"] as? String == max)
+        #expect(maxPrefs["theme"] as? String == "dark")
+        #expect(maxPrefs["fontSizeOffset"] as? Int == 0)
+        #expect(maxPrefs["effectiveTheme"] as? String == "dark")
+
+        let back = try object(lines[5])
+        #expect(back["actingAs"] is NSNull)
+        let danaPrefs = try object(lines[6])
+        #expect(danaPrefs["memberId"] as? String == back["accountId"] as? String)
+        #expect(danaPrefs["theme"] as? String == "system")
+    }
+
+    @Test func asStartsAOneShotRunActingAndPreferencesPersistAcrossRuns() throws {
+        let max = try setUp()
+        let set = try kith(["--as", "Max", "prefs", "font-size", "XL"])
+        #expect(set.status == 0, "\(set.errors)")
+        #expect(set.output.hasPrefix("Setting preferences for Max"))
+
+        let whoami = try object(try kith(["--as", "Max", "whoami", "--json"]).output)
+        #expect((whoami["actingAs"] as? [String: Any])?["memberId"] as? String == max)
+
+        let later = try object(try kith(["--as", "Max", "prefs", "--json"]).output)
+        #expect(later["fontSizeOffset"] as? Int == 4)
+
+        // Each run starts as oneself: Dana's own preferences were never touched.
+        let dana = try object(try kith(["prefs", "--json"]).output)
+        #expect(dana["fontSizeOffset"] as? Int == 0)
+        #expect(try object(try kith(["whoami", "--json"]).output)["actingAs"] is NSNull)
+    }
+
+    @Test func accountLevelActionsAreRefusedWhileActing() throws {
+        _ = try setUp()
+        let refused = try kith(["--as", "Max", "household", "create", "Other"])
+        #expect(refused.status == 1)
+        #expect(refused.errors == "error: Not available while viewing as Max. Switch back first.\n")
+        let unknown = try kith(["--as", "Nobody", "whoami"])
+        #expect(unknown.status == 1)
+        #expect(unknown.errors == "error: That profile is not available to switch to\n")
+    }
+}

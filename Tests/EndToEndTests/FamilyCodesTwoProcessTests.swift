@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Two `kith` processes on one file at once: joins and failed joins in one, regenerations in the other.
+@Suite("Family codes from two processes on one file")
+struct FamilyCodesTwoProcessTests {
+    let database = NSTemporaryDirectory() + "kith-e2e-family-\(UUID().uuidString).sqlite"
+    let environment = ["KITH_PASSWORD": "Pass-\(UUID().uuidString)"]
+
+    func kith(_ arguments: [String], input: String = "") throws -> KithProcess.Result {
+        try KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
+    }
+
+    func sql(_ query: String) throws -> String {
+        let run = try KithProcess.shell("sqlite3 '\(database)' \"\(query)\"")
+        return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func concurrentJoinsAndRegenerationsLoseNothingAndCountExactly() throws {
+        let setup = try kith(
+            ["--json"],
+            input: """
+                signup quinn@example.com --first Quinn --last Ray --role player
+                family code
+                signup pat@example.com --first Pat --last Sun --role player
+                family code
+                signup ann@example.com --first Ann --last Vo --role parent
+                whoami
+                """)
+        #expect(setup.status == 0, "\(setup.errors)")
+        let lines = setup.output.split(separator: "\n")
+        try #require(lines.count == 6)
+        let quinnCode = try #require(
+            (try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])?["code"] as? String)
+        let ann = try #require(
+            (try JSONSerialization.jsonObject(with: Data(lines[5].utf8)) as? [String: Any])?["accountId"] as? String)
+
+        // Ann: join Quinn's family, then alternate "already a member" and codes that do not exist.
+        var joins = ["family join \(quinnCode)"]
+        for index in 1..<200 {
+            joins.append(index.isMultiple(of: 2) ? "family join FAM-ZZ\(String(format: "%04d", index))" : "family join \(quinnCode)")
+        }
+        let joinScript = joins.joined(separator: "\n")
+        let regenerateScript = Array(repeating: "family regenerate --yes --json", count: 200).joined(separator: "\n")
+
+        nonisolated(unsafe) var joinRun: KithProcess.Result?
+        nonisolated(unsafe) var regenerateRun: KithProcess.Result?
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            joinRun = try? kith(["--account", "ann@example.com", "--keep-going"], input: joinScript)
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            regenerateRun = try? kith(["--account", "pat@example.com"], input: regenerateScript)
+            group.leave()
+        }
+        group.wait()
+        let joined = try #require(joinRun)
+        let regenerated = try #require(regenerateRun)
+
+        #expect(regenerated.status == 0, "\(regenerated.errors)")
+        let codes = regenerated.output.split(separator: "\n")
+        #expect(codes.count == 200)
+        #expect(Set(codes).count == 200)
+        #expect(joined.status == 1)
+        for errors in [joined.errors, regenerated.errors] {
+            #expect(!errors.contains("database is locked"))
+            #expect(!errors.lowercased().contains("busy"))
+        }
+
+        // Every attempt is logged once: the 5th "not found" (line 11) locks, the rest are refused.
+        let results = try sql(
+            "SELECT result || ' ' || count(*) FROM familycodes_usage_log WHERE account_id = '\(ann)' "
+                + "GROUP BY result ORDER BY result")
+        #expect(results.split(separator: "\n") == ["already_member 5", "joined 1", "not_found 5", "rate_limited 189"])
+        #expect(try sql("SELECT count(*) FROM familycodes_failures WHERE key LIKE '%\(ann)%'") == "5")
+        #expect(try sql("SELECT count(*) FROM identity_members WHERE member_id = '\(ann)'") == "1")
+    }
+}

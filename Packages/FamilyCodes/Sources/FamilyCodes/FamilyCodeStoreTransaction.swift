@@ -1,3 +1,5 @@
+import Foundation
+
 /// The family-code reads and writes available inside one store transaction. Plain data, no rules.
 public protocol FamilyCodeStoreTransaction {
     // MARK: - Codes
@@ -14,6 +16,8 @@ public protocol FamilyCodeStoreTransaction {
     // MARK: - Rate limits
 
     /// The remembered rate-limit state of `key` (`.fresh` when none).
+    /// When the key's current lock ends, if it has one: all a join needs to know before it looks anything up.
+    func rateLimitLock(key: String) throws -> Date?
     func rateLimitState(key: String) throws -> RateLimitState
     /// Replaces the rate-limit state of `key`.
     func setRateLimitState(_ state: RateLimitState, key: String) throws

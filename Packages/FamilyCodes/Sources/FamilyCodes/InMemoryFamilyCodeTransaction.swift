@@ -1,3 +1,5 @@
+import Foundation
+
 /// One transaction of `InMemoryFamilyCodeStore`, over its own copy of the state.
 final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction {
     var state: InMemoryFamilyCodeState
@@ -29,6 +31,8 @@ final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction {
     }
 
     // MARK: - Rate limits
+
+    func rateLimitLock(key: String) -> Date? { state.rateLimits[key]?.lockedUntil }
 
     func rateLimitState(key: String) -> RateLimitState { state.rateLimits[key] ?? .fresh }
 

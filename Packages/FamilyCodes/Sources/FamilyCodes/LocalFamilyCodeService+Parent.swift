@@ -25,13 +25,15 @@ extension LocalFamilyCodeService {
                     FamilyCodeUsage(at: now, accountId: account.id, code: code, familyId: familyId, result: result))
             }
             let key = Self.rateLimitKey(accountId: account.id)
-            let state = try codes.rateLimitState(key: key)
-            if case .locked(_, let retryAfter) = limiter.decision(for: state, at: now) {
+            // The lock alone decides; the failures are read only when there is one more to record.
+            let lock = RateLimitState(lockedUntil: try codes.rateLimitLock(key: key))
+            if case .locked(_, let retryAfter) = limiter.decision(for: lock, at: now) {
                 try log(.rateLimited)
                 let minutes = Int((limiter.rule.lockout / 60).rounded(.up))
                 return .refused(.rateLimited(waitMinutes: minutes, retryAfterSeconds: retryAfter))
             }
             guard let family = try codes.liveCode(code: code) else {
+                let state = try codes.rateLimitState(key: key)
                 try codes.setRateLimitState(limiter.recordingFailure(state, at: now), key: key)
                 try log(.notFound)
                 return .refused(.notFound)

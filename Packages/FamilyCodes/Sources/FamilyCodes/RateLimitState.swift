@@ -2,7 +2,7 @@ import Foundation
 
 /// What a rate limit remembers about one key (an account, a client address). A value the store persists.
 public struct RateLimitState: Sendable, Codable, Hashable {
-    /// Failures since the last lock began, oldest first (older than the window are dropped when seen).
+    /// Failures within the window, oldest first (older ones are dropped when seen).
     public var failures: [Date]
     /// When the current lock ends; nil when there is none.
     public var lockedUntil: Date?

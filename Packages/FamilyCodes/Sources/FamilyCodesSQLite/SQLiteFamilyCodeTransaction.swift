@@ -15,35 +15,37 @@ public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
 
     public func liveCode(familyId: String) throws -> FamilyCode? {
         try Row.fetchOne(
-            db,
-            sql:
-                "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = ? AND retired_at IS NULL",
+            db.cachedStatement(
+                sql:
+                    "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = ? AND retired_at IS NULL"
+            ),
             arguments: [familyId]
         ).map(Self.code)
     }
 
     public func liveCode(code: String) throws -> FamilyCode? {
         try Row.fetchOne(
-            db,
-            sql: "SELECT family_id, code, generated_at FROM familycodes_codes WHERE code = ? AND retired_at IS NULL",
+            db.cachedStatement(
+                sql: "SELECT family_id, code, generated_at FROM familycodes_codes WHERE code = ? AND retired_at IS NULL"
+            ),
             arguments: [code]
         ).map(Self.code)
     }
 
     public func codeHistory(familyId: String) throws -> [FamilyCode] {
         try Row.fetchAll(
-            db, sql: "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = ? ORDER BY seq",
+            db.cachedStatement(
+                sql: "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = ? ORDER BY seq"),
             arguments: [familyId]
         ).map(Self.code)
     }
 
     public func replaceLiveCode(_ code: FamilyCode) throws {
-        try db.execute(
-            sql: "UPDATE familycodes_codes SET retired_at = ? WHERE family_id = ? AND retired_at IS NULL",
-            arguments: [code.generatedAt, code.familyId])
-        try db.execute(
-            sql: "INSERT INTO familycodes_codes (family_id, code, generated_at) VALUES (?, ?, ?)",
-            arguments: [code.familyId, code.code, code.generatedAt])
+        try db.cachedStatement(
+            sql: "UPDATE familycodes_codes SET retired_at = ? WHERE family_id = ? AND retired_at IS NULL"
+        ).execute(arguments: [code.generatedAt, code.familyId])
+        try db.cachedStatement(sql: "INSERT INTO familycodes_codes (family_id, code, generated_at) VALUES (?, ?, ?)")
+            .execute(arguments: [code.familyId, code.code, code.generatedAt])
     }
 
     private static func code(_ row: Row) -> FamilyCode {
@@ -52,38 +54,44 @@ public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
 
     // MARK: - Rate limits
 
+    public func rateLimitLock(key: String) throws -> Date? {
+        try Date.fetchOne(
+            db.cachedStatement(sql: "SELECT locked_until FROM familycodes_locks WHERE key = ?"), arguments: [key])
+    }
+
     public func rateLimitState(key: String) throws -> RateLimitState {
         let failures = try Date.fetchAll(
-            db, sql: "SELECT failed_at FROM familycodes_failures WHERE key = ? ORDER BY seq", arguments: [key])
+            db.cachedStatement(sql: "SELECT failed_at FROM familycodes_failures WHERE key = ? ORDER BY seq"),
+            arguments: [key])
         let lockedUntil = try Date.fetchOne(
-            db, sql: "SELECT locked_until FROM familycodes_locks WHERE key = ?", arguments: [key])
+            db.cachedStatement(sql: "SELECT locked_until FROM familycodes_locks WHERE key = ?"), arguments: [key])
         return RateLimitState(failures: failures, lockedUntil: lockedUntil)
     }
 
     public func setRateLimitState(_ state: RateLimitState, key: String) throws {
-        try db.execute(sql: "DELETE FROM familycodes_failures WHERE key = ?", arguments: [key])
+        try db.cachedStatement(sql: "DELETE FROM familycodes_failures WHERE key = ?").execute(arguments: [key])
         for failure in state.failures {
-            try db.execute(
-                sql: "INSERT INTO familycodes_failures (key, failed_at) VALUES (?, ?)", arguments: [key, failure])
+            try db.cachedStatement(sql: "INSERT INTO familycodes_failures (key, failed_at) VALUES (?, ?)").execute(
+                arguments: [key, failure])
         }
         if let lockedUntil = state.lockedUntil {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO familycodes_locks (key, locked_until) VALUES (?, ?)
                     ON CONFLICT(key) DO UPDATE SET locked_until = excluded.locked_until
-                    """,
-                arguments: [key, lockedUntil])
+                    """
+            ).execute(arguments: [key, lockedUntil])
         } else {
-            try db.execute(sql: "DELETE FROM familycodes_locks WHERE key = ?", arguments: [key])
+            try db.cachedStatement(sql: "DELETE FROM familycodes_locks WHERE key = ?").execute(arguments: [key])
         }
     }
 
     // MARK: - Usage log
 
     public func insertUsage(_ usage: FamilyCodeUsage) throws {
-        try db.execute(
-            sql: "INSERT INTO familycodes_usage_log (at, account_id, code, family_id, result) VALUES (?, ?, ?, ?, ?)",
-            arguments: [usage.at, usage.accountId, usage.code, usage.familyId, usage.result.rawValue])
+        try db.cachedStatement(
+            sql: "INSERT INTO familycodes_usage_log (at, account_id, code, family_id, result) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [usage.at, usage.accountId, usage.code, usage.familyId, usage.result.rawValue])
     }
 
     public func usage(familyIds: Set<String>, codes: Set<String>) throws -> [FamilyCodeUsage] {
@@ -93,23 +101,23 @@ public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
         let familyMarks = Self.marks(familyList.count)
         let codeMarks = Self.marks(codeList.count)
         return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT at, account_id, code, family_id, result FROM familycodes_usage_log
-                WHERE family_id IN (\(familyMarks)) OR code IN (\(codeMarks))
-                ORDER BY at DESC, seq DESC
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT at, account_id, code, family_id, result FROM familycodes_usage_log
+                    WHERE family_id IN (\(familyMarks)) OR code IN (\(codeMarks))
+                    ORDER BY at DESC, seq DESC
+                    """),
             arguments: StatementArguments(familyList + codeList)
         ).map(Self.usage)
     }
 
     public func usage(accountId: String) throws -> [FamilyCodeUsage] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT at, account_id, code, family_id, result FROM familycodes_usage_log
-                WHERE account_id = ? ORDER BY at DESC, seq DESC
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT at, account_id, code, family_id, result FROM familycodes_usage_log
+                    WHERE account_id = ? ORDER BY at DESC, seq DESC
+                    """),
             arguments: [accountId]
         ).map(Self.usage)
     }

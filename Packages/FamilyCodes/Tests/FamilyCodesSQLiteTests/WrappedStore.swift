@@ -1,4 +1,5 @@
 import FamilyCodes
+import Foundation
 import Identity
 import Synchronization
 
@@ -56,6 +57,7 @@ struct WrappedTransaction: FamilyCodeStoreTransaction {
 
     func codeHistory(familyId: String) throws -> [FamilyCode] { try inner.codeHistory(familyId: familyId) }
     func replaceLiveCode(_ code: FamilyCode) throws { try inner.replaceLiveCode(code) }
+    func rateLimitLock(key: String) throws -> Date? { try inner.rateLimitLock(key: key) }
     func rateLimitState(key: String) throws -> RateLimitState { try inner.rateLimitState(key: key) }
 
     func setRateLimitState(_ state: RateLimitState, key: String) throws {

@@ -28,7 +28,8 @@ public enum HouseholdMembership {
         _ transaction: any IdentityStoreTransaction, householdId: String, account: Account, role: HouseholdRole,
         now: Date
     ) throws -> Household {
-        guard var household = try transaction.filledHousehold(id: householdId) else {
+        // Only membership and the count matter here, so the members' current names are not looked up.
+        guard var household = try transaction.household(id: householdId) else {
             throw IdentityError.notFound(.household, householdId)
         }
         guard household.member(account.id) == nil else { throw IdentityError.alreadyMember(household.name) }

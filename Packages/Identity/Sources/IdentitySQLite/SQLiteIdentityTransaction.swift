@@ -20,53 +20,56 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
 
     public func account(id: String) throws -> Account? {
         try Row.fetchOne(
-            db, sql: "SELECT \(Self.accountColumns) FROM identity_accounts WHERE id = ?", arguments: [id]
+            db.cachedStatement(sql: "SELECT \(Self.accountColumns) FROM identity_accounts WHERE id = ?"),
+            arguments: [id]
         ).map(Self.account)
     }
 
     public func account(email: String) throws -> Account? {
         try Row.fetchOne(
-            db, sql: "SELECT \(Self.accountColumns) FROM identity_accounts WHERE email_key = ?",
+            db.cachedStatement(sql: "SELECT \(Self.accountColumns) FROM identity_accounts WHERE email_key = ?"),
             arguments: [EmailAddress.comparisonKey(email)]
         ).map(Self.account)
     }
 
     public func passwordHash(accountId: String) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT password_hash FROM identity_accounts WHERE id = ?", arguments: [accountId])
+        try String.fetchOne(
+            db.cachedStatement(sql: "SELECT password_hash FROM identity_accounts WHERE id = ?"), arguments: [accountId])
     }
 
     public func insertAccount(_ account: Account, passwordHash: String) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO identity_accounts
                     (id, email, email_key, first_name, last_name, role, account_type, auth_method, password_hash,
                      created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                account.id, account.email, EmailAddress.comparisonKey(account.email), account.firstName,
-                account.lastName, account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue,
-                passwordHash, account.createdAt,
-            ])
+                """
+        ).execute(arguments: [
+            account.id, account.email, EmailAddress.comparisonKey(account.email), account.firstName,
+            account.lastName, account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue,
+            passwordHash, account.createdAt,
+        ])
     }
 
     public func updateAccount(_ account: Account) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE identity_accounts
                 SET email = ?, email_key = ?, first_name = ?, last_name = ?, role = ?, account_type = ?,
                     auth_method = ?
                 WHERE id = ?
-                """,
-            arguments: [
-                account.email, EmailAddress.comparisonKey(account.email), account.firstName, account.lastName,
-                account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue, account.id,
-            ])
+                """
+        ).execute(arguments: [
+            account.email, EmailAddress.comparisonKey(account.email), account.firstName, account.lastName,
+            account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue, account.id,
+        ])
     }
 
     public func setPasswordHash(_ passwordHash: String, accountId: String) throws {
-        try db.execute(
-            sql: "UPDATE identity_accounts SET password_hash = ? WHERE id = ?", arguments: [passwordHash, accountId])
+        try db.cachedStatement(sql: "UPDATE identity_accounts SET password_hash = ? WHERE id = ?").execute(arguments: [
+            passwordHash, accountId,
+        ])
     }
 
     private static func account(_ row: Row) -> Account {
@@ -81,33 +84,35 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
     // MARK: - Sessions
 
     public func insertSession(_ session: Session) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO identity_sessions (id, account_id, token_hash, created_at, expires_at, ended)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                session.id, session.accountId, session.tokenHash, session.createdAt, session.expiresAt, session.ended,
-            ])
+                """
+        ).execute(arguments: [
+            session.id, session.accountId, session.tokenHash, session.createdAt, session.expiresAt, session.ended,
+        ])
     }
 
     public func session(id: String) throws -> Session? {
-        try Row.fetchOne(db, sql: "SELECT * FROM identity_sessions WHERE id = ?", arguments: [id]).map(Self.session)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM identity_sessions WHERE id = ?"), arguments: [id]).map(
+            Self.session)
     }
 
     public func session(tokenHash: String) throws -> Session? {
-        try Row.fetchOne(db, sql: "SELECT * FROM identity_sessions WHERE token_hash = ?", arguments: [tokenHash])
-            .map(Self.session)
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM identity_sessions WHERE token_hash = ?"), arguments: [tokenHash]
+        )
+        .map(Self.session)
     }
 
     public func endSession(id: String) throws {
-        try db.execute(sql: "UPDATE identity_sessions SET ended = 1 WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "UPDATE identity_sessions SET ended = 1 WHERE id = ?").execute(arguments: [id])
     }
 
     public func endSessions(accountId: String, except sessionId: String?) throws {
-        try db.execute(
-            sql: "UPDATE identity_sessions SET ended = 1 WHERE account_id = ? AND id IS NOT ?",
-            arguments: [accountId, sessionId])
+        try db.cachedStatement(sql: "UPDATE identity_sessions SET ended = 1 WHERE account_id = ? AND id IS NOT ?")
+            .execute(arguments: [accountId, sessionId])
     }
 
     private static func session(_ row: Row) -> Session {
@@ -119,7 +124,7 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
     // MARK: - This device
 
     public func savedAccounts() throws -> [SavedAccountRecord] {
-        try Row.fetchAll(db, sql: "SELECT * FROM identity_saved_accounts").map { row in
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM identity_saved_accounts")).map { row in
             SavedAccountRecord(
                 account: SavedAccount(
                     accountId: row["account_id"], email: row["email"], displayName: row["display_name"],
@@ -133,32 +138,34 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
 
     public func saveAccount(_ record: SavedAccountRecord) throws {
         let account = record.account
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO identity_saved_accounts
                     (account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                account.accountId, account.email, account.displayName, account.photoURL, account.accountType.rawValue,
-                account.authMethod.rawValue, account.lastUsed, record.sessionId,
-            ])
+                """
+        ).execute(arguments: [
+            account.accountId, account.email, account.displayName, account.photoURL, account.accountType.rawValue,
+            account.authMethod.rawValue, account.lastUsed, record.sessionId,
+        ])
     }
 
     public func removeSavedAccount(accountId: String) throws {
-        try db.execute(sql: "DELETE FROM identity_saved_accounts WHERE account_id = ?", arguments: [accountId])
+        try db.cachedStatement(sql: "DELETE FROM identity_saved_accounts WHERE account_id = ?").execute(arguments: [
+            accountId
+        ])
     }
 
     private static let currentAccountKey = "current_account_id"
 
     public func currentAccountId() throws -> String? {
         try String.fetchOne(
-            db, sql: "SELECT value FROM identity_device WHERE key = ?", arguments: [Self.currentAccountKey])
+            db.cachedStatement(sql: "SELECT value FROM identity_device WHERE key = ?"),
+            arguments: [Self.currentAccountKey])
     }
 
     public func setCurrentAccountId(_ accountId: String?) throws {
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO identity_device (key, value) VALUES (?, ?)",
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO identity_device (key, value) VALUES (?, ?)").execute(
             arguments: [Self.currentAccountKey, accountId])
     }
 
@@ -166,23 +173,25 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
 
     public func activeHouseholdId(accountId: String) throws -> String? {
         try String.fetchOne(
-            db, sql: "SELECT active_household_id FROM identity_account_state WHERE account_id = ?",
+            db.cachedStatement(sql: "SELECT active_household_id FROM identity_account_state WHERE account_id = ?"),
             arguments: [accountId])
     }
 
     public func setActiveHouseholdId(_ householdId: String?, accountId: String) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO identity_account_state (account_id, active_household_id) VALUES (?, ?)
                 ON CONFLICT (account_id) DO UPDATE SET active_household_id = excluded.active_household_id
-                """,
-            arguments: [accountId, householdId])
+                """
+        ).execute(arguments: [accountId, householdId])
     }
 
     // MARK: - Households
 
     public func household(id: String) throws -> Household? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM identity_households WHERE id = ?", arguments: [id])
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM identity_households WHERE id = ?"), arguments: [id])
         else { return nil }
         return Household(
             id: row["id"], name: row["name"], ownerAccountId: row["owner_account_id"], createdAt: row["created_at"],
@@ -191,79 +200,85 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
 
     public func households(memberAccountId: String) throws -> [Household] {
         let ids = try String.fetchAll(
-            db,
-            sql: "SELECT household_id FROM identity_members WHERE member_id = ? AND kind = ? ORDER BY seq",
+            db.cachedStatement(
+                sql: "SELECT household_id FROM identity_members WHERE member_id = ? AND kind = ? ORDER BY seq"),
             arguments: [memberAccountId, MemberKind.independent.rawValue])
         return try ids.compactMap { try household(id: $0) }
     }
 
     public func insertHousehold(_ household: Household) throws {
-        try db.execute(
-            sql: "INSERT INTO identity_households (id, name, owner_account_id, created_at) VALUES (?, ?, ?, ?)",
-            arguments: [household.id, household.name, household.ownerAccountId, household.createdAt])
+        try db.cachedStatement(
+            sql: "INSERT INTO identity_households (id, name, owner_account_id, created_at) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [household.id, household.name, household.ownerAccountId, household.createdAt])
         for member in household.members { try insertMember(member, householdId: household.id) }
     }
 
     public func renameHousehold(id: String, name: String) throws {
-        try db.execute(sql: "UPDATE identity_households SET name = ? WHERE id = ?", arguments: [name, id])
+        try db.cachedStatement(sql: "UPDATE identity_households SET name = ? WHERE id = ?").execute(arguments: [
+            name, id,
+        ])
     }
 
     public func insertMember(_ member: Member, householdId: String) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO identity_members (household_id, member_id, display_name, kind, role, avatar_key, added_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                householdId, member.memberId, member.displayName, member.kind.rawValue, member.role.rawValue,
-                member.avatarKey, member.addedAt,
-            ])
-        try writeGuardians(member, householdId: householdId)
+                """
+        ).execute(arguments: [
+            householdId, member.memberId, member.displayName, member.kind.rawValue, member.role.rawValue,
+            member.avatarKey, member.addedAt,
+        ])
+        try insertGuardians(member, householdId: householdId)
     }
 
     public func updateMember(_ member: Member, householdId: String) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE identity_members SET display_name = ?, kind = ?, role = ?, avatar_key = ?
                 WHERE household_id = ? AND member_id = ?
-                """,
-            arguments: [
-                member.displayName, member.kind.rawValue, member.role.rawValue, member.avatarKey, householdId,
-                member.memberId,
-            ])
+                """
+        ).execute(arguments: [
+            member.displayName, member.kind.rawValue, member.role.rawValue, member.avatarKey, householdId,
+            member.memberId,
+        ])
         try writeGuardians(member, householdId: householdId)
     }
 
     public func deleteMember(memberId: String, householdId: String) throws {
         // Guardian rows of the member go with it (ON DELETE CASCADE).
-        try db.execute(
-            sql: "DELETE FROM identity_members WHERE household_id = ? AND member_id = ?",
+        try db.cachedStatement(sql: "DELETE FROM identity_members WHERE household_id = ? AND member_id = ?").execute(
             arguments: [householdId, memberId])
     }
 
     private func writeGuardians(_ member: Member, householdId: String) throws {
-        try db.execute(
-            sql: "DELETE FROM identity_guardians WHERE household_id = ? AND member_id = ?",
+        try db.cachedStatement(sql: "DELETE FROM identity_guardians WHERE household_id = ? AND member_id = ?").execute(
             arguments: [householdId, member.memberId])
+        try insertGuardians(member, householdId: householdId)
+    }
+
+    /// A new member has no guardian rows yet: nothing to delete first.
+    private func insertGuardians(_ member: Member, householdId: String) throws {
         for (position, accountId) in member.guardianAccountIds.enumerated() {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO identity_guardians (household_id, member_id, account_id, position)
                     VALUES (?, ?, ?, ?)
-                    """,
-                arguments: [householdId, member.memberId, accountId, position])
+                    """
+            ).execute(arguments: [householdId, member.memberId, accountId, position])
         }
     }
 
     private func members(householdId: String) throws -> [Member] {
         var guardians: [String: [String]] = [:]
         let guardianRows = try Row.fetchAll(
-            db,
-            sql: "SELECT member_id, account_id FROM identity_guardians WHERE household_id = ? ORDER BY position",
+            db.cachedStatement(
+                sql: "SELECT member_id, account_id FROM identity_guardians WHERE household_id = ? ORDER BY position"),
             arguments: [householdId])
         for row in guardianRows { guardians[row["member_id"], default: []].append(row["account_id"]) }
         return try Row.fetchAll(
-            db, sql: "SELECT * FROM identity_members WHERE household_id = ? ORDER BY seq", arguments: [householdId]
+            db.cachedStatement(sql: "SELECT * FROM identity_members WHERE household_id = ? ORDER BY seq"),
+            arguments: [householdId]
         ).map { row in
             let memberId: String = row["member_id"]
             return Member(
@@ -277,21 +292,21 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
     // MARK: - Acting records
 
     public func insertActingRecord(_ record: ActingRecord) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO identity_acting_records
                     (id, actor_account_id, subject_member_id, subject_display_name, action, at)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                record.id, record.actorAccountId, record.subjectMemberId, record.subjectDisplayName, record.action,
-                record.at,
-            ])
+                """
+        ).execute(arguments: [
+            record.id, record.actorAccountId, record.subjectMemberId, record.subjectDisplayName, record.action,
+            record.at,
+        ])
     }
 
     public func actingRecords(actorAccountId: String) throws -> [ActingRecord] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM identity_acting_records WHERE actor_account_id = ? ORDER BY seq",
+            db.cachedStatement(sql: "SELECT * FROM identity_acting_records WHERE actor_account_id = ? ORDER BY seq"),
             arguments: [actorAccountId]
         ).map { row in
             ActingRecord(

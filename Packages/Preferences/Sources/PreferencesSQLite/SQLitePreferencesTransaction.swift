@@ -12,7 +12,8 @@ public struct SQLitePreferencesTransaction: PreferencesStoreTransaction {
 
     public func values(memberId: String) throws -> [String: String] {
         let rows = try Row.fetchAll(
-            db, sql: "SELECT key, value FROM preferences_values WHERE member_id = ?", arguments: [memberId])
+            db.cachedStatement(sql: "SELECT key, value FROM preferences_values WHERE member_id = ?"),
+            arguments: [memberId])
         var values: [String: String] = [:]
         for row in rows {
             guard let key = String.fromDatabaseValue(row["key"]) else { continue }
@@ -32,15 +33,15 @@ public struct SQLitePreferencesTransaction: PreferencesStoreTransaction {
     }
 
     public func setValue(_ value: String, forKey key: String, memberId: String) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO preferences_values (member_id, key, value) VALUES (?, ?, ?)
                 ON CONFLICT (member_id, key) DO UPDATE SET value = excluded.value
-                """,
-            arguments: [memberId, key, value])
+                """
+        ).execute(arguments: [memberId, key, value])
     }
 
     public func removeValues(memberId: String) throws {
-        try db.execute(sql: "DELETE FROM preferences_values WHERE member_id = ?", arguments: [memberId])
+        try db.cachedStatement(sql: "DELETE FROM preferences_values WHERE member_id = ?").execute(arguments: [memberId])
     }
 }

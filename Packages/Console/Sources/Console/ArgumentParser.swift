@@ -38,8 +38,13 @@ enum ArgumentParser {
             }
             options[name, default: []].append(try checkChoice(value, choices: option.choices, label: "--\(name)"))
         }
-        return ParsedArguments(
-            positionals: try assign(positionalWords, to: command), options: options)
+        let positionals = try assign(positionalWords, to: command)
+        let missing = command.options.filter { $0.isRequired && options[$0.name] == nil }
+        if !missing.isEmpty {
+            let names = missing.map(\.usage).joined(separator: " and ")
+            throw UsageError("`\(command.name)` needs \(names): \(command.usage)")
+        }
+        return ParsedArguments(positionals: positionals, options: options)
     }
 
     private static func splitOption(_ body: Substring) -> (String, String?) {

@@ -40,7 +40,7 @@ struct HelpText {
             throw UsageError("No command named `\(words.joined(separator: " "))`: try `help`")
         }
         var table = Table(headers: [])
-        for command in group { table.append(["  " + command.usage, command.summary]) }
+        for command in group { table.append(["  " + command.shortUsage, command.summary]) }
         let text = style.bold(words.joined(separator: " ")) + " commands:\n" + table.render(style: style)
         return .value(group.map { HelpJSON($0) }, text: text)
     }
@@ -53,7 +53,7 @@ struct HelpText {
         for feature in features {
             var table = Table(headers: [])
             for entry in registry.entries where entry.feature == feature {
-                table.append(["  " + entry.command.usage, entry.command.summary])
+                table.append(["  " + entry.command.shortUsage, entry.command.summary])
             }
             if feature == helpFeature { table.append(["  help [COMMAND]", "List commands, or show how to use one"]) }
             sections.append("\n" + style.accent(feature) + "\n" + table.render(style: style))
@@ -82,7 +82,7 @@ struct HelpText {
         if !children.isEmpty {
             lines += ["", "sub-commands:"]
             var table = Table(headers: [])
-            for child in children { table.append(["  " + child.usage, child.summary]) }
+            for child in children { table.append(["  " + child.shortUsage, child.summary]) }
             lines.append(table.render(style: style))
         }
         return .value(HelpJSON(command), text: lines.joined(separator: "\n"))

@@ -33,8 +33,13 @@ public struct Command: Sendable {
     public var usage: String {
         var parts = [name]
         parts += arguments.map(\.usage)
-        parts += options.map { "[\($0.usage)]" }
+        parts += options.map { $0.isRequired ? $0.usage : "[\($0.usage)]" }
         return parts.joined(separator: " ")
+    }
+
+    /// The usage without optional options, for lists of many commands: `signup EMAIL --first NAME --last NAME`.
+    public var shortUsage: String {
+        ([name] + arguments.map(\.usage) + options.filter(\.isRequired).map(\.usage)).joined(separator: " ")
     }
 }
 
@@ -81,12 +86,18 @@ public struct Option: Sendable {
     public let valueName: String?
     public let help: String
     public let choices: [String]
+    /// A value option the command cannot run without; parsing refuses the line when it is missing.
+    public let isRequired: Bool
 
-    public init(_ name: String, value valueName: String? = nil, _ help: String = "", choices: [String] = []) {
+    public init(
+        _ name: String, value valueName: String? = nil, _ help: String = "", choices: [String] = [],
+        required isRequired: Bool = false
+    ) {
         self.name = name
         self.valueName = valueName
         self.help = help
         self.choices = choices
+        self.isRequired = isRequired && valueName != nil
     }
 
     public var isFlag: Bool { valueName == nil }

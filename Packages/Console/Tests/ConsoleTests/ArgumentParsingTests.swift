@@ -203,3 +203,32 @@ struct ArgumentParsingTests {
         #expect(memberAdd.options[1].isFlag && !memberAdd.options[0].isFlag)
     }
 }
+
+@Suite("Required options")
+struct RequiredOptionTests {
+    let command = Command(
+        "signup", summary: "Sign up", arguments: [Argument("EMAIL")],
+        options: [
+            Option("first", value: "NAME", required: true), Option("last", value: "NAME", required: true),
+            Option("role", value: "ROLE"),
+        ]
+    ) { _, _ in .message("ok") }
+
+    @Test("a missing required option is a usage error naming it; usage lines show it without brackets")
+    func missing() throws {
+        var registry = CommandRegistry()
+        try registry.register(command, feature: "identity")
+        #expect(command.usage == "signup EMAIL --first NAME --last NAME [--role ROLE]")
+        #expect(command.shortUsage == "signup EMAIL --first NAME --last NAME")
+        #expect(throws: UsageError("`signup` needs --last NAME: signup EMAIL --first NAME --last NAME [--role ROLE]")) {
+            try registry.resolve(["signup", "a@b.c", "--first", "Ann"])
+        }
+        let (_, parsed) = try registry.resolve(["signup", "a@b.c", "--last=Lee", "--first", "Ann"])
+        #expect(parsed.option("first") == "Ann" && parsed.option("last") == "Lee")
+    }
+
+    @Test("a flag is never required")
+    func flagsAreOptional() {
+        #expect(!Option("all", required: true).isRequired)
+    }
+}

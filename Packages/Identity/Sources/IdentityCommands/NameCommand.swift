@@ -7,13 +7,12 @@ enum NameCommand {
         Command(
             "name", summary: "Change your first and last name",
             options: [
-                Option("first", value: "NAME", "first name (required)"),
-                Option("last", value: "NAME", "last name (required)"),
+                Option("first", value: "NAME", "first name", required: true),
+                Option("last", value: "NAME", "last name", required: true),
             ]
         ) { arguments, context in
-            guard let first = arguments.option("first"), let last = arguments.option("last") else {
-                throw UsageError("`name` needs --first NAME and --last NAME")
-            }
+            let first = arguments.option("first") ?? ""
+            let last = arguments.option("last") ?? ""
             let principal = try await principals.requirePrincipal()
             let account = try await service.changeName(principal, firstName: first, lastName: last)
             return .value(

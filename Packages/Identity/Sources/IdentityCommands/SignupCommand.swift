@@ -8,15 +8,14 @@ enum SignupCommand {
             "signup", summary: "Create an account and sign in on this device",
             arguments: [Argument("EMAIL", "the new account's email")],
             options: [
-                Option("first", value: "NAME", "first name (required)"),
-                Option("last", value: "NAME", "last name (required)"),
+                Option("first", value: "NAME", "first name", required: true),
+                Option("last", value: "NAME", "last name", required: true),
                 Option("role", value: "ROLE", "player, parent or member (default member)", choices: roles),
             ] + PasswordInput.options,
             details: "The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD."
         ) { arguments, context in
-            guard let first = arguments.option("first"), let last = arguments.option("last") else {
-                throw UsageError("`signup` needs --first NAME and --last NAME")
-            }
+            let first = arguments.option("first") ?? ""
+            let last = arguments.option("last") ?? ""
             let role = try arguments.choice(arguments.option("role"), as: AccountRole.self, label: "--role") ?? .member
             let password = try PasswordInput.password(arguments, context)
             let account = try await service.signUp(

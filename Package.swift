@@ -18,6 +18,7 @@ let package = Package(
         .package(path: "Packages/ProfileSession"),
         .package(path: "Packages/Preferences"),
         .package(path: "Packages/FamilyCodes"),
+        .package(path: "Packages/Networking"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
@@ -178,6 +179,12 @@ let package = Package(
                 .product(name: "Console", package: "Console"),
             ],
             path: "Packages/FamilyCodes/Tests/FamilyCodesCommandsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: [.product(name: "Networking", package: "Networking")],
+            path: "Packages/Networking/Tests/NetworkingTests",
             swiftSettings: swiftSettings
         ),
     ]

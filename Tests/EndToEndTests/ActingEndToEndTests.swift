@@ -7,8 +7,8 @@ struct ActingEndToEndTests {
     let database = NSTemporaryDirectory() + "kith-e2e-acting-\(UUID().uuidString).sqlite"
     let environment = ["KITH_PASSWORD": "Pass-\(UUID().uuidString)"]
 
-    func kith(_ arguments: [String], input: String = "") throws -> KithProcess.Result {
-        try KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
+    func kith(_ arguments: [String], input: String = "") async throws -> KithProcess.Result {
+        try await KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
     }
 
     func object(_ text: some StringProtocol) throws -> [String: Any] {
@@ -16,8 +16,8 @@ struct ActingEndToEndTests {
     }
 
     /// Dana, a household, and Max whom she guards.
-    func setUp() throws -> String {
-        let setup = try kith(
+    func setUp() async throws -> String {
+        let setup = try await kith(
             ["--json"],
             input: """
                 signup dana@example.com --first Dana --last Lee
@@ -29,9 +29,9 @@ struct ActingEndToEndTests {
         return try #require(try object(lines[2])["memberId"] as? String)
     }
 
-    @Test func aWholeFlowInOneScriptMatchesTheContractAtEachStep() throws {
-        let max = try setUp()
-        let run = try kith(
+    @Test func aWholeFlowInOneScriptMatchesTheContractAtEachStep() async throws {
+        let max = try await setUp()
+        let run = try await kith(
             ["--json"],
             input: """
                 switch Max
@@ -65,30 +65,30 @@ struct ActingEndToEndTests {
         #expect(danaPrefs["theme"] as? String == "system")
     }
 
-    @Test func asStartsAOneShotRunActingAndPreferencesPersistAcrossRuns() throws {
-        let max = try setUp()
-        let set = try kith(["--as", "Max", "prefs", "font-size", "XL"])
+    @Test func asStartsAOneShotRunActingAndPreferencesPersistAcrossRuns() async throws {
+        let max = try await setUp()
+        let set = try await kith(["--as", "Max", "prefs", "font-size", "XL"])
         #expect(set.status == 0, "\(set.errors)")
         #expect(set.output.hasPrefix("Setting preferences for Max"))
 
-        let whoami = try object(try kith(["--as", "Max", "whoami", "--json"]).output)
+        let whoami = try object(try await kith(["--as", "Max", "whoami", "--json"]).output)
         #expect((whoami["actingAs"] as? [String: Any])?["memberId"] as? String == max)
 
-        let later = try object(try kith(["--as", "Max", "prefs", "--json"]).output)
+        let later = try object(try await kith(["--as", "Max", "prefs", "--json"]).output)
         #expect(later["fontSizeOffset"] as? Int == 4)
 
         // Each run starts as oneself: Dana's own preferences were never touched.
-        let dana = try object(try kith(["prefs", "--json"]).output)
+        let dana = try object(try await kith(["prefs", "--json"]).output)
         #expect(dana["fontSizeOffset"] as? Int == 0)
-        #expect(try object(try kith(["whoami", "--json"]).output)["actingAs"] is NSNull)
+        #expect(try object(try await kith(["whoami", "--json"]).output)["actingAs"] is NSNull)
     }
 
-    @Test func accountLevelActionsAreRefusedWhileActing() throws {
-        _ = try setUp()
-        let refused = try kith(["--as", "Max", "household", "create", "Other"])
+    @Test func accountLevelActionsAreRefusedWhileActing() async throws {
+        _ = try await setUp()
+        let refused = try await kith(["--as", "Max", "household", "create", "Other"])
         #expect(refused.status == 1)
         #expect(refused.errors == "error: Not available while viewing as Max. Switch back first.\n")
-        let unknown = try kith(["--as", "Nobody", "whoami"])
+        let unknown = try await kith(["--as", "Nobody", "whoami"])
         #expect(unknown.status == 1)
         #expect(unknown.errors == "error: That profile is not available to switch to\n")
     }

@@ -7,17 +7,17 @@ struct FamilyCodesTwoProcessTests {
     let database = NSTemporaryDirectory() + "kith-e2e-family-\(UUID().uuidString).sqlite"
     let environment = ["KITH_PASSWORD": "Pass-\(UUID().uuidString)"]
 
-    func kith(_ arguments: [String], input: String = "") throws -> KithProcess.Result {
-        try KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
+    func kith(_ arguments: [String], input: String = "") async throws -> KithProcess.Result {
+        try await KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
     }
 
-    func sql(_ query: String) throws -> String {
-        let run = try KithProcess.shell("sqlite3 '\(database)' \"\(query)\"")
+    func sql(_ query: String) async throws -> String {
+        let run = try await KithProcess.shell("sqlite3 '\(database)' \"\(query)\"")
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test func concurrentJoinsAndRegenerationsLoseNothingAndCountExactly() throws {
-        let setup = try kith(
+    @Test func concurrentJoinsAndRegenerationsLoseNothingAndCountExactly() async throws {
+        let setup = try await kith(
             ["--json"],
             input: """
                 signup quinn@example.com --first Quinn --last Ray --role player
@@ -38,27 +38,17 @@ struct FamilyCodesTwoProcessTests {
         // Ann: join Quinn's family, then alternate "already a member" and codes that do not exist.
         var joins = ["family join \(quinnCode)"]
         for index in 1..<200 {
-            joins.append(index.isMultiple(of: 2) ? "family join FAM-ZZ\(String(format: "%04d", index))" : "family join \(quinnCode)")
+            joins.append(
+                index.isMultiple(of: 2)
+                    ? "family join FAM-ZZ\(String(format: "%04d", index))" : "family join \(quinnCode)")
         }
         let joinScript = joins.joined(separator: "\n")
         let regenerateScript = Array(repeating: "family regenerate --yes --json", count: 200).joined(separator: "\n")
 
-        nonisolated(unsafe) var joinRun: KithProcess.Result?
-        nonisolated(unsafe) var regenerateRun: KithProcess.Result?
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            joinRun = try? kith(["--account", "ann@example.com", "--keep-going"], input: joinScript)
-            group.leave()
-        }
-        group.enter()
-        DispatchQueue.global().async {
-            regenerateRun = try? kith(["--account", "pat@example.com"], input: regenerateScript)
-            group.leave()
-        }
-        group.wait()
-        let joined = try #require(joinRun)
-        let regenerated = try #require(regenerateRun)
+        // Both processes run at once, on the same file.
+        async let joinRun = kith(["--account", "ann@example.com", "--keep-going"], input: joinScript)
+        async let regenerateRun = kith(["--account", "pat@example.com"], input: regenerateScript)
+        let (joined, regenerated) = try await (joinRun, regenerateRun)
 
         #expect(regenerated.status == 0, "\(regenerated.errors)")
         let codes = regenerated.output.split(separator: "\n")
@@ -71,11 +61,11 @@ struct FamilyCodesTwoProcessTests {
         }
 
         // Every attempt is logged once: the 5th "not found" (line 11) locks, the rest are refused.
-        let results = try sql(
+        let results = try await sql(
             "SELECT result || ' ' || count(*) FROM familycodes_usage_log WHERE account_id = '\(ann)' "
                 + "GROUP BY result ORDER BY result")
         #expect(results.split(separator: "\n") == ["already_member 5", "joined 1", "not_found 5", "rate_limited 189"])
-        #expect(try sql("SELECT count(*) FROM familycodes_failures WHERE key LIKE '%\(ann)%'") == "5")
-        #expect(try sql("SELECT count(*) FROM identity_members WHERE member_id = '\(ann)'") == "1")
+        #expect(try await sql("SELECT count(*) FROM familycodes_failures WHERE key LIKE '%\(ann)%'") == "5")
+        #expect(try await sql("SELECT count(*) FROM identity_members WHERE member_id = '\(ann)'") == "1")
     }
 }

@@ -11,7 +11,7 @@ struct IdentityEndToEndTests {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    @Test func aScriptSignsUpSwitchesAndBuildsAHousehold() throws {
+    @Test func aScriptSignsUpSwitchesAndBuildsAHousehold() async throws {
         let script = """
             signup ana@example.com --first Ana --last Lee --role player
             signup ben@example.com --first Ben --last Lee
@@ -23,7 +23,7 @@ struct IdentityEndToEndTests {
             member add Mia --avatar fox
             household
             """
-        let run = try KithProcess.run(
+        let run = try await KithProcess.run(
             ["--db", database, "--json"], input: Data(script.utf8), environment: ["KITH_PASSWORD": password])
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n")
@@ -80,26 +80,26 @@ struct IdentityEndToEndTests {
         #expect(bytes.range(of: Data(password.utf8)) == nil)
     }
 
-    @Test func accountRunsAsAnotherSavedAccountWithoutChangingTheCurrentOne() throws {
+    @Test func accountRunsAsAnotherSavedAccountWithoutChangingTheCurrentOne() async throws {
         let environment = ["KITH_PASSWORD": password]
         let setup = "signup ana@example.com --first Ana --last Lee\nsignup ben@example.com --first Ben --last Lee\n"
-        let signedUp = try KithProcess.run(["--db", database], input: Data(setup.utf8), environment: environment)
+        let signedUp = try await KithProcess.run(["--db", database], input: Data(setup.utf8), environment: environment)
         #expect(signedUp.status == 0, "\(signedUp.errors)")
 
-        let asAna = try KithProcess.run(["--db", database, "--account", "ana@example.com", "whoami", "--json"])
+        let asAna = try await KithProcess.run(["--db", database, "--account", "ana@example.com", "whoami", "--json"])
         #expect(asAna.status == 0, "\(asAna.errors)")
         #expect(asAna.output.contains("\"email\":\"ana@example.com\""))
 
-        let current = try KithProcess.run(["--db", database, "whoami", "--json"])
+        let current = try await KithProcess.run(["--db", database, "whoami", "--json"])
         #expect(current.output.contains("\"email\":\"ben@example.com\""))
 
-        let unknown = try KithProcess.run(["--db", database, "--account", "nobody@example.com", "whoami"])
+        let unknown = try await KithProcess.run(["--db", database, "--account", "nobody@example.com", "whoami"])
         #expect(unknown.status == 1)
         #expect(unknown.errors.hasPrefix("error: "))
     }
 
-    @Test func notSignedInIsRefusedWithDomainsSentence() throws {
-        let run = try KithProcess.run(["--db", database, "whoami"])
+    @Test func notSignedInIsRefusedWithDomainsSentence() async throws {
+        let run = try await KithProcess.run(["--db", database, "whoami"])
         #expect(run.status == 1)
         #expect(run.errors == "error: Not signed in. Use `login` or `signup` first.\n")
     }

@@ -10,9 +10,9 @@ struct KithBinaryTests {
         return path
     }()
 
-    @Test func aScriptOnStandardInputPrintsBothResultsWithoutAPrompt() throws {
+    @Test func aScriptOnStandardInputPrintsBothResultsWithoutAPrompt() async throws {
         let database = folder + "/k/x.sqlite"
-        let run = try KithProcess.run(["--db", database], input: Data("status\nversion\n".utf8))
+        let run = try await KithProcess.run(["--db", database], input: Data("status\nversion\n".utf8))
         #expect(run.status == 0)
         #expect(run.output.contains("database  \(database)"))
         #expect(run.output.hasSuffix("kith 0.1.0\n"))
@@ -22,57 +22,57 @@ struct KithBinaryTests {
         #expect(mode == 0o600)
     }
 
-    @Test func anUnknownCommandExitsTwo() throws {
-        let run = try KithProcess.run(["--db", folder + "/x.sqlite", "nosuchcommand"])
+    @Test func anUnknownCommandExitsTwo() async throws {
+        let run = try await KithProcess.run(["--db", folder + "/x.sqlite", "nosuchcommand"])
         #expect(run.status == 2)
         #expect(run.errors.hasPrefix("error: "))
     }
 
-    @Test func aTextFileIsRefusedAndLeftUnchanged() throws {
+    @Test func aTextFileIsRefusedAndLeftUnchanged() async throws {
         let path = folder + "/notes.txt"
         let text = Data("my notes\n".utf8)
         try text.write(to: URL(fileURLWithPath: path))
-        let run = try KithProcess.run(["--db", path, "status"])
+        let run = try await KithProcess.run(["--db", path, "status"])
         #expect(run.status == 1)
         #expect(run.errors.contains("is not a Kith database"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
     }
 
-    @Test func aFolderOrAnUncreatablePathGetsAClearError() throws {
-        let asFolder = try KithProcess.run(["--db", folder, "status"])
+    @Test func aFolderOrAnUncreatablePathGetsAClearError() async throws {
+        let asFolder = try await KithProcess.run(["--db", folder, "status"])
         #expect(asFolder.status == 1)
         #expect(asFolder.errors == "error: \(folder) is a folder, not a database file\n")
 
         try Data().write(to: URL(fileURLWithPath: folder + "/plain"))
-        let belowAFile = try KithProcess.run(["--db", folder + "/plain/x.sqlite", "status"])
+        let belowAFile = try await KithProcess.run(["--db", folder + "/plain/x.sqlite", "status"])
         #expect(belowAFile.status == 1)
         #expect(belowAFile.errors.contains("is a file, not a folder"))
 
-        let readOnly = try KithProcess.run(["--db", "/proc/kith/x.sqlite", "status"])
+        let readOnly = try await KithProcess.run(["--db", "/proc/kith/x.sqlite", "status"])
         #expect(readOnly.status == 1)
         #expect(readOnly.errors.hasPrefix("error: Cannot create the folder /proc/kith"))
     }
 
-    @Test func badInputOnStandardInputGivesClearErrorsNotCrashes() throws {
+    @Test func badInputOnStandardInputGivesClearErrorsNotCrashes() async throws {
         let database = folder + "/x.sqlite"
-        let invalid = try KithProcess.run(["--db", database], input: Data("version\n".utf8) + [0xFF, 0xFE, 0x0A])
+        let invalid = try await KithProcess.run(["--db", database], input: Data("version\n".utf8) + [0xFF, 0xFE, 0x0A])
         #expect(invalid.status == 2)
         #expect(invalid.errors == "error: line 2: This line is not valid UTF-8 text\n")
 
-        let long = try KithProcess.run(["--db", database], input: Data(repeating: 0x61, count: 1_000_000))
+        let long = try await KithProcess.run(["--db", database], input: Data(repeating: 0x61, count: 1_000_000))
         #expect(long.status == 2)
         #expect(long.errors == "error: line 1: This line is too long (1000000 bytes; the limit is 65536)\n")
 
-        let quotes = try KithProcess.run(["--db", database], input: Data("version \"abc\n".utf8))
+        let quotes = try await KithProcess.run(["--db", database], input: Data("version \"abc\n".utf8))
         #expect(quotes.status == 2)
         #expect(quotes.errors == "error: line 1: Unbalanced double quote: add the closing \"\n")
     }
 
-    @Test func theREPLCompletesRemembersAndLeavesOnControlD() throws {
+    @Test func theREPLCompletesRemembersAndLeavesOnControlD() async throws {
         let state = folder + "/state"
         let kith = "\(KithProcess.binary) --db \(folder)/x.sqlite"
         // `script` gives kith a pseudo-terminal; the pauses let the prompt appear before keys arrive.
-        let first = try KithProcess.shell(
+        let first = try await KithProcess.shell(
             "(sleep 1; printf 'he\\t\\n'; sleep 1; printf '\\004') | script -qec '\(kith)' /dev/null",
             environment: ["XDG_STATE_HOME": state])
         #expect(first.status == 0)
@@ -83,7 +83,7 @@ struct KithBinaryTests {
         let mode = try FileManager.default.attributesOfItem(atPath: state + "/kith/history")[.posixPermissions]
         #expect(mode as? Int == 0o600)
 
-        let second = try KithProcess.shell(
+        let second = try await KithProcess.shell(
             "(sleep 1; printf '\\033[A\\n'; sleep 1; printf '\\004') | script -qec '\(kith)' /dev/null",
             environment: ["XDG_STATE_HOME": state])
         #expect(second.status == 0)

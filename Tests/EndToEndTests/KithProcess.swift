@@ -2,7 +2,9 @@ import Foundation
 
 /// Runs the built `kith` binary (or a shell line around it) as a separate process.
 struct KithProcess {
-    struct Result {
+    private typealias Result_ = Swift.Result<Result, any Error>
+
+    struct Result: Sendable {
         let status: Int32
         let output: String
         let errors: String
@@ -23,13 +25,21 @@ struct KithProcess {
     /// Runs kith with `arguments`, feeding `input` on standard input.
     static func run(
         _ arguments: [String], input: Data = Data(), environment: [String: String] = [:]
-    ) throws -> Result {
-        try launch(binary, arguments, input: input, environment: environment)
+    ) async throws -> Result {
+        try await offPool { try launch(binary, arguments, input: input, environment: environment) }
     }
 
     /// Runs `/bin/sh -c script` (for pseudo-terminal sessions through `script`).
-    static func shell(_ script: String, environment: [String: String] = [:]) throws -> Result {
-        try launch("/bin/sh", ["-c", script], input: Data(), environment: environment)
+    static func shell(_ script: String, environment: [String: String] = [:]) async throws -> Result {
+        try await offPool { try launch("/bin/sh", ["-c", script], input: Data(), environment: environment) }
+    }
+
+    /// Waiting for a process blocks a thread: do it on a thread of its own, never on the cooperative pool,
+    /// which other tests running in parallel need.
+    private static func offPool(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result_(catching: body)) }
+        }
     }
 
     private static func launch(

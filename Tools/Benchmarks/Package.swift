@@ -11,6 +11,7 @@ let package = Package(
         .package(path: "../../Packages/Storage"),
         .package(path: "../../Packages/Identity"),
         .package(path: "../../Packages/FamilyCodes"),
+        .package(path: "../../Packages/Circles"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
@@ -22,6 +23,8 @@ let package = Package(
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "FamilyCodes", package: "FamilyCodes"),
                 .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
+                .product(name: "Circles", package: "Circles"),
+                .product(name: "CirclesSQLite", package: "Circles"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import Console
+import Dispatch
 import Storage
 
 #if canImport(Glibc)
@@ -43,6 +44,29 @@ public enum KithApp {
                 input: .standardInput, inputIsTerminal: inputIsTerminal, outputIsTerminal: isatty(1) == 1,
                 interaction: inputIsTerminal ? TerminalInteraction() : NoInteraction())
         }
+    }
+
+    /// Runs this process's kith: `version` answers at once, everything else runs on Swift concurrency.
+    ///
+    /// Synchronous on purpose: `kith version` is the start-up benchmark, and answering it before the
+    /// concurrency runtime starts its threads saves a good part of the start-up time.
+    public static func runProcess(environment: @autoclosure () -> [String: String]) -> Int32 {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let options = try? GlobalOptions.parse(arguments), options.words == ["version"],
+            options.productName.map({ Product.named($0) != nil }) ?? true
+        {
+            FileDescriptorSink.standardOutput.write(VersionCommand.text(json: options.json) + "\n")
+            return 0
+        }
+        let environment = environment()
+        let result = ExitStatusBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            result.status = await run(arguments: arguments, environment: environment, terminal: .standard)
+            done.signal()
+        }
+        done.wait()
+        return result.status
     }
 
     /// Runs kith and returns its exit status.
@@ -143,4 +167,9 @@ public enum KithApp {
         return await shell.runREPL(
             editor: editor, history: history, banner: banner, prompt: { await app.prompt() }, defaults: defaults)
     }
+}
+
+/// Carries the exit status out of the task `runProcess` waits for; written once, before the signal.
+private final class ExitStatusBox: @unchecked Sendable {
+    var status: Int32 = 0
 }

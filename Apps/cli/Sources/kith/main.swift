@@ -1,8 +1,4 @@
 import Foundation
 import KithCLI
 
-let status = await KithApp.run(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
-    terminal: .standard)
-exit(status)
+exit(KithApp.runProcess(environment: ProcessInfo.processInfo.environment))

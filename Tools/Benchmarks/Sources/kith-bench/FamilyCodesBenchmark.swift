@@ -25,11 +25,13 @@ enum FamilyCodesBenchmark {
         var work: [(Principal, String)] = []
         for index in 0..<joins {
             let player = try await identity.register(
-                SignUp(email: "player\(index)@bench.test", firstName: "Player", lastName: "Bench", password: "password-1",
+                SignUp(
+                    email: "player\(index)@bench.test", firstName: "Player", lastName: "Bench", password: "password-1",
                     role: .player))
             let code = try await service.code(Principal(accountId: player.accountId)).code
             let parent = try await identity.register(
-                SignUp(email: "parent\(index)@bench.test", firstName: "Parent", lastName: "Bench", password: "password-1",
+                SignUp(
+                    email: "parent\(index)@bench.test", firstName: "Parent", lastName: "Bench", password: "password-1",
                     role: .parent))
             work.append((Principal(accountId: parent.accountId), code))
         }
@@ -61,8 +63,10 @@ enum FamilyCodesBenchmark {
         let rawRate = Double(joins) / rawSeconds
         print("family codes, in-process on SQLite (higher is better), \(joins) each")
         print(String(format: "  raw single-row INSERT transactions        %9.0f /s", rawRate))
-        print(String(format: "  family joins (lock check, lookup, member, log) %5.0f /s  %.2fx the raw rate",
-            joinRate, joinRate / rawRate))
+        print(
+            String(
+                format: "  family joins (lock check, lookup, member, log) %5.0f /s  %.2fx the raw rate",
+                joinRate, joinRate / rawRate))
         print("goal: joins at least 0.50x the raw rate")
     }
 }

@@ -8,6 +8,11 @@ enum VersionCommand {
         .value(VersionJSON(version: version), text: "kith \(version)")
     }
 
+    /// The same output without a registry or a shell, for the start-up path.
+    static func text(json: Bool) -> String {
+        json ? "{\"version\":\"\(version)\"}" : "kith \(version)"
+    }
+
     struct VersionJSON: Encodable, Sendable {
         let version: String
     }

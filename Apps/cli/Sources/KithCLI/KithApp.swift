@@ -162,10 +162,14 @@ public enum KithApp {
     ) async -> Int32 {
         let history = History(path: History.defaultPath(environment: environment))
         let registry = shell.registry
-        let editor = EditLineEditor(history: history.load()) { registry.completions(forLine: $0) }
+        let completions = CompletionValues()
+        let editor = EditLineEditor(history: history.load()) {
+            registry.completions(forLine: $0, values: completions.values)
+        }
         let banner = "kith \(VersionCommand.version): type `help` for commands, Ctrl-D to leave."
         return await shell.runREPL(
-            editor: editor, history: history, banner: banner, prompt: { await app.prompt() }, defaults: defaults)
+            editor: editor, history: history, banner: banner, prompt: { await app.prompt() },
+            afterEachCommand: { await completions.refresh(from: app.plugins) }, defaults: defaults)
     }
 }
 

@@ -60,12 +60,18 @@ public struct Argument: Sendable {
     public let count: Count
     /// Accepted values (compared case-insensitively); empty accepts anything.
     public let choices: [String]
+    /// Which set of live values tab completion offers here (`"circle"`, `"contact"`...), as plugins name them
+    /// in `completionValues()`; choices are offered without one.
+    public let completion: String?
 
-    public init(_ name: String, _ help: String = "", count: Count = .one, choices: [String] = []) {
+    public init(
+        _ name: String, _ help: String = "", count: Count = .one, choices: [String] = [], completion: String? = nil
+    ) {
         self.name = name
         self.help = help
         self.count = count
         self.choices = choices
+        self.completion = completion
     }
 
     var usage: String {
@@ -88,16 +94,19 @@ public struct Option: Sendable {
     public let choices: [String]
     /// A value option the command cannot run without; parsing refuses the line when it is missing.
     public let isRequired: Bool
+    /// Which set of live values tab completion offers for the value (see `Argument.completion`).
+    public let completion: String?
 
     public init(
         _ name: String, value valueName: String? = nil, _ help: String = "", choices: [String] = [],
-        required isRequired: Bool = false
+        required isRequired: Bool = false, completion: String? = nil
     ) {
         self.name = name
         self.valueName = valueName
         self.help = help
         self.choices = choices
         self.isRequired = isRequired && valueName != nil
+        self.completion = completion
     }
 
     public var isFlag: Bool { valueName == nil }

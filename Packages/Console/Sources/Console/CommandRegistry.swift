@@ -70,16 +70,55 @@ public struct CommandRegistry: Sendable {
         }
     }
 
-    /// Completions for the last word of a partial line: command words, then option names.
-    public func completions(forLine line: String) -> [String] {
+    /// Completions for the last word of a partial line: command words, option names, then argument and
+    /// option values (their choices, or the live `values` under the key they name).
+    public func completions(forLine line: String, values: [String: [String]] = [:]) -> [String] {
         let endsWithSpace = line.last.map { $0 == " " || $0 == "\t" } ?? true
         guard var words = try? Tokenizer.tokenize(line) else { return [] }
         let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        let matched = match(words)
         if partial.hasPrefix("-") {
-            let options = match(words)?.command.options.map { "--" + $0.name } ?? []
+            let options = matched?.command.options.map { "--" + $0.name } ?? []
             return options.filter { $0.hasPrefix(partial) }.sorted()
         }
-        let candidates = commands(under: words).map { $0.path[words.count] }
-        return Set(candidates.filter { $0.hasPrefix(partial) }).sorted()
+        let subcommands = Set(commands(under: words).map { $0.path[words.count] }.filter { $0.hasPrefix(partial) })
+        guard let (command, rest) = matched else { return subcommands.sorted() }
+        let candidates = Self.valueCandidates(command, after: rest, values: values)
+        let lowered = partial.lowercased()
+        let offered = candidates.filter { $0.lowercased().hasPrefix(lowered) }.map(Tokenizer.quote)
+        return subcommands.sorted() + offered.sorted()
+    }
+
+    /// What may stand at the next position after `rest`: an option's value, or the next positional argument's.
+    private static func valueCandidates(_ command: Command, after rest: [String], values: [String: [String]])
+        -> [String]
+    {
+        func candidates(choices: [String], completion: String?) -> [String] {
+            choices.isEmpty ? completion.flatMap { values[$0] } ?? [] : choices
+        }
+        if let last = rest.last, last.hasPrefix("--"),
+            let option = command.options.first(where: { "--" + $0.name == last }), !option.isFlag
+        {
+            return candidates(choices: option.choices, completion: option.completion)
+        }
+        var positionals = 0
+        var index = 0
+        while index < rest.count {
+            let word = rest[index]
+            if word.hasPrefix("--"), let option = command.options.first(where: { "--" + $0.name == word }) {
+                index += option.isFlag ? 1 : 2
+                continue
+            }
+            positionals += 1
+            index += 1
+        }
+        var position = 0
+        for argument in command.arguments {
+            if argument.count == .many || argument.count == .zeroOrMore || positionals <= position {
+                return candidates(choices: argument.choices, completion: argument.completion)
+            }
+            position += 1
+        }
+        return []
     }
 }

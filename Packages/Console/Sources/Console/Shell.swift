@@ -171,9 +171,11 @@ public struct Shell: Sendable {
         banner: String,
         prompt: @Sendable () async -> String,
         farewell: @Sendable () async -> String? = { nil },
+        afterEachCommand: @Sendable () async -> Void = {},
         defaults: Defaults
     ) async -> Int32 {
         if !banner.isEmpty { output.write(banner + "\n") }
+        await afterEachCommand()
         while true {
             switch editor.readLine(prompt: await prompt()) {
             case .end:
@@ -195,6 +197,7 @@ public struct Shell: Sendable {
                     if let note = await farewell() { errors.write(note + "\n") }
                     return 0
                 }
+                await afterEachCommand()
             }
         }
     }

@@ -23,6 +23,8 @@ do {
     try await IdentityBenchmark.run(hashRuns: 20, switchRuns: 2000)
     print()
     try await FamilyCodesBenchmark.run(joins: 2000)
+    print()
+    try await CirclesBenchmark.run()
 } catch {
     FileHandle.standardError.write(Data("kith-bench: \(error)\n".utf8))
     exit(1)

@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Circles",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Circles", targets: ["Circles"]),
+        .library(name: "CirclesSQLite", targets: ["CirclesSQLite"]),
+    ],
+    dependencies: [
+        .package(path: "../Identity"),
+        .package(path: "../Storage"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "Circles",
+            dependencies: [.product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CirclesSQLite",
+            dependencies: [
+                "Circles",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CirclesTests",
+            dependencies: ["Circles", .product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CirclesSQLiteTests",
+            dependencies: [
+                "CirclesSQLite", "Circles",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,107 @@
+import Foundation
+import Identity
+
+/// A cheap value that changes whenever the stored data may have changed (by this process or another).
+///
+/// The access engine rebuilds an owner's index when the token differs from the one it was built under.
+public struct ChangeToken: Sendable, Hashable {
+    /// Changes when another connection or process commits (SQLite: `PRAGMA data_version`).
+    public var external: Int64
+    /// Changes when this process writes (SQLite: the writer's `total_changes()` plus a write counter).
+    public var local: Int64
+
+    public init(external: Int64, local: Int64) {
+        self.external = external
+        self.local = local
+    }
+}
+
+/// Where Circles persists, sharing each transaction with Identity's tables. Stores hold no rules.
+public protocol CirclesStore: Sendable {
+    /// Runs `body` in one read-only transaction over both features.
+    func read<T: Sendable>(
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T
+    /// Runs `body` in one write transaction over both features: all of its changes are kept, or none.
+    func write<T: Sendable>(
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T
+    /// The current change token, read without a transaction (cheap: once per service call).
+    func changeToken() async throws -> ChangeToken
+}
+
+/// The plain reads and writes of Circles' data. Valid only inside a `read`/`write` body.
+public protocol CirclesStoreTransaction {
+    /// The change token as this transaction sees it (inside `write`: including its own changes so far).
+    func changeToken() throws -> ChangeToken
+
+    // MARK: - Contacts
+
+    /// The owner's contacts, in creation order.
+    func contacts(ownerAccountId: String) throws -> [Contact]
+    func contact(id: String) throws -> Contact?
+    /// The owner's contact linked to `linkedAccountId`.
+    func contact(ownerAccountId: String, linkedAccountId: String) throws -> Contact?
+    func insertContact(_ contact: Contact) throws
+    func updateContact(_ contact: Contact) throws
+    /// Deletes a contact and its memberships.
+    func deleteContact(id: String) throws
+
+    // MARK: - Circles
+
+    /// The owner's circles, by position.
+    func circles(ownerAccountId: String) throws -> [Circle]
+    func insertCircle(_ circle: Circle) throws
+    func updateCircle(_ circle: Circle) throws
+    /// Deletes a circle with its memberships, matrix cells, staged edits and shadow audiences.
+    func deleteCircle(id: String) throws
+    /// Every membership of the owner's circles.
+    func memberships(ownerAccountId: String) throws -> [Membership]
+    func insertMembership(_ membership: Membership) throws
+    func deleteMembership(_ membership: Membership) throws
+
+    // MARK: - Profiles
+
+    /// The account's profiles, in creation order.
+    func profiles(ownerAccountId: String) throws -> [Profile]
+    func profile(id: String) throws -> Profile?
+    /// The profile with this username (compared lower-cased).
+    func profile(username: String) throws -> Profile?
+    func insertProfile(_ profile: Profile) throws
+    func updateProfile(_ profile: Profile) throws
+    /// Deletes a profile with its cells, staged edits, requests and grants.
+    func deleteProfile(id: String) throws
+    /// The account's persisted active persona.
+    func activePersonaId(accountId: String) throws -> String?
+    func setActivePersonaId(_ profileId: String?, accountId: String) throws
+
+    // MARK: - The matrix
+
+    /// The stored cells of the owner's profiles (a missing cell has its default).
+    func cells(ownerAccountId: String) throws -> [MatrixCell]
+    func cells(profileId: String) throws -> [MatrixCell]
+    /// Stores one cell, replacing the previous value.
+    func setCell(_ cell: MatrixCell) throws
+    /// The account's staged edits of a profile.
+    func stagedCells(accountId: String, profileId: String) throws -> [MatrixCell]
+    /// The profiles of the account with staged edits.
+    func profilesWithStagedCells(accountId: String) throws -> [String]
+    func stageCell(_ cell: MatrixCell, accountId: String) throws
+    func clearStagedCells(accountId: String, profileId: String) throws
+
+    // MARK: - Requests and grants
+
+    /// Every request to the owner (any status).
+    func requests(ownerAccountId: String) throws -> [RequestRecord]
+    func insertRequest(_ request: RequestRecord) throws
+    func updateRequest(_ request: RequestRecord) throws
+    /// Every grant of the owner.
+    func grants(ownerAccountId: String) throws -> [GrantRecord]
+    func insertGrant(_ grant: GrantRecord) throws
+    func deleteGrant(id: String) throws
+
+    // MARK: - Suggestions
+
+    func dismissedSuggestions(ownerAccountId: String) throws -> Set<String>
+    func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws
+}

@@ -1,0 +1,318 @@
+import Foundation
+import Identity
+import Synchronization
+
+/// A `CirclesStore` in memory over an `InMemoryIdentityStore`, for tests and previews.
+///
+/// Each transaction runs inside one Identity store transaction on a copy of the Circles state, committed only
+/// when `body` returns: a failure leaves both features unchanged. Every commit that changed something bumps a
+/// version, which is the change token.
+public final class InMemoryCirclesStore: CirclesStore {
+    /// The Identity store whose transactions this store's transactions extend.
+    public let identity: InMemoryIdentityStore
+    private let state = Mutex(InMemoryCirclesState())
+    private let serial = Mutex<Int64>(0)
+
+    /// A store over `identity` (pass the one the Identity service uses, so both see the same accounts).
+    public init(identity: InMemoryIdentityStore) {
+        self.identity = identity
+    }
+
+    public func read<T: Sendable>(
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await identity.read { identityTransaction in
+            try body(InMemoryCirclesTransaction(state: self.state.withLock { $0 }), identityTransaction)
+        }
+    }
+
+    public func write<T: Sendable>(
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await identity.write { identityTransaction in
+            let transaction = InMemoryCirclesTransaction(
+                state: self.state.withLock { $0 },
+                serial: self.serial.withLock {
+                    $0 += 1; return $0
+                })
+            let result = try body(transaction, identityTransaction)
+            // Reached only when `body` returned; the identity store commits right after and cannot fail.
+            if transaction.changes > 0 {
+                var committed = transaction.state
+                committed.version += 1
+                self.state.withLock { $0 = committed }
+            }
+            return result
+        }
+    }
+
+    public func changeToken() async throws -> ChangeToken {
+        ChangeToken(external: state.withLock { $0.version }, local: 0)
+    }
+}
+
+/// Everything an `InMemoryCirclesStore` holds; a value, so a transaction can work on a copy.
+struct InMemoryCirclesState: Sendable {
+    var version: Int64 = 0
+    var contacts: [String: Contact] = [:]
+    var contactOrder: [String] = []
+    var circles: [String: Circle] = [:]
+    var memberships: Set<Membership> = []
+    var profiles: [String: Profile] = [:]
+    var profileOrder: [String] = []
+    var personas: [String: String] = [:]
+    var cells: [CellKey: Access] = [:]
+    var staged: [String: [CellKey: Access]] = [:]
+    var requests: [String: RequestRecord] = [:]
+    var requestOrder: [String] = []
+    var grants: [String: GrantRecord] = [:]
+    var grantOrder: [String] = []
+    var dismissed: [String: Set<String>] = [:]
+
+    struct CellKey: Hashable, Sendable {
+        var profileId: String
+        var field: Field
+        var circleId: String
+    }
+}
+
+/// One transaction of `InMemoryCirclesStore`, over its own copy of the state.
+final class InMemoryCirclesTransaction: CirclesStoreTransaction {
+    typealias CellKey = InMemoryCirclesState.CellKey
+    var state: InMemoryCirclesState
+    /// Writes made so far; a transaction without any commits nothing.
+    var changes: Int64 = 0
+
+    /// Unique per write transaction, so tokens of uncommitted changes never repeat.
+    let serial: Int64
+
+    init(state: InMemoryCirclesState, serial: Int64 = 0) {
+        self.state = state
+        self.serial = serial
+    }
+
+    private func changed() { changes += 1 }
+
+    /// The committed version; once this transaction has changed something, a value no other transaction has.
+    func changeToken() -> ChangeToken {
+        ChangeToken(external: state.version, local: changes == 0 ? 0 : serial << 24 | changes)
+    }
+
+    // MARK: - Contacts
+
+    func contacts(ownerAccountId: String) -> [Contact] {
+        state.contactOrder.compactMap { state.contacts[$0] }.filter { $0.ownerAccountId == ownerAccountId }
+    }
+
+    func contact(id: String) -> Contact? { state.contacts[id] }
+
+    func contact(ownerAccountId: String, linkedAccountId: String) -> Contact? {
+        state.contacts.values.first { $0.ownerAccountId == ownerAccountId && $0.linkedAccountId == linkedAccountId }
+    }
+
+    func insertContact(_ contact: Contact) {
+        var stored = contact
+        stored.circleIds = []
+        stored.circleNames = []
+        state.contacts[contact.id] = stored
+        state.contactOrder.append(contact.id)
+        changed()
+    }
+
+    func updateContact(_ contact: Contact) {
+        guard state.contacts[contact.id] != nil else { return }
+        var stored = contact
+        stored.circleIds = []
+        stored.circleNames = []
+        state.contacts[contact.id] = stored
+        changed()
+    }
+
+    func deleteContact(id: String) {
+        state.contacts[id] = nil
+        state.contactOrder.removeAll { $0 == id }
+        state.memberships = state.memberships.filter { $0.contactId != id }
+        changed()
+    }
+
+    // MARK: - Circles
+
+    func circles(ownerAccountId: String) -> [Circle] {
+        state.circles.values.filter { $0.ownerAccountId == ownerAccountId }.sorted { $0.position < $1.position }
+    }
+
+    func insertCircle(_ circle: Circle) {
+        var stored = circle
+        stored.memberCount = nil
+        state.circles[circle.id] = stored
+        changed()
+    }
+
+    func updateCircle(_ circle: Circle) {
+        guard state.circles[circle.id] != nil else { return }
+        var stored = circle
+        stored.memberCount = nil
+        state.circles[circle.id] = stored
+        changed()
+    }
+
+    func deleteCircle(id: String) {
+        state.circles[id] = nil
+        state.memberships = state.memberships.filter { $0.circleId != id }
+        state.cells = state.cells.filter { $0.key.circleId != id }
+        for account in state.staged.keys {
+            state.staged[account] = state.staged[account]?.filter { $0.key.circleId != id }
+        }
+        for profileId in state.profiles.keys { state.profiles[profileId]?.shownToCircleIds.removeAll { $0 == id } }
+        changed()
+    }
+
+    func memberships(ownerAccountId: String) -> [Membership] {
+        state.memberships.filter { state.circles[$0.circleId]?.ownerAccountId == ownerAccountId }
+    }
+
+    func insertMembership(_ membership: Membership) {
+        state.memberships.insert(membership)
+        changed()
+    }
+
+    func deleteMembership(_ membership: Membership) {
+        state.memberships.remove(membership)
+        changed()
+    }
+
+    // MARK: - Profiles
+
+    func profiles(ownerAccountId: String) -> [Profile] {
+        state.profileOrder.compactMap { state.profiles[$0] }.filter { $0.ownerAccountId == ownerAccountId }
+    }
+
+    func profile(id: String) -> Profile? { state.profiles[id] }
+
+    func profile(username: String) -> Profile? {
+        let key = username.lowercased()
+        return state.profiles.values.first { $0.username?.lowercased() == key }
+    }
+
+    func insertProfile(_ profile: Profile) {
+        state.profiles[profile.id] = profile
+        state.profileOrder.append(profile.id)
+        changed()
+    }
+
+    func updateProfile(_ profile: Profile) {
+        guard state.profiles[profile.id] != nil else { return }
+        state.profiles[profile.id] = profile
+        changed()
+    }
+
+    func deleteProfile(id: String) {
+        state.profiles[id] = nil
+        state.profileOrder.removeAll { $0 == id }
+        state.cells = state.cells.filter { $0.key.profileId != id }
+        for account in state.staged.keys {
+            state.staged[account] = state.staged[account]?.filter { $0.key.profileId != id }
+        }
+        state.requests = state.requests.filter { $0.value.profileId != id }
+        let requests = state.requests
+        state.requestOrder.removeAll { requests[$0] == nil }
+        state.grants = state.grants.filter { $0.value.profileId != id }
+        let grants = state.grants
+        state.grantOrder.removeAll { grants[$0] == nil }
+        for (account, persona) in state.personas where persona == id { state.personas[account] = nil }
+        changed()
+    }
+
+    func activePersonaId(accountId: String) -> String? { state.personas[accountId] }
+
+    func setActivePersonaId(_ profileId: String?, accountId: String) {
+        state.personas[accountId] = profileId
+        changed()
+    }
+
+    // MARK: - The matrix
+
+    func cells(ownerAccountId: String) -> [MatrixCell] {
+        state.cells.compactMap { key, access in
+            state.profiles[key.profileId]?.ownerAccountId == ownerAccountId
+                ? MatrixCell(profileId: key.profileId, field: key.field, circleId: key.circleId, access: access) : nil
+        }
+    }
+
+    func cells(profileId: String) -> [MatrixCell] {
+        state.cells.compactMap { key, access in
+            key.profileId == profileId
+                ? MatrixCell(profileId: key.profileId, field: key.field, circleId: key.circleId, access: access) : nil
+        }
+    }
+
+    func setCell(_ cell: MatrixCell) {
+        state.cells[CellKey(profileId: cell.profileId, field: cell.field, circleId: cell.circleId)] = cell.access
+        changed()
+    }
+
+    func stagedCells(accountId: String, profileId: String) -> [MatrixCell] {
+        (state.staged[accountId] ?? [:]).compactMap { key, access in
+            key.profileId == profileId
+                ? MatrixCell(profileId: key.profileId, field: key.field, circleId: key.circleId, access: access) : nil
+        }
+    }
+
+    func profilesWithStagedCells(accountId: String) -> [String] {
+        Array(Set((state.staged[accountId] ?? [:]).keys.map(\.profileId))).sorted()
+    }
+
+    func stageCell(_ cell: MatrixCell, accountId: String) {
+        state.staged[accountId, default: [:]][
+            CellKey(profileId: cell.profileId, field: cell.field, circleId: cell.circleId)] = cell.access
+        changed()
+    }
+
+    func clearStagedCells(accountId: String, profileId: String) {
+        state.staged[accountId] = state.staged[accountId]?.filter { $0.key.profileId != profileId }
+        changed()
+    }
+
+    // MARK: - Requests and grants
+
+    func requests(ownerAccountId: String) -> [RequestRecord] {
+        state.requestOrder.compactMap { state.requests[$0] }.filter { $0.ownerAccountId == ownerAccountId }
+    }
+
+    func insertRequest(_ request: RequestRecord) {
+        state.requests[request.id] = request
+        state.requestOrder.append(request.id)
+        changed()
+    }
+
+    func updateRequest(_ request: RequestRecord) {
+        guard state.requests[request.id] != nil else { return }
+        state.requests[request.id] = request
+        changed()
+    }
+
+    func grants(ownerAccountId: String) -> [GrantRecord] {
+        state.grantOrder.compactMap { state.grants[$0] }.filter { $0.ownerAccountId == ownerAccountId }
+    }
+
+    func insertGrant(_ grant: GrantRecord) {
+        state.grants[grant.id] = grant
+        state.grantOrder.append(grant.id)
+        changed()
+    }
+
+    func deleteGrant(id: String) {
+        state.grants[id] = nil
+        state.grantOrder.removeAll { $0 == id }
+        changed()
+    }
+
+    // MARK: - Suggestions
+
+    func dismissedSuggestions(ownerAccountId: String) -> Set<String> { state.dismissed[ownerAccountId] ?? [] }
+
+    func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) {
+        state.dismissed[ownerAccountId, default: []].insert(suggestionId)
+        changed()
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Identity
+
+/// The Circles rules over any `CirclesStore`, with the access engine's per-owner index cached in memory.
+///
+/// Each call is one store write transaction: it refuses acting as a managed member, authenticates the principal,
+/// creates the owner's built-in circles and primary profile on first use, and then applies the rules. The engine
+/// index is reused while the store's change token is unchanged (read once per call), so writes by this or any
+/// other process on the same file are seen by the next call.
+public struct LocalCirclesService: CirclesService {
+    let store: any CirclesStore
+    let clock: any Clock
+    let random: any RandomSource
+    /// The access engine's cache (one index per owner).
+    public let engine: AccessEngine
+
+    /// How long a request stays pending: 14 days.
+    public static let requestLifetime: TimeInterval = 14 * 24 * 60 * 60
+    /// Most pending requests one viewer may have to one owner.
+    public static let pendingRequestLimit = 10
+    /// Most shadows per account.
+    public static let shadowLimit = 5
+    /// Most circles per owner, all kinds together.
+    public static let circleLimit = 64
+
+    /// Rules over `store`; `engine` may be shared by services over the same store.
+    public init(
+        store: any CirclesStore, clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        engine: AccessEngine = AccessEngine()
+    ) {
+        self.store = store
+        self.clock = clock
+        self.random = random
+        self.engine = engine
+    }
+
+    /// Runs `body` in one write transaction for the principal's account (made ready on first use).
+    func run<T: Sendable>(_ principal: Principal, _ body: @Sendable (Context) throws -> T) async throws -> T {
+        try principal.requireActingAsSelf()
+        let now = clock.now()
+        let random = random
+        let engine = engine
+        return try await store.write { transaction, identity in
+            let account = try identity.authenticate(principal, at: now)
+            let context = Context(
+                transaction: transaction, identity: identity, account: account, principal: principal, now: now,
+                random: random, engine: engine)
+            try context.prepare(account)
+            return try body(context)
+        }
+    }
+}
+
+/// One call's view of the store: the caller's account, the time, and the shared lookups of the rules.
+struct Context {
+    let transaction: any CirclesStoreTransaction
+    let identity: any IdentityStoreTransaction
+    let account: Account
+    let principal: Principal
+    let now: Date
+    let random: any RandomSource
+    let engine: AccessEngine
+
+    var ownerId: String { account.id }
+
+    // MARK: - First use
+
+    /// Creates the account's missing built-in circles and its primary profile.
+    func prepare(_ account: Account) throws {
+        let circles = try transaction.circles(ownerAccountId: account.id)
+        var position = (circles.map(\.position).max() ?? -1) + 1
+        for builtIn in BuiltInCircle.creationOrder where !circles.contains(where: { $0.builtIn == builtIn }) {
+            try transaction.insertCircle(
+                Circle(
+                    id: random.uuidString(), ownerAccountId: account.id, name: builtIn.name, builtIn: builtIn,
+                    emoji: builtIn.emoji, color: builtIn.color, position: position, createdAt: now))
+            position += 1
+        }
+        if try !transaction.profiles(ownerAccountId: account.id).contains(where: { $0.type == .primary }) {
+            try transaction.insertProfile(
+                Profile(
+                    id: random.uuidString(), ownerAccountId: account.id, type: .primary,
+                    displayName: account.displayName, email: account.email, createdAt: now))
+        }
+    }
+
+    // MARK: - Lookups
+
+    func circles() throws -> [Circle] { try transaction.circles(ownerAccountId: ownerId) }
+
+    func contacts() throws -> [Contact] { try transaction.contacts(ownerAccountId: ownerId) }
+
+    func profiles() throws -> [Profile] { try transaction.profiles(ownerAccountId: ownerId) }
+
+    func primary(of accountId: String) throws -> Profile? {
+        try transaction.profiles(ownerAccountId: accountId).first { $0.type == .primary }
+    }
+
+    func circle(_ reference: String) throws -> Circle {
+        try ReferenceResolver.resolve(reference, in: circles(), kind: .circle, id: \.id, name: \.name)
+    }
+
+    func contact(_ reference: String) throws -> Contact {
+        try ReferenceResolver.resolve(reference, in: contacts(), kind: .contact, id: \.id, name: \.displayName)
+    }
+
+    /// A profile of the caller: id, exact display name, `primary`, or (nil) the active persona.
+    func profile(_ reference: String?) throws -> Profile {
+        let profiles = try profiles()
+        guard let reference else { return try activePersona(in: profiles) }
+        if ReferenceResolver.normalizedKey(reference) == "primary",
+            let primary = profiles.first(where: { !$0.isShadow })
+        {
+            return primary
+        }
+        return try ReferenceResolver.resolve(reference, in: profiles, kind: .profile, id: \.id, name: \.displayName)
+    }
+
+    /// The principal's persona when it names one of its profiles, else the persisted one, else the primary.
+    func activePersona(in profiles: [Profile]) throws -> Profile {
+        if let id = principal.personaProfileId, let profile = profiles.first(where: { $0.id == id }) { return profile }
+        if let id = try transaction.activePersonaId(accountId: ownerId),
+            let profile = profiles.first(where: { $0.id == id })
+        {
+            return profile
+        }
+        guard let primary = profiles.first(where: { !$0.isShadow }) else {
+            throw CirclesError.profileNotFound("primary")
+        }
+        return primary
+    }
+
+    /// The persona another account presents (for requests): its persisted active persona, else its primary.
+    func persona(ofAccount accountId: String) throws -> Profile? {
+        let profiles = try transaction.profiles(ownerAccountId: accountId)
+        if let id = try transaction.activePersonaId(accountId: accountId),
+            let profile = profiles.first(where: { $0.id == id })
+        {
+            return profile
+        }
+        return profiles.first { !$0.isShadow }
+    }
+
+    /// The engine's index of `owner`, reused while the change token (read once here) is unchanged.
+    func index(owner: String) throws -> AccessIndex {
+        let token = try transaction.changeToken()
+        return try engine.index(owner: owner, token: token) {
+            AccessIndex(try transaction.accessData(ownerAccountId: owner))
+        }
+    }
+}
+
+extension CirclesStoreTransaction {
+    /// Everything the engine needs about one owner.
+    public func accessData(ownerAccountId owner: String) throws -> OwnerAccessData {
+        OwnerAccessData(
+            ownerAccountId: owner, circles: try circles(ownerAccountId: owner),
+            contacts: try contacts(ownerAccountId: owner), memberships: try memberships(ownerAccountId: owner),
+            profiles: try profiles(ownerAccountId: owner), cells: try cells(ownerAccountId: owner),
+            grants: try grants(ownerAccountId: owner))
+    }
+}

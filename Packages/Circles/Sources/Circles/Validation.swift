@@ -1,0 +1,86 @@
+import Foundation
+import Identity
+
+/// The value rules of Circles: names, circle styles, phones, emails, usernames, lengths.
+enum Validation {
+    static let displayName = NameValidator(rules: .displayName, maxLength: 50)
+    static let circleNameMax = 40
+    static let bioMax = 160
+    static let photoMax = 2048
+    static let reasonMax = 200
+
+    /// A contact's or profile's display name: display-name rules, 1-50, never `me`/`primary`.
+    static func name(_ raw: String, field: String = "display name") throws(CirclesError) -> String {
+        let name: String
+        do {
+            name = try displayName.validate(raw)
+        } catch {
+            throw CirclesError.invalidName(field: field, problem: error, maxLength: displayName.maxLength)
+        }
+        if ReferenceResolver.isReserved(name) { throw CirclesError.reservedName(name) }
+        return name
+    }
+
+    /// A circle name: trimmed, NFC, 1-40 graphemes, no control characters, never a reserved word.
+    static func circleName(_ raw: String) throws(CirclesError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard (1...circleNameMax).contains(name.count),
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw CirclesError.invalidCircleName }
+        if ReferenceResolver.isReserved(name) { throw CirclesError.reservedName(name) }
+        return name
+    }
+
+    /// Exactly one grapheme that is an emoji.
+    static func emoji(_ raw: String) throws(CirclesError) -> String {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count == 1, let first = text.unicodeScalars.first else { throw CirclesError.invalidEmoji }
+        let isEmoji =
+            text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
+            || (first.properties.isEmoji && first.value > 0x7F)
+        guard isEmoji else { throw CirclesError.invalidEmoji }
+        return text
+    }
+
+    static func color(_ raw: String) throws(CirclesError) -> CircleColor {
+        let key = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if key == "grey" { return .gray }
+        guard let color = CircleColor(rawValue: key) else { throw CirclesError.invalidColor(raw) }
+        return color
+    }
+
+    /// nil or "" clears; otherwise digits with spaces, +, -, (, ), and 3 to 20 digits.
+    static func phone(_ raw: String?) throws(CirclesError) -> String? {
+        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        let allowed = Set("0123456789 +-().")
+        let digits = text.filter(\.isASCII).filter(\.isNumber).count
+        guard text.allSatisfy({ allowed.contains($0) }), (3...20).contains(digits), text.count <= 32 else {
+            throw CirclesError.invalidPhone
+        }
+        return text
+    }
+
+    /// nil or "" clears; otherwise Identity's email rules.
+    static func email(_ raw: String?) throws(CirclesError) -> String? {
+        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        do { return try EmailAddress.validate(text) } catch { throw CirclesError.invalidEmail }
+    }
+
+    /// 3-30 of [a-z0-9_.] after trimming, dropping a leading `@` and lower-casing.
+    static func username(_ raw: String) throws(CirclesError) -> String {
+        var text = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if text.hasPrefix("@") { text.removeFirst() }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_.")
+        guard (3...30).contains(text.count), text.allSatisfy({ allowed.contains($0) }) else {
+            throw CirclesError.invalidUsername
+        }
+        return text
+    }
+
+    /// nil or "" (after trimming) clears; otherwise at most `maxLength` graphemes.
+    static func text(_ raw: String?, field: String, maxLength: Int) throws(CirclesError) -> String? {
+        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard text.count <= maxLength else { throw CirclesError.tooLong(field: field, maxLength: maxLength) }
+        return text
+    }
+}

@@ -1,0 +1,102 @@
+import Circles
+import CirclesSQLite
+import Foundation
+import Identity
+import IdentitySQLite
+import Storage
+import Testing
+
+/// The stores the contract suite runs against: every rule must hold on both.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case memory
+    case sqlite
+
+    var testDescription: String { rawValue }
+}
+
+/// Identity and Circles over one store (in memory, or one SQLite file), with a test clock and random source.
+final class Environment: Sendable {
+    let kind: StoreKind
+    let clock = ManualClock()
+    let random = SeededRandomSource(seed: 2027)
+    let identityStore: any IdentityStore
+    let store: FailingStore
+    let identity: LocalIdentityService
+    let service: LocalCirclesService
+    let folder = TemporaryFolder()
+    var root: String { folder.root }
+
+    var path: String { root + "/kith.sqlite" }
+
+    init(_ kind: StoreKind) throws {
+        self.kind = kind
+        let circlesStore: any CirclesStore
+        switch kind {
+        case .memory:
+            let memory = InMemoryIdentityStore()
+            identityStore = memory
+            circlesStore = InMemoryCirclesStore(identity: memory)
+        case .sqlite:
+            let database = try Self.open(folder.root + "/kith.sqlite")
+            identityStore = SQLiteIdentityStore(database: database)
+            circlesStore = SQLiteCirclesStore(database: database)
+        }
+        store = FailingStore(circlesStore)
+        identity = LocalIdentityService(
+            store: identityStore, clock: clock, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        service = LocalCirclesService(store: store, clock: clock, random: random)
+    }
+
+    static func open(_ path: String) throws -> KithDatabase {
+        try KithDatabase.open(at: path, features: [IdentityMigrations.all, CirclesMigrations.all])
+    }
+
+    /// Another process: a new service (own engine), on the same file for SQLite, on the same store in memory.
+    func restarted() throws -> LocalCirclesService {
+        switch kind {
+        case .memory: return LocalCirclesService(store: store, clock: clock, random: random)
+        case .sqlite:
+            return LocalCirclesService(
+                store: SQLiteCirclesStore(database: try Self.open(path)), clock: clock, random: random)
+        }
+    }
+
+    /// Signs up `first@example.com` ("First Tester"); returns its principal.
+    func account(_ first: String, last: String = "Tester") async throws -> Principal {
+        _ = try await identity.signUp(
+            SignUp(
+                email: "\(first.lowercased())@example.com", firstName: first, lastName: last,
+                password: "password-\(first)"))
+        guard let principal = try await identity.currentPrincipal() else { throw IdentityError.notSignedIn }
+        return principal
+    }
+}
+
+/// The error `body` threw, as its sentence (nil if it did not throw).
+func sentence(_ body: () async throws -> Void) async -> String? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// Everything one `ProfileView` says, as text, for searching it for leaked values.
+func dump(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+final class TemporaryFolder: Sendable {
+    let root: String
+
+    init() {
+        root = NSTemporaryDirectory() + "kith-circles-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+}

@@ -1,0 +1,105 @@
+import Circles
+import Foundation
+import Identity
+import Testing
+
+/// Random worlds built through the service: unlinkability of anonymous shadows, and view-as equal to look.
+@Suite("Random worlds through the service")
+struct RandomServiceTests {
+    struct Person {
+        let principal: Principal
+        let email: String
+        var secrets: [String]
+    }
+
+    @Test("non-owners never get an anonymous shadow's primary until reveal; view-as equals look")
+    func unlinkability() async throws {
+        let env = try Environment(.memory)
+        let s = env.service
+        let rng = SeededRandomSource(seed: 99)
+        var people: [Person] = []
+        for index in 0..<6 {
+            let principal = try await env.account("User\(["a", "b", "c", "d", "e", "f"][index])", last: "Zed")
+            let username = "primary_\(index)"
+            _ = try await s.editProfile(
+                principal, nil, ProfileEdit(username: username, phone: "+1 555 01\(10 + index)"))
+            let primary = try await s.profile(principal, "primary")
+            people.append(
+                Person(
+                    principal: principal, email: "user\(["a", "b", "c", "d", "e", "f"][index])@example.com",
+                    secrets: [
+                        primary.id, primary.displayName, username,
+                        "user\(["a", "b", "c", "d", "e", "f"][index])@example.com",
+                        "+1 555 01\(10 + index)", principal.accountId,
+                    ]))
+        }
+        func roll(_ n: Int) -> Int { Int(rng.integer(below: UInt64(n))) }
+        for (ownerIndex, owner) in people.enumerated() {
+            for (otherIndex, other) in people.enumerated() where otherIndex != ownerIndex && roll(100) < 70 {
+                let contact = try await s.addContact(
+                    owner.principal, ContactDraft(displayName: "Friend \(otherIndex)", accountEmail: other.email))
+                for circle in ["Family", "Friends", "Colleagues"] where roll(100) < 40 {
+                    _ = try await s.addMembers(owner.principal, circle: circle, contacts: [contact.id])
+                }
+            }
+            let audience = ["Contacts", "Friends", "Family", "Public"].filter { _ in roll(100) < 50 }
+            _ = try await s.createShadow(
+                owner.principal, type: .anonymous, displayName: "Anon \(ownerIndex)", circles: audience)
+            _ = try await s.editProfile(owner.principal, nil, ProfileEdit(username: "anon_\(ownerIndex)", bio: "hi"))
+            for field in Field.allCases where roll(100) < 30 {
+                _ = try await s.setAccess(
+                    owner.principal, profile: nil, field: field, circle: ["Contacts", "Friends", "Public"][roll(3)],
+                    access: Access.allCases[roll(3)])
+            }
+            _ = try await s.saveAccess(owner.principal, profile: nil)
+        }
+        // Every viewer looks at every anonymous shadow and requests what it may; owners read their inboxes.
+        var seen: [String: [String]] = [:]  // owner index → texts non-owners got
+        for (ownerIndex, _) in people.enumerated() {
+            for (viewerIndex, viewer) in people.enumerated() where viewerIndex != ownerIndex {
+                let target = "@anon_\(ownerIndex)"
+                do {
+                    let view = try await s.look(viewer.principal, target)
+                    #expect(view.revealedAs == nil)
+                    seen[String(ownerIndex), default: []].append(try dump(view))
+                    for field in view.ask {
+                        let receipt = try await s.request(viewer.principal, target, field: field, reason: nil)
+                        seen[String(ownerIndex), default: []].append(try dump(receipt))
+                    }
+                } catch let error as CirclesError {
+                    #expect(error == .profileNotFound(target))
+                    seen[String(ownerIndex), default: []].append(error.description)
+                }
+            }
+        }
+        for (ownerIndex, texts) in seen {
+            let secrets = people[Int(ownerIndex)!].secrets
+            for text in texts { for secret in secrets { #expect(!text.contains(secret), "\(secret) in \(text)") } }
+        }
+        // Requesters present their active persona (their anonymous shadow): owners' inboxes leak none of them.
+        for (ownerIndex, owner) in people.enumerated() {
+            let inbox = try dump(try await s.requests(owner.principal))
+            for (otherIndex, other) in people.enumerated() where otherIndex != ownerIndex {
+                for secret in other.secrets { #expect(!inbox.contains(secret)) }
+            }
+        }
+        // view-as equals look for every linked pair and every profile visible to the viewer.
+        for (ownerIndex, owner) in people.enumerated() {
+            for contact in try await s.contacts(owner.principal) {
+                guard let viewerIndex = people.firstIndex(where: { $0.principal.accountId == contact.linkedAccountId })
+                else { continue }
+                for profile in ["primary", "Anon \(ownerIndex)"] {
+                    let target = profile == "primary" ? people[ownerIndex].email : "@anon_\(ownerIndex)"
+                    let preview = try? await s.viewAs(owner.principal, contact: contact.id, profile: profile)
+                    let look = try? await s.look(people[viewerIndex].principal, target)
+                    #expect(preview == look)
+                }
+            }
+        }
+        // After reveal, revealedAs links to the primary for viewers of the shadow.
+        _ = try await s.revealShadow(people[0].principal, "Anon 0")
+        _ = try await s.setShadowCircles(people[0].principal, "Anon 0", circles: ["Public"])
+        let after = try await s.look(people[1].principal, "@anon_0")
+        #expect(after.revealedAs?.username == "primary_0" && after.revealedAs?.displayName == "Usera Zed")
+    }
+}

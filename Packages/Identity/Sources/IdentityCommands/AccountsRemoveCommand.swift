@@ -7,7 +7,7 @@ enum AccountsRemoveCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command(
             "accounts remove", summary: "Remove a saved account from this device (the account is kept)",
-            arguments: [Argument("EMAIL", "a saved account's email")]
+            arguments: [Argument("EMAIL", "a saved account's email", completion: "savedAccount")]
         ) { arguments, context in
             let email = arguments.argument("EMAIL")
             let principal = try await principals.currentPrincipal()

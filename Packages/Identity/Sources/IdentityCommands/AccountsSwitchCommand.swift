@@ -6,7 +6,7 @@ enum AccountsSwitchCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command(
             "accounts switch", summary: "Switch to a saved account",
-            arguments: [Argument("EMAIL", "a saved account's email")],
+            arguments: [Argument("EMAIL", "a saved account's email", completion: "savedAccount")],
             options: PasswordInput.options,
             details: "Silent while that account's session is live; otherwise its password is needed."
         ) { arguments, context in

@@ -6,7 +6,7 @@ enum HouseholdLeaveCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command(
             "household leave", summary: "Leave one of your households (its owner cannot)",
-            arguments: [Argument("HOUSEHOLD", "a household's id or name")]
+            arguments: [Argument("HOUSEHOLD", "a household's id or name", completion: "household")]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             let reference = arguments.argument("HOUSEHOLD")

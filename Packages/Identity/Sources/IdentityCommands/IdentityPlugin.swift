@@ -43,4 +43,16 @@ public struct IdentityPlugin: Plugin {
             MemberGuardianRemoveCommand.make(service: service, principals: principals),
         ]
     }
+
+    /// Saved accounts' emails, the account's households, and the members of its active household.
+    public func completionValues() async -> [String: [String]] {
+        var values: [String: [String]] = [:]
+        if let saved = try? await service.savedAccounts() { values["savedAccount"] = saved.map(\.account.email) }
+        guard let principal = try? await principals.currentPrincipal() else { return values }
+        if let households = try? await service.households(principal) { values["household"] = households.map(\.name) }
+        if let household = try? await service.activeHousehold(principal) {
+            values["member"] = household.members.map(\.displayName)
+        }
+        return values
+    }
 }

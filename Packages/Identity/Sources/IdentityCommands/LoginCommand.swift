@@ -6,7 +6,7 @@ enum LoginCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command(
             "login", summary: "Sign in on this device (the account is saved for switching)",
-            arguments: [Argument("EMAIL", "the account's email")],
+            arguments: [Argument("EMAIL", "the account's email", completion: "savedAccount")],
             options: PasswordInput.options,
             details: "The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD."
         ) { arguments, context in

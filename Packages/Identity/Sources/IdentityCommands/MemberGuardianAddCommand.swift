@@ -6,7 +6,10 @@ enum MemberGuardianAddCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command(
             "member guardian add", summary: "Make a household member a guardian of a managed member",
-            arguments: [Argument("MEMBER", "a managed member's id or name"), Argument("EMAIL", "the new guardian")]
+            arguments: [
+                Argument("MEMBER", "a managed member's id or name", completion: "member"),
+                Argument("EMAIL", "the new guardian"),
+            ]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             let member = try await service.addGuardian(

@@ -6,7 +6,10 @@ enum MemberGuardianRemoveCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command(
             "member guardian remove", summary: "Stop a guardian guarding a managed member (never the last one)",
-            arguments: [Argument("MEMBER", "a managed member's id or name"), Argument("EMAIL", "the guardian")]
+            arguments: [
+                Argument("MEMBER", "a managed member's id or name", completion: "member"),
+                Argument("EMAIL", "the guardian"),
+            ]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             let member = try await service.removeGuardian(

@@ -6,7 +6,7 @@ enum MemberRemoveCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command(
             "member remove", summary: "Remove a member from your active household (asks first)",
-            arguments: [Argument("MEMBER", "a member's id or name")]
+            arguments: [Argument("MEMBER", "a member's id or name", completion: "member")]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             // Name the member in the question, and refuse an unknown or ambiguous name before asking anything.

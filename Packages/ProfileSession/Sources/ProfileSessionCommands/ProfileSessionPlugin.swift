@@ -22,4 +22,10 @@ public struct ProfileSessionPlugin: Plugin {
             ActivityCommand.make(manager: manager, identity: identity),
         ]
     }
+
+    /// `switch` completes the names of the managed members one may act as, and `me`.
+    public func completionValues() async -> [String: [String]] {
+        guard let profiles = try? await manager.refresh() else { return [:] }
+        return ["switchable": profiles.filter(\.isManaged).map(\.displayName) + [ProfileSessionManager.selfReference]]
+    }
 }

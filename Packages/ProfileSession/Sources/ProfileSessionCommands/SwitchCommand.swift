@@ -15,7 +15,7 @@ enum SwitchCommand {
     static func make(manager: ProfileSessionManager) -> Command {
         Command(
             "switch", summary: "Act as a managed member you guard, or `switch me` to act as yourself",
-            arguments: [Argument("MEMBER", "a managed member's id or name, or `me`")]
+            arguments: [Argument("MEMBER", "a managed member's id or name, or `me`", completion: "switchable")]
         ) { arguments, context in
             let profile = try await manager.switch(to: arguments.argument("MEMBER"))
             let message =

@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "kith", targets: ["kith"]),
         .library(name: "KithCLI", targets: ["KithCLI"]),
+        .executable(name: "kith-server", targets: ["kith-server"]),
     ],
     dependencies: [
         .package(path: "Packages/Storage"),
@@ -19,13 +20,29 @@ let package = Package(
         .package(path: "Packages/Preferences"),
         .package(path: "Packages/FamilyCodes"),
         .package(path: "Packages/Networking"),
+        .package(path: "Packages/Circles"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // MARK: - Apps
         .target(
+            name: "KithSchema",
+            dependencies: [
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "PreferencesSQLite", package: "Preferences"),
+                .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
+                .product(name: "CirclesSQLite", package: "Circles"),
+            ],
+            path: "Apps/shared/Sources/KithSchema",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "KithCLI",
             dependencies: [
+                "KithSchema",
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Console", package: "Console"),
                 .product(name: "Identity", package: "Identity"),
@@ -39,6 +56,9 @@ let package = Package(
                 .product(name: "FamilyCodes", package: "FamilyCodes"),
                 .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
                 .product(name: "FamilyCodesCommands", package: "FamilyCodes"),
+                .product(name: "Circles", package: "Circles"),
+                .product(name: "CirclesSQLite", package: "Circles"),
+                .product(name: "CirclesCommands", package: "Circles"),
             ],
             path: "Apps/cli/Sources/KithCLI",
             swiftSettings: swiftSettings
@@ -185,6 +205,67 @@ let package = Package(
             name: "NetworkingTests",
             dependencies: [.product(name: "Networking", package: "Networking")],
             path: "Packages/Networking/Tests/NetworkingTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CirclesTests",
+            dependencies: [
+                .product(name: "Circles", package: "Circles"),
+                .product(name: "Identity", package: "Identity"),
+            ],
+            path: "Packages/Circles/Tests/CirclesTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CirclesSQLiteTests",
+            dependencies: [
+                .product(name: "Circles", package: "Circles"),
+                .product(name: "CirclesSQLite", package: "Circles"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Packages/Circles/Tests/CirclesSQLiteTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CirclesCommandsTests",
+            dependencies: [
+                .product(name: "Circles", package: "Circles"),
+                .product(name: "CirclesCommands", package: "Circles"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            path: "Packages/Circles/Tests/CirclesCommandsTests",
+            swiftSettings: swiftSettings
+        ),
+        // MARK: - The server
+        .target(
+            name: "KithServer",
+            dependencies: [
+                "KithSchema",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "PreferencesSQLite", package: "Preferences"),
+                .product(name: "ProfileSession", package: "ProfileSession"),
+                .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
+            ],
+            path: "Apps/server/Sources/KithServer",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "kith-server", dependencies: ["KithServer"], path: "Apps/server/Sources/kith-server",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["KithServer", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            path: "Tests/ServerTests",
             swiftSettings: swiftSettings
         ),
     ]

@@ -9,10 +9,12 @@ let package = Package(
     products: [
         .library(name: "Circles", targets: ["Circles"]),
         .library(name: "CirclesSQLite", targets: ["CirclesSQLite"]),
+        .library(name: "CirclesCommands", targets: ["CirclesCommands"]),
     ],
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Storage"),
+        .package(path: "../Console"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
@@ -32,6 +34,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "CirclesCommands",
+            dependencies: [
+                "Circles",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CirclesTests",
             dependencies: ["Circles", .product(name: "Identity", package: "Identity")],
@@ -45,6 +56,15 @@ let package = Package(
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CirclesCommandsTests",
+            dependencies: [
+                "CirclesCommands", "Circles",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Console", package: "Console"),
             ],
             swiftSettings: swiftSettings
         ),

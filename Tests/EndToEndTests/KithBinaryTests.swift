@@ -55,7 +55,8 @@ struct KithBinaryTests {
 
     @Test func badInputOnStandardInputGivesClearErrorsNotCrashes() async throws {
         let database = folder + "/x.sqlite"
-        let invalid = try await KithProcess.run(["--db", database], input: Data("version\n".utf8) + [0xFF, 0xFE, 0x0A])
+        let invalid = try await KithProcess.run(
+            ["--db", database], input: Data("version\n".utf8) + [0xFF, 0xFE, 0x0A])
         #expect(invalid.status == 2)
         #expect(invalid.errors == "error: line 2: This line is not valid UTF-8 text\n")
 

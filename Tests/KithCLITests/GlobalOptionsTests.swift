@@ -19,6 +19,15 @@ struct GlobalOptionsTests {
         #expect(options.words == ["name", "--first", "Dana", "--last=Lee"])
     }
 
+    @Test func accountIsGlobalOnlyBeforeTheCommand() throws {
+        let before = try GlobalOptions.parse(["--account", "ana@example.com", "contact", "add", "Sam"])
+        #expect(before.account == "ana@example.com")
+        #expect(before.words == ["contact", "add", "Sam"])
+        let after = try GlobalOptions.parse(["contact", "add", "Sam", "--account", "sam@example.com"])
+        #expect(after.account == nil)
+        #expect(after.words == ["contact", "add", "Sam", "--account", "sam@example.com"])
+    }
+
     @Test func doubleDashEndsGlobalFlags() throws {
         let options = try GlobalOptions.parse(["x", "--", "--json"])
         #expect(!options.json)

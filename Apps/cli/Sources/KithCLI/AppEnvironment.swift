@@ -1,3 +1,6 @@
+import Circles
+import CirclesCommands
+import CirclesSQLite
 import Console
 import FamilyCodes
 import FamilyCodesCommands
@@ -5,6 +8,7 @@ import FamilyCodesSQLite
 import Identity
 import IdentityCommands
 import IdentitySQLite
+import KithSchema
 import Preferences
 import PreferencesCommands
 import PreferencesSQLite
@@ -24,14 +28,12 @@ public struct AppEnvironment: Sendable {
     public let session: ProfileSessionManager
     public let preferences: any PreferencesService
     public let familyCodes: any FamilyCodeService
+    public let circles: any CirclesService
     /// The plugins of the product's features, in the product's order.
     public let plugins: [any Plugin]
 
     /// Every feature's migrations, whatever the product, so any product can open any file.
-    /// Preferences comes after Identity: its trigger watches Identity's member table.
-    public static let migrations: [FeatureMigrations] = [
-        IdentityMigrations.all, PreferencesMigrations.all, FamilyCodesMigrations.all,
-    ]
+    public static var migrations: [FeatureMigrations] { KithSchema.migrations }
 
     /// The local composition: SQLite at `databasePath`, services running the rules in this process.
     public static func local(databasePath: String, product: Product) throws(StorageError) -> AppEnvironment {
@@ -40,18 +42,21 @@ public struct AppEnvironment: Sendable {
         let session = ProfileSessionManager(identity: identity)
         let preferences = LocalPreferencesService(store: SQLitePreferencesStore(database: database))
         let familyCodes = LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database))
-        let plugins = availableFeatures(of: product).compactMap { feature -> (any Plugin)? in
+        let circles = LocalCirclesService(store: SQLiteCirclesStore(database: database))
+        // whoami shows the Circles persona only in products that have Circles.
+        let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
+        let plugins = product.features.map { feature -> any Plugin in
             switch feature {
-            case .identity: IdentityPlugin(service: identity, principals: session)
+            case .identity: IdentityPlugin(service: identity, principals: session, personas: personas)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
             case .preferences: PreferencesPlugin(service: preferences, principals: session)
             case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
-            case .circles: nil
+            case .circles: CirclesPlugin(service: circles, principals: session)
             }
         }
         return AppEnvironment(
             database: database, product: product, identity: identity, session: session, preferences: preferences,
-            familyCodes: familyCodes, plugins: plugins)
+            familyCodes: familyCodes, circles: circles, plugins: plugins)
     }
 
     /// The REPL prompt: who is signed in, and whom they act as (`dana (as Max) › `).
@@ -64,19 +69,25 @@ public struct AppEnvironment: Sendable {
         await PreferencesPalette.palette(service: preferences, principals: session, environment: environment)
     }
 
+    /// What to say when the REPL ends: staged access edits that were neither saved nor discarded.
+    public func farewell() async -> String? {
+        guard product.features.contains(.circles) else { return nil }
+        return await CirclesFarewell.note(service: circles, principals: session)
+    }
+
     /// Starts acting as `member` (`--as MEMBER`).
     public func startActing(as member: String) async throws {
         _ = try await session.switch(to: member)
     }
+}
 
-    /// The product's features whose packages are built into this kith.
-    static func availableFeatures(of product: Product) -> [Feature] {
-        product.features.filter { feature in
-            switch feature {
-            case .identity, .profileSession, .preferences, .familyCodes: true
-            // Each feature is added here as its package lands.
-            case .circles: false
-            }
-        }
+/// `whoami`'s persona from Circles: the account's active profile.
+struct CirclesPersonas: PersonaSource {
+    let service: any CirclesService
+
+    func persona(for principal: Principal) async -> WhoamiPersona? {
+        guard let persona = try? await service.activePersona(principal) else { return nil }
+        return WhoamiPersona(
+            profileId: persona.profileId, displayName: persona.displayName, type: persona.type.rawValue)
     }
 }

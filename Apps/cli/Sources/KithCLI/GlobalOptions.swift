@@ -15,7 +15,7 @@ struct GlobalOptions: Equatable {
     var words: [String] = []
 
     /// Flags that take a value and only make sense when starting kith.
-    static let startOnly: Set<String> = ["--db", "--product", "--keep-going", "--account", "--as"]
+    static let startOnly: Set<String> = ["--db", "--product", "--keep-going", "--as"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
         var options = GlobalOptions()
@@ -39,7 +39,10 @@ struct GlobalOptions: Equatable {
             switch argument.hasPrefix("--") ? parts[0] : argument {
             case "--db": options.databasePath = try value(for: "--db", inline: inline)
             case "--product": options.productName = try value(for: "--product", inline: inline)
-            case "--account": options.account = try value(for: "--account", inline: inline)
+            // `contact add NAME --account EMAIL` has an option of the same name: after the command word,
+            // `--account` belongs to the command.
+            case "--account" where options.words.isEmpty:
+                options.account = try value(for: "--account", inline: inline)
             case "--as": options.actingAs = try value(for: "--as", inline: inline)
             case "--json": options.json = true
             case "--yes": options.assumeYes = true

@@ -169,6 +169,7 @@ public enum KithApp {
         let banner = "kith \(VersionCommand.version): type `help` for commands, Ctrl-D to leave."
         return await shell.runREPL(
             editor: editor, history: history, banner: banner, prompt: { await app.prompt() },
+            farewell: { await app.farewell() },
             afterEachCommand: { await completions.refresh(from: app.plugins) }, defaults: defaults)
     }
 }

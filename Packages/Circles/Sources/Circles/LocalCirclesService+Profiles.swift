@@ -203,7 +203,7 @@ extension Context {
     static func persona(_ profile: Profile, active: String) -> Persona {
         Persona(
             profileId: profile.id, displayName: profile.displayName, type: profile.type, active: profile.id == active,
-            lastUsed: profile.lastUsedAt)
+            lastUsed: profile.lastUsedAt, username: profile.username)
     }
 
     /// A shadow of the caller (the primary is refused).

@@ -7,12 +7,17 @@ import Identity
 public struct IdentityPlugin: Plugin {
     private let service: any IdentityService
     private let principals: any PrincipalSource
+    private let personas: (any PersonaSource)?
 
     /// The commands over `service` (local or remote); the caller of each command comes from `principals`
-    /// (the service itself, or ProfileSession's manager, which adds whom the account acts as).
-    public init(service: any IdentityService, principals: (any PrincipalSource)? = nil) {
+    /// (the service itself, or ProfileSession's manager, which adds whom the account acts as), and the
+    /// persona `whoami` shows from `personas` (Circles), else the primary profile.
+    public init(
+        service: any IdentityService, principals: (any PrincipalSource)? = nil, personas: (any PersonaSource)? = nil
+    ) {
         self.service = service
         self.principals = principals ?? service
+        self.personas = personas
     }
 
     public var name: String { "identity" }
@@ -20,16 +25,16 @@ public struct IdentityPlugin: Plugin {
     public var commands: [Command] {
         [
             // MARK: - Accounts
-            SignupCommand.make(service: service, principals: principals),
-            LoginCommand.make(service: service, principals: principals),
+            SignupCommand.make(service: service, principals: principals, personas: personas),
+            LoginCommand.make(service: service, principals: principals, personas: personas),
             LogoutCommand.make(service: service, principals: principals),
-            WhoamiCommand.make(service: service, principals: principals),
+            WhoamiCommand.make(service: service, principals: principals, personas: personas),
             AccountsCommand.make(service: service, principals: principals),
             AccountsSwitchCommand.make(service: service, principals: principals),
             AccountsRemoveCommand.make(service: service, principals: principals),
-            NameCommand.make(service: service, principals: principals),
+            NameCommand.make(service: service, principals: principals, personas: personas),
             PasswordCommand.make(service: service, principals: principals),
-            RoleCommand.make(service: service, principals: principals),
+            RoleCommand.make(service: service, principals: principals, personas: personas),
             // MARK: - Households and managed members
             HouseholdCommand.make(service: service, principals: principals),
             HouseholdsCommand.make(service: service, principals: principals),

@@ -3,7 +3,9 @@ import Identity
 
 /// `login EMAIL`: sign in on this device, adding or refreshing its saved entry.
 enum LoginCommand {
-    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+    static func make(
+        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
+    ) -> Command {
         Command(
             "login", summary: "Sign in on this device (the account is saved for switching)",
             arguments: [Argument("EMAIL", "the account's email", completion: "savedAccount")],
@@ -14,7 +16,7 @@ enum LoginCommand {
             let account = try await service.logIn(email: arguments.argument("EMAIL"), password: password)
             let principal = try await principals.currentPrincipal()
             let text = "Signed in as \(context.style.bold(account.displayName)) (\(account.email))."
-            return .value(WhoamiJSON(account: account, principal: principal), text: text)
+            return .value(await WhoamiJSON(account: account, principal: principal, personas: personas), text: text)
         }
     }
 }

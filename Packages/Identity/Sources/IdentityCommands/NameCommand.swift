@@ -3,7 +3,9 @@ import Identity
 
 /// `name --first NAME --last NAME`: change the current account's name.
 enum NameCommand {
-    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+    static func make(
+        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
+    ) -> Command {
         Command(
             "name", summary: "Change your first and last name",
             options: [
@@ -16,7 +18,7 @@ enum NameCommand {
             let principal = try await principals.requirePrincipal()
             let account = try await service.changeName(principal, firstName: first, lastName: last)
             return .value(
-                WhoamiJSON(account: account, principal: principal),
+                await WhoamiJSON(account: account, principal: principal, personas: personas),
                 text: "Your name is now \(context.style.bold(account.displayName)).")
         }
     }

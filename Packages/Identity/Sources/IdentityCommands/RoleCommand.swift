@@ -3,7 +3,9 @@ import Identity
 
 /// `role player|parent|member`: change the current account's role.
 enum RoleCommand {
-    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+    static func make(
+        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
+    ) -> Command {
         Command(
             "role", summary: "Change your role",
             arguments: [Argument("ROLE", "player, parent or member", choices: SignupCommand.roles)]
@@ -12,7 +14,7 @@ enum RoleCommand {
             let principal = try await principals.requirePrincipal()
             let account = try await service.changeRole(principal, to: role)
             return .value(
-                WhoamiJSON(account: account, principal: principal),
+                await WhoamiJSON(account: account, principal: principal, personas: personas),
                 text: "Your role is now \(context.style.bold(account.role.rawValue)).")
         }
     }

@@ -3,7 +3,9 @@ import Identity
 
 /// `signup EMAIL --first NAME --last NAME [--role player|parent|member]`: create an account and sign in.
 enum SignupCommand {
-    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+    static func make(
+        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
+    ) -> Command {
         Command(
             "signup", summary: "Create an account and sign in on this device",
             arguments: [Argument("EMAIL", "the new account's email")],
@@ -25,7 +27,7 @@ enum SignupCommand {
             let principal = try await principals.currentPrincipal()
             let text =
                 "Welcome to Kith, \(context.style.bold(account.firstName)). Signed in as \(account.email)."
-            return .value(WhoamiJSON(account: account, principal: principal), text: text)
+            return .value(await WhoamiJSON(account: account, principal: principal, personas: personas), text: text)
         }
     }
 

@@ -3,12 +3,14 @@ import Identity
 
 /// `whoami`: the signed-in account, who it acts as, and its persona.
 enum WhoamiCommand {
-    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+    static func make(
+        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
+    ) -> Command {
         Command("whoami", summary: "Show the signed-in account") { _, context in
             let principal = try await principals.requirePrincipal()
             let account = try await service.account(principal)
             return .value(
-                WhoamiJSON(account: account, principal: principal),
+                await WhoamiJSON(account: account, principal: principal, personas: personas),
                 text: IdentityText.account(account, principal: principal, style: context.style))
         }
     }

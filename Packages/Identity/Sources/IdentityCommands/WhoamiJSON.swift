@@ -23,16 +23,21 @@ struct WhoamiJSON: Encodable, Sendable {
     let actingAs: ActingAsJSON?
     let persona: Persona
 
-    init(account: Account, principal: Principal?) {
+    init(account: Account, principal: Principal?, personas: (any PersonaSource)?) async {
         accountId = account.id
         email = account.email
         firstName = account.firstName
         lastName = account.lastName
         role = account.role.rawValue
         actingAs = principal?.actingAs.map { ActingAsJSON(memberId: $0.memberId, displayName: $0.displayName) }
-        // Until Circles exists the persona is the primary profile, whose id is the account's.
-        persona = Persona(
-            profileId: principal?.personaProfileId ?? account.id, displayName: account.displayName, type: "primary")
+        if let principal, let shown = await personas?.persona(for: principal) {
+            persona = Persona(profileId: shown.profileId, displayName: shown.displayName, type: shown.type)
+        } else {
+            // Without a persona source (a product without Circles) the persona is the primary profile.
+            persona = Persona(
+                profileId: principal?.personaProfileId ?? account.id, displayName: account.displayName,
+                type: "primary")
+        }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,0 +1,49 @@
+import HTTPTypes
+
+/// An error answered as `{"error": CODE, "message": SENTENCE}` with an HTTP status (and headers, for 429).
+public struct APIError: Error, Sendable, Equatable {
+    public var status: HTTPResponse.Status
+    /// A stable snake_case code clients branch on.
+    public var code: String
+    /// The sentence a user reads (the domain's, word for word, when it comes from the domain).
+    public var message: String
+    /// Seconds to wait before retrying, sent as `Retry-After` (429 only).
+    public var retryAfter: Int?
+
+    /// Creates an error response value.
+    public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    // MARK: - The fixed ones
+
+    /// Missing, malformed, unknown, expired or ended bearer token.
+    public static let unauthorized = APIError(
+        .unauthorized, code: "unauthorized", message: "Sign in first: send Authorization: Bearer TOKEN")
+
+    /// DOMAIN.md's exact body for an `X-Acting-As-Member` that fails the guardianship check.
+    public static let actingAsForbidden = APIError(
+        .forbidden, code: "forbidden", message: "That profile is not available to act as")
+
+    /// A body over `KithRequestContext.maxBodyBytes`.
+    public static let payloadTooLarge = APIError(
+        .contentTooLarge, code: "payload_too_large",
+        message: "The request body is larger than \(KithRequestContext.maxBodyBytes / 1024) KiB")
+
+    /// No route has this path and method.
+    public static let routeNotFound = APIError(
+        .notFound, code: "not_found", message: "No such endpoint: see /openapi.json")
+
+    /// Anything unexpected: the details go to the log, never to the client.
+    public static let internalError = APIError(
+        .internalServerError, code: "internal", message: "Server error")
+}
+
+/// The JSON body of every error response.
+struct ErrorBody: Codable, Sendable, Equatable {
+    var error: String
+    var message: String
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// JSON in and out: camelCase keys, ISO-8601 UTC dates, clear 400s for bodies that do not decode.
+enum JSONCoding {
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// A JSON response of `value`.
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try encoder().encode(value)
+        return bytesResponse(data, status: status)
+    }
+
+    /// A response whose body is already JSON.
+    static func bytesResponse(_ data: some Sequence<UInt8>, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// An empty 204.
+    static func noContent() -> Response { Response(status: .noContent) }
+
+    /// The sentence a client reads for a body that is not the JSON a route expects.
+    static func message(for error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "Missing field \"\(field(context.codingPath + [key]))\""
+        case .valueNotFound(_, let context):
+            return "Field \"\(field(context.codingPath))\" must not be null"
+        case .typeMismatch(let type, let context):
+            if context.codingPath.isEmpty { return "The request body must be a JSON object" }
+            return "Field \"\(field(context.codingPath))\" must be \(describe(type))"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "The request body is not valid JSON" }
+            return "Field \"\(field(context.codingPath))\" has an invalid value"
+        @unknown default:
+            return "The request body is not valid JSON"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "of another type"
+        }
+    }
+}
+
+extension Request {
+    /// Collects the body (at most the context's limit: else 413) and decodes it, or a 400 saying what is wrong.
+    func decodeJSON<Value: Decodable>(_ type: Value.Type, context: KithRequestContext) async throws -> Value {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            throw APIError.payloadTooLarge
+        }
+        guard buffer.readableBytes > 0 else {
+            throw APIError(
+                .badRequest, code: "invalid_json", message: "The request body is empty: send a JSON object")
+        }
+        do {
+            return try JSONCoding.decoder().decode(Value.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError(.badRequest, code: "invalid_json", message: JSONCoding.message(for: error))
+        }
+    }
+}
+
+extension Parameters {
+    /// A path parameter, percent-decoded (a name may contain spaces, an email `@`).
+    func text(_ name: String) throws -> String {
+        let raw = try require(name)
+        return raw.removingPercentEncoding ?? raw
+    }
+}
+
+/// A value that must be one of a closed set of words (`role`, `theme`, ...), or a 400 naming the choices.
+func choice<Value: RawRepresentable & CaseIterable>(
+    _ raw: String, field: String, as type: Value.Type
+) throws -> Value where Value.RawValue == String {
+    if let value = Value(rawValue: raw.trimmingCharacters(in: .whitespaces).lowercased()) { return value }
+    let choices = Value.allCases.map(\.rawValue).joined(separator: ", ")
+    throw APIError(.badRequest, code: "invalid_value", message: "Field \"\(field)\" must be one of: \(choices)")
+}

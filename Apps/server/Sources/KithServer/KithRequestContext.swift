@@ -1,0 +1,35 @@
+import Hummingbird
+import Identity
+import NIOCore
+
+/// The per-request context of every route: the caller once authenticated, and the client's socket address.
+public struct KithRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The peer of the connection; nil in router tests, which have no socket. Proxy headers are never read.
+    public let remoteAddress: SocketAddress?
+    /// Set by `AuthMiddleware` on authenticated routes: the bearer's account, plus `actingAs` when the
+    /// `X-Acting-As-Member` header named a member the account may act as.
+    public var principal: Principal?
+
+    /// The largest request body accepted: anything larger is answered 413.
+    public static let maxBodyBytes = 64 * 1024
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+
+    public var maxUploadSize: Int { Self.maxBodyBytes }
+
+    /// The authenticated caller; routes behind `AuthMiddleware` always have one.
+    public func requirePrincipal() throws -> Principal {
+        guard let principal else { throw IdentityError.notSignedIn }
+        return principal
+    }
+
+    /// The key of the per-address join limit: the peer's IP address (without the port), never a forwarded one.
+    public var clientAddressKey: String {
+        guard let remoteAddress else { return "unknown" }
+        return remoteAddress.ipAddress ?? remoteAddress.description
+    }
+}

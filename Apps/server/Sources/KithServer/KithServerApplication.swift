@@ -1,0 +1,54 @@
+import Hummingbird
+import Logging
+
+/// Builds the HTTP application: the router with its middleware and every feature's routes, over `services`.
+public enum KithServerApplication {
+    /// Where to listen.
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+
+        /// Loopback, port 8080, unless told otherwise.
+        public init(host: String = "127.0.0.1", port: Int = 8080) {
+            self.host = host
+            self.port = port
+        }
+    }
+
+    /// The router: public routes (`/health`, `/openapi.json`, sign-up, sign-in), then `/api/...` behind
+    /// `AuthMiddleware`. Middleware is added first so it wraps every route and the 404 of unknown ones.
+    public static func router(services: ServerServices) -> Router<KithRequestContext> {
+        let router = Router(context: KithRequestContext.self)
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: BodyLimitMiddleware())
+
+        HealthRoutes.add(to: router)
+        OpenAPIRoutes.add(to: router)
+        let identityRoutes = IdentityRoutes(identity: services.identity)
+        identityRoutes.addPublic(to: router)
+
+        let api = router.group("api").add(middleware: AuthMiddleware(identity: services.identity))
+        identityRoutes.add(to: api)
+        HouseholdRoutes(identity: services.identity).add(to: api)
+        ProfileSessionRoutes(identity: services.identity).add(to: api)
+        PreferencesRoutes(preferences: services.preferences).add(to: api)
+        FamilyCodesRoutes(
+            familyCodes: services.familyCodes, identity: services.identity,
+            addressLimiter: ClientAddressLimiter(clock: services.clock)
+        ).add(to: api)
+        // CirclesRoutes joins here when the Circles package lands.
+        return router
+    }
+
+    /// The application listening on `configuration`'s host and port.
+    public static func application(
+        services: ServerServices, configuration: Configuration = Configuration(),
+        logger: Logger = Logger(label: "kith-server")
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(services: services),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "kith"),
+            logger: logger)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Logs one line per request: method, path, status and duration. Never headers, tokens or bodies.
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = KithRequestContext
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        var status: Int = 500
+        defer {
+            let elapsed = ContinuousClock.now - start
+            let milliseconds =
+                Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            context.logger.info(
+                "request",
+                metadata: [
+                    "method": "\(request.method.rawValue)",
+                    // The path only: a query string is not logged.
+                    "path": "\(request.uri.path)",
+                    "status": "\(status)",
+                    "duration_ms": "\(String(format: "%.2f", milliseconds))",
+                ])
+        }
+        let response = try await next(request, context)
+        status = response.status.code
+        return response
+    }
+}
+
+/// Turns every error into Kith's JSON error body, so no route ever answers Hummingbird's default shape.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = KithRequestContext
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let apiError = APIError.from(error)
+            if apiError.status.code >= 500 {
+                // The type and the domain's sentence only: a request body never reaches an error's text here.
+                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+            }
+            return Self.response(apiError)
+        }
+    }
+
+    static func response(_ error: APIError) -> Response {
+        let body = (try? JSONCoding.encoder().encode(ErrorBody(error: error.code, message: error.message))) ?? Data()
+        var response = JSONCoding.bytesResponse(body, status: error.status)
+        if let retryAfter = error.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        return response
+    }
+}
+
+/// Refuses a declared body over the limit before any route reads it; chunked bodies are cut when collected.
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = KithRequestContext
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > context.maxUploadSize {
+            throw APIError.payloadTooLarge
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Hummingbird
+import Logging
+import Storage
+
+/// The `kith-server` process: parse the flags, open the file, serve until SIGINT or SIGTERM.
+public enum ServerCommand {
+    /// Runs the server; returns the exit code (0 after a clean shutdown, 1 on failure, 2 on a usage error).
+    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        let parsed: ServerArguments
+        do {
+            guard let arguments = try ServerArguments.parse(arguments) else {
+                print(ServerArguments.usage)
+                return 0
+            }
+            parsed = arguments
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n\(ServerArguments.usage)\n".utf8))
+            return 2
+        }
+        let path = DatabaseLocation.resolve(explicitPath: parsed.databasePath, environment: environment)
+        let logger = Logger(label: "kith-server")
+        do {
+            let services = try ServerServices.sqlite(path: path)
+            let app = KithServerApplication.application(
+                services: services,
+                configuration: .init(host: parsed.host, port: parsed.port), logger: logger)
+            try await app.runService()
+            return 0
+        } catch let error as StorageError {
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            return 1
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            return 1
+        }
+    }
+}

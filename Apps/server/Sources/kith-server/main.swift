@@ -1,0 +1,6 @@
+import Foundation
+import KithServer
+
+exit(
+    await ServerCommand.run(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,0 +1,16 @@
+import CirclesSQLite
+import FamilyCodesSQLite
+import IdentitySQLite
+import PreferencesSQLite
+import Storage
+
+/// The database schema every Kith app opens: each feature's migrations, in the one order they apply.
+///
+/// `kith` and `kith-server` both use this list, whatever product they run, so any app can open any file.
+public enum KithSchema {
+    /// Preferences comes after Identity (its trigger watches Identity's member table); FamilyCodes and
+    /// Circles refer to Identity's tables too.
+    public static let migrations: [FeatureMigrations] = [
+        IdentityMigrations.all, PreferencesMigrations.all, FamilyCodesMigrations.all, CirclesMigrations.all,
+    ]
+}

@@ -1,0 +1,20 @@
+import Circles
+import Console
+import Identity
+
+/// `persona switch PROFILE`: the profile others see you as (`primary` for the primary).
+enum PersonaSwitchCommand {
+    static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
+        Command(
+            "persona switch", summary: "Present yourself as another of your profiles",
+            arguments: [Argument("PROFILE", "a profile's id or name, or primary", completion: "persona")]
+        ) { arguments, context in
+            let persona = try await service.switchPersona(
+                try await principals.requirePrincipal(), arguments.argument("PROFILE"))
+            return .value(
+                PersonaJSON(persona),
+                text: "You are now \(context.style.bold(persona.displayName)) "
+                    + context.style.dim("(\(CirclesText.label(persona.type)))") + ".")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Circles
+import Console
+import Identity
+
+/// `profile edit [PROFILE] [--display-name V] [--username V] [--bio V] [--phone V] [--email V] [--photo V]`.
+enum ProfileEditCommand {
+    static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
+        Command(
+            "profile edit", summary: "Change fields of your active persona (or PROFILE); \"\" clears one",
+            arguments: [
+                Argument("PROFILE", "a profile's id or name, or primary", count: .optional, completion: "profile")
+            ],
+            options: [
+                Option("display-name", value: "V", "the name others see"),
+                Option("username", value: "V", "3-30 of a-z, 0-9, _ and ."),
+                Option("bio", value: "V", "up to 160 characters"),
+                Option("phone", value: "V", "a phone number"),
+                Option("email", value: "V", "an email address"),
+                Option("photo", value: "V", "a photo URL or key"),
+            ]
+        ) { arguments, context in
+            let edit = ProfileEdit(
+                displayName: arguments.option("display-name"), username: arguments.option("username"),
+                bio: arguments.option("bio"), phone: arguments.option("phone"), email: arguments.option("email"),
+                photo: arguments.option("photo"))
+            guard edit != ProfileEdit() else {
+                throw UsageError(
+                    "Nothing to change: give --display-name, --username, --bio, --phone, --email or --photo")
+            }
+            let principal = try await principals.requirePrincipal()
+            let profile = try await service.editProfile(principal, arguments.optionalArgument("PROFILE"), edit)
+            let card = try await ProfileShowCommand.render(
+                profile, service: service, principal: principal, context: context)
+            return .value(profile, text: "Updated \(context.style.bold(profile.displayName)).\n\n" + card)
+        }
+    }
+}

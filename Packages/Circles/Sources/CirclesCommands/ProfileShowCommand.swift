@@ -1,0 +1,30 @@
+import Circles
+import Console
+import Identity
+
+/// `profile show [PROFILE]`: every field, which circles see it, a shadow's audience and reveal state.
+enum ProfileShowCommand {
+    static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
+        Command(
+            "profile show", summary: "Your active persona (or PROFILE): fields and who sees them",
+            arguments: [
+                Argument("PROFILE", "a profile's id or name, or primary", count: .optional, completion: "profile")
+            ]
+        ) { arguments, context in
+            let principal = try await principals.requirePrincipal()
+            let profile = try await service.profile(principal, arguments.optionalArgument("PROFILE"))
+            return .value(
+                profile, text: try await render(profile, service: service, principal: principal, context: context))
+        }
+    }
+
+    static func render(
+        _ profile: Profile, service: any CirclesService, principal: Principal, context: CommandContext
+    ) async throws -> String {
+        guard !context.json else { return "" }
+        let matrix = try await service.accessMatrix(principal, profile: profile.id)
+        let active = try await service.activePersona(principal).profileId == profile.id
+        return CirclesText.profile(
+            profile, active: active, matrix: matrix, circles: matrix.circles, style: context.style)
+    }
+}

@@ -1,0 +1,19 @@
+import Circles
+import Console
+import Identity
+
+/// `requests deny ID`.
+enum RequestsDenyCommand {
+    static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
+        Command(
+            "requests deny", summary: "Don't allow a request",
+            arguments: [Argument("ID", "a request's id (see `requests`)")]
+        ) { arguments, _ in
+            let request = try await service.denyRequest(
+                try await principals.requirePrincipal(), arguments.argument("ID"))
+            return .value(
+                RequestJSON(request),
+                text: "Denied: \(CirclesText.who(request.from)) won't see \(request.field.rawValue).")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import KithServer
+
+@Suite("Bearer authentication")
+struct AuthenticationTests {
+    /// Every route that needs a token, as `(method, concrete path)`, read from the router itself.
+    static func protectedRoutes(_ server: TestServer) -> [(HTTPRequest.Method, String)] {
+        server.router.routes
+            .filter { !publicRoutes.contains("\($0.method.rawValue) \($0.path.description)") }
+            .map { ($0.method, concretePath($0.path.description)) }
+    }
+
+    static func expectUnauthorized(
+        _ client: any TestClientProtocol, _ routes: [(HTTPRequest.Method, String)], token: String?,
+        headers: HTTPFields = [:]
+    ) async throws {
+        for (method, path) in routes {
+            let response = try await client.send(method, path, token: token, body: "{}", headers: headers)
+            #expect(response.status == .unauthorized, "\(method) \(path) with token \(token ?? "none")")
+            #expect(try response.error().code == "unauthorized", "\(method) \(path)")
+        }
+    }
+
+    @Test func everyProtectedRouteRefusesAMissingToken() async throws {
+        let server = try TestServer()
+        let routes = Self.protectedRoutes(server)
+        #expect(routes.count >= 30)
+        try await server.test { client in
+            try await Self.expectUnauthorized(client, routes, token: nil)
+        }
+    }
+
+    @Test func everyProtectedRouteRefusesAWrongOrMalformedToken() async throws {
+        let server = try TestServer()
+        let routes = Self.protectedRoutes(server)
+        try await server.test { client in
+            try await Self.expectUnauthorized(client, routes, token: "not-a-real-token")
+            var basic = HTTPFields()
+            basic[.authorization] = "Basic ZGFuYTpzZWNyZXQ="
+            try await Self.expectUnauthorized(client, routes, token: nil, headers: basic)
+        }
+    }
+
+    @Test func everyProtectedRouteRefusesAnExpiredToken() async throws {
+        let server = try TestServer()
+        let clock = server.clock
+        let routes = Self.protectedRoutes(server)
+        try await server.test { client in
+            let dana = try await client.signUp("dana@example.com")
+            #expect(try await client.send(.get, "/api/me", token: dana.token).status == .ok)
+            clock.advance(by: 30 * 24 * 60 * 60 + 1)
+            try await Self.expectUnauthorized(client, routes, token: dana.token)
+        }
+    }
+
+    @Test func everyProtectedRouteRefusesAnEndedToken() async throws {
+        let server = try TestServer()
+        let routes = Self.protectedRoutes(server)
+        try await server.test { client in
+            let dana = try await client.signUp("dana@example.com")
+            #expect(try await client.send(.post, "/api/auth/signout", token: dana.token).status == .noContent)
+            try await Self.expectUnauthorized(client, routes, token: dana.token)
+        }
+    }
+
+    @Test func aPasswordChangeEndsTheOtherSessionsOnly() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let dana = try await client.signUp("dana@example.com")
+            let other = try await client.send(
+                .post, "/api/auth/signin", body: #"{"email":"dana@example.com","password":"correct horse"}"#)
+            let otherToken = try other.object()["token"] as? String
+            let change = try await client.send(
+                .put, "/api/me/password", token: dana.token,
+                body: #"{"currentPassword":"correct horse","newPassword":"battery staple"}"#)
+            #expect(change.status == .noContent)
+            #expect(try await client.send(.get, "/api/me", token: dana.token).status == .ok)
+            #expect(try await client.send(.get, "/api/me", token: otherToken).status == .unauthorized)
+            let old = try await client.send(
+                .post, "/api/auth/signin", body: #"{"email":"dana@example.com","password":"correct horse"}"#)
+            #expect(old.status == .unauthorized)
+            #expect(try old.error().message == "Email or password is incorrect")
+        }
+    }
+
+    @Test func publicRoutesNeedNoToken() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let health = try await client.send(.get, "/health")
+            #expect(health.status == .ok)
+            #expect(try health.object()["status"] as? String == "ok")
+            #expect(try await client.send(.get, "/openapi.json").status == .ok)
+        }
+    }
+
+    @Test func bearerTokenParsing() {
+        var headers = HTTPFields()
+        #expect(AuthMiddleware.bearerToken(headers) == nil)
+        headers[.authorization] = "bearer abc"
+        #expect(AuthMiddleware.bearerToken(headers) == "abc")
+        headers[.authorization] = "Bearer "
+        #expect(AuthMiddleware.bearerToken(headers) == nil)
+        headers[.authorization] = "Token abc"
+        #expect(AuthMiddleware.bearerToken(headers) == nil)
+    }
+}

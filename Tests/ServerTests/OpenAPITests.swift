@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import KithServer
+
+@Suite("The OpenAPI document")
+struct OpenAPITests {
+    @Test func theServedDocumentIsTheRepositoryFileByteForByte() async throws {
+        let server = try TestServer()
+        let file = try Data(contentsOf: repositoryOpenAPIURL)
+        try await server.test { client in
+            let response = try await client.send(.get, "/openapi.json")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+            #expect(Data(response.text.utf8) == file)
+        }
+    }
+
+    @Test func itIsOpenAPI31AndListsExactlyTheRoutesTheRouterHas() throws {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: repositoryOpenAPIURL)) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let documented = Set(
+            paths.flatMap { path, operations in
+                operations.keys.map { "\($0.uppercased()) \(path)" }
+            })
+        let server = try TestServer()
+        let routed = Set(server.router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+        #expect(routed.subtracting(documented).isEmpty, "undocumented: \(routed.subtracting(documented).sorted())")
+        #expect(documented.subtracting(routed).isEmpty, "not routed: \(documented.subtracting(routed).sorted())")
+
+        // Public operations say so; every other one needs the bearer scheme and takes X-Acting-As-Member.
+        for (path, operations) in paths {
+            for (method, value) in operations {
+                let operation = try #require(value as? [String: Any])
+                let isPublic = publicRoutes.contains("\(method.uppercased()) \(path)")
+                let security = operation["security"] as? [Any]
+                #expect(isPublic == (security?.isEmpty == true), "\(method) \(path)")
+                let responses = try #require(operation["responses"] as? [String: Any])
+                if !isPublic {
+                    #expect(responses["401"] != nil && responses["403"] != nil, "\(method) \(path)")
+                }
+            }
+        }
+        let components = try #require(document["components"] as? [String: Any])
+        let schemes = try #require(components["securitySchemes"] as? [String: [String: Any]])
+        #expect(schemes["bearerAuth"]?["scheme"] as? String == "bearer")
+        #expect((components["schemas"] as? [String: Any])?["Error"] != nil)
+    }
+}

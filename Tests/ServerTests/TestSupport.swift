@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Identity
+import KithServer
+
+/// One server over a fresh SQLite file, a manual clock and cheap Argon2, for one test.
+struct TestServer {
+    let clock: ManualClock
+    let services: ServerServices
+    let router: Router<KithRequestContext>
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kith-server-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        clock = ManualClock()
+        let random = SystemRandomSource()
+        services = try ServerServices.sqlite(
+            path: directory.appendingPathComponent("kith.sqlite").path, clock: clock, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        router = KithServerApplication.router(services: services)
+    }
+
+    /// The application on a free loopback port (for `.live`) or behind the router test framework (`.router`).
+    var app: some ApplicationProtocol {
+        Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    }
+
+    /// Runs `test` against this server, then removes its file.
+    func test<Value: Sendable>(
+        _ setup: TestingSetup = .router, _ test: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try await app.test(setup, test)
+    }
+}
+
+/// A signed-up account as the tests use it.
+struct TestAccount: Sendable {
+    let accountId: String
+    let token: String
+    let email: String
+}
+
+extension TestClientProtocol {
+    /// Sends a JSON request (`body` as given, so malformed JSON can be sent too).
+    @discardableResult
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, actingAs: String? = nil,
+        body: String? = nil, headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = extra
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if let actingAs { headers[HTTPField.Name("X-Acting-As-Member")!] = actingAs }
+        if body != nil { headers[.contentType] = "application/json" }
+        return try await execute(
+            uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+    }
+
+    /// Signs up through `POST /api/auth/signup`.
+    func signUp(_ email: String, first: String = "Dana", last: String = "Reyes", role: String = "member")
+        async throws -> TestAccount
+    {
+        let response = try await send(
+            .post, "/api/auth/signup",
+            body:
+                #"{"email":"\#(email)","firstName":"\#(first)","lastName":"\#(last)","password":"correct horse","role":"\#(role)"}"#
+        )
+        guard response.status == .created else {
+            throw TestFailure("signup failed: \(response.status) \(response.text)")
+        }
+        let json = try response.object()
+        return TestAccount(
+            accountId: json["accountId"] as? String ?? "", token: json["token"] as? String ?? "", email: email)
+    }
+}
+
+extension TestResponse {
+    var text: String { body.getString(at: body.readerIndex, length: body.readableBytes) ?? "" }
+
+    /// The body as a JSON object.
+    func object() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw TestFailure("not a JSON object: \(text)")
+        }
+        return object
+    }
+
+    /// The body as a JSON array of objects.
+    func array() throws -> [[String: Any]] {
+        guard let array = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
+            throw TestFailure("not a JSON array: \(text)")
+        }
+        return array
+    }
+
+    /// `error` and `message` of an error body.
+    func error() throws -> (code: String, message: String) {
+        let json = try object()
+        return (json["error"] as? String ?? "", json["message"] as? String ?? "")
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The repository's `Apps/server/openapi.json`.
+let repositoryOpenAPIURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Apps/server/openapi.json")
+
+/// A concrete path for a route pattern: `{id}` becomes `id`.
+func concretePath(_ pattern: String) -> String {
+    pattern.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
+}
+
+/// Routes anyone may call without a token.
+let publicRoutes: Set<String> = [
+    "GET /health", "GET /openapi.json", "POST /api/auth/signup", "POST /api/auth/signin",
+]

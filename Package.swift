@@ -255,6 +255,8 @@ let package = Package(
                 .product(name: "ProfileSession", package: "ProfileSession"),
                 .product(name: "FamilyCodes", package: "FamilyCodes"),
                 .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
+                .product(name: "Circles", package: "Circles"),
+                .product(name: "CirclesSQLite", package: "Circles"),
             ],
             path: "Apps/server/Sources/KithServer",
             swiftSettings: swiftSettings

@@ -59,6 +59,10 @@ let package = Package(
                 .product(name: "Circles", package: "Circles"),
                 .product(name: "CirclesSQLite", package: "Circles"),
                 .product(name: "CirclesCommands", package: "Circles"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "IdentityHTTP", package: "Identity"),
+                .product(name: "PreferencesHTTP", package: "Preferences"),
+                .product(name: "FamilyCodesHTTP", package: "FamilyCodes"),
             ],
             path: "Apps/cli/Sources/KithCLI",
             swiftSettings: swiftSettings
@@ -70,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "KithCLITests", dependencies: ["KithCLI"], path: "Tests/KithCLITests", swiftSettings: swiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["kith"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
+            name: "EndToEndTests", dependencies: ["kith", "kith-server"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
 
         // MARK: - Each package's tests, so one `swift test` here runs them all in one build
         .testTarget(
@@ -199,6 +203,38 @@ let package = Package(
                 .product(name: "Console", package: "Console"),
             ],
             path: "Packages/FamilyCodes/Tests/FamilyCodesCommandsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityHTTPTests",
+            dependencies: [
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityHTTP", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            path: "Packages/Identity/Tests/IdentityHTTPTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PreferencesHTTPTests",
+            dependencies: [
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "PreferencesHTTP", package: "Preferences"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            path: "Packages/Preferences/Tests/PreferencesHTTPTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FamilyCodesHTTPTests",
+            dependencies: [
+                .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "FamilyCodesHTTP", package: "FamilyCodes"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            path: "Packages/FamilyCodes/Tests/FamilyCodesHTTPTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(

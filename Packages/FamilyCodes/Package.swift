@@ -10,11 +10,13 @@ let package = Package(
         .library(name: "FamilyCodes", targets: ["FamilyCodes"]),
         .library(name: "FamilyCodesSQLite", targets: ["FamilyCodesSQLite"]),
         .library(name: "FamilyCodesCommands", targets: ["FamilyCodesCommands"]),
+        .library(name: "FamilyCodesHTTP", targets: ["FamilyCodesHTTP"]),
     ],
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Storage"),
         .package(path: "../Console"),
+        .package(path: "../Networking"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
@@ -43,6 +45,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "FamilyCodesHTTP",
+            dependencies: [
+                "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "FamilyCodesTests",
             dependencies: ["FamilyCodes", .product(name: "Identity", package: "Identity")],
@@ -64,6 +75,15 @@ let package = Package(
                 "FamilyCodesCommands", "FamilyCodes",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FamilyCodesHTTPTests",
+            dependencies: [
+                "FamilyCodesHTTP", "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -10,10 +10,12 @@ let package = Package(
         .library(name: "Identity", targets: ["Identity"]),
         .library(name: "IdentitySQLite", targets: ["IdentitySQLite"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
+        .library(name: "IdentityHTTP", targets: ["IdentityHTTP"]),
     ],
     dependencies: [
         .package(path: "../Storage"),
         .package(path: "../Console"),
+        .package(path: "../Networking"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
@@ -41,6 +43,11 @@ let package = Package(
             dependencies: ["Identity", .product(name: "Console", package: "Console")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "IdentityHTTP",
+            dependencies: ["Identity", .product(name: "Networking", package: "Networking")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "IdentityTests", dependencies: ["Identity"], swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentitySQLiteTests",
@@ -56,6 +63,11 @@ let package = Package(
                 "IdentityCommands", "Identity",
                 .product(name: "Console", package: "Console"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityHTTPTests",
+            dependencies: ["IdentityHTTP", "Identity", .product(name: "Networking", package: "Networking")],
             swiftSettings: swiftSettings
         ),
     ]

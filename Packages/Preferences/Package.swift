@@ -10,11 +10,13 @@ let package = Package(
         .library(name: "Preferences", targets: ["Preferences"]),
         .library(name: "PreferencesSQLite", targets: ["PreferencesSQLite"]),
         .library(name: "PreferencesCommands", targets: ["PreferencesCommands"]),
+        .library(name: "PreferencesHTTP", targets: ["PreferencesHTTP"]),
     ],
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Storage"),
         .package(path: "../Console"),
+        .package(path: "../Networking"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
@@ -43,6 +45,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "PreferencesHTTP",
+            dependencies: [
+                "Preferences",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "PreferencesTests",
             dependencies: ["Preferences", .product(name: "Identity", package: "Identity")],
@@ -65,6 +76,15 @@ let package = Package(
                 "PreferencesCommands", "Preferences",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PreferencesHTTPTests",
+            dependencies: [
+                "PreferencesHTTP", "Preferences",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
             ],
             swiftSettings: swiftSettings
         ),

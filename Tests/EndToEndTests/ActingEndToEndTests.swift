@@ -17,52 +17,12 @@ struct ActingEndToEndTests {
 
     /// Dana, a household, and Max whom she guards.
     func setUp() async throws -> String {
-        let setup = try await kith(
-            ["--json"],
-            input: """
-                signup dana@example.com --first Dana --last Lee
-                household create "Lee Family"
-                member add Max
-                """)
-        #expect(setup.status == 0, "\(setup.errors)")
-        let lines = setup.output.split(separator: "\n")
-        return try #require(try object(lines[2])["memberId"] as? String)
+        try TranscriptScripts.maxId(try await kith(["--json"], input: TranscriptScripts.actingSetUp))
     }
 
     @Test func aWholeFlowInOneScriptMatchesTheContractAtEachStep() async throws {
         let max = try await setUp()
-        let run = try await kith(
-            ["--json"],
-            input: """
-                switch Max
-                whoami
-                prefs theme dark
-                prefs
-                switch me
-                whoami
-                prefs
-                """)
-        #expect(run.status == 0, "\(run.errors)")
-        let lines = run.output.split(separator: "\n")
-        try #require(lines.count == 7)
-
-        let acting = try object(lines[1])
-        let actingAs = try #require(acting["actingAs"] as? [String: Any])
-        #expect(actingAs["memberId"] as? String == max)
-        #expect(actingAs["displayName"] as? String == "Max")
-        #expect(acting["email"] as? String == "dana@example.com")
-
-        let maxPrefs = try object(lines[3])
-        #expect(maxPrefs["memberId"] as? String == max)
-        #expect(maxPrefs["theme"] as? String == "dark")
-        #expect(maxPrefs["fontSizeOffset"] as? Int == 0)
-        #expect(maxPrefs["effectiveTheme"] as? String == "dark")
-
-        let back = try object(lines[5])
-        #expect(back["actingAs"] is NSNull)
-        let danaPrefs = try object(lines[6])
-        #expect(danaPrefs["memberId"] as? String == back["accountId"] as? String)
-        #expect(danaPrefs["theme"] as? String == "system")
+        try TranscriptScripts.checkActing(try await kith(["--json"], input: TranscriptScripts.acting), max: max)
     }
 
     @Test func asStartsAOneShotRunActingAndPreferencesPersistAcrossRuns() async throws {

@@ -26,9 +26,11 @@ struct ProductTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let small = try AppEnvironment.local(databasePath: path, product: .movienight)
         let everything = try AppEnvironment.local(databasePath: path, product: .all)
-        #expect(try small.database.appliedMigrations() == everything.database.appliedMigrations())
+        let smallDatabase = try #require(small.database)
+        let everythingDatabase = try #require(everything.database)
+        #expect(try smallDatabase.appliedMigrations() == everythingDatabase.appliedMigrations())
         #expect(
-            try small.database.appliedMigrations().features.map(\.feature)
+            try smallDatabase.appliedMigrations().features.map(\.feature)
                 == AppEnvironment.migrations.map(\.feature))
     }
 

@@ -4,13 +4,18 @@ import CirclesSQLite
 import Console
 import FamilyCodes
 import FamilyCodesCommands
+import FamilyCodesHTTP
 import FamilyCodesSQLite
+import Foundation
 import Identity
 import IdentityCommands
+import IdentityHTTP
 import IdentitySQLite
 import KithSchema
+import Networking
 import Preferences
 import PreferencesCommands
+import PreferencesHTTP
 import PreferencesSQLite
 import ProfileSession
 import ProfileSessionCommands
@@ -21,14 +26,18 @@ import Storage
 ///
 /// Swapping a local service for a remote one happens here and only here.
 public struct AppEnvironment: Sendable {
-    public let database: KithDatabase
+    /// The SQLite file of the local composition; nil with `--remote`.
+    public let database: KithDatabase?
+    /// The server of the remote composition (`--remote URL`); nil locally.
+    public let remoteURL: URL?
     public let product: Product
     public let identity: any IdentityService
     /// Who the account acts as; every plugin takes its caller from here, so acting reaches every feature.
     public let session: ProfileSessionManager
     public let preferences: any PreferencesService
     public let familyCodes: any FamilyCodeService
-    public let circles: any CirclesService
+    /// Nil with `--remote`: Circles is not served over HTTP yet (its commands say so).
+    public let circles: (any CirclesService)?
     /// The plugins of the product's features, in the product's order.
     public let plugins: [any Plugin]
 
@@ -55,8 +64,38 @@ public struct AppEnvironment: Sendable {
             }
         }
         return AppEnvironment(
-            database: database, product: product, identity: identity, session: session, preferences: preferences,
-            familyCodes: familyCodes, circles: circles, plugins: plugins)
+            database: database, remoteURL: nil, product: product, identity: identity, session: session,
+            preferences: preferences, familyCodes: familyCodes, circles: circles, plugins: plugins)
+    }
+
+    /// The remote composition (`--remote URL`): the same plugins over services that call a `kith-server`.
+    ///
+    /// Saved accounts, tokens and the current account live in the credentials file for that server
+    /// (`$XDG_STATE_HOME/kith/remote/<host>-<port>.json`, 0600). `ProfileSessionManager` reads profiles
+    /// through `OfflineProfilesIdentityService`, so acting works offline from the last loaded profiles.
+    /// Circles is not served over HTTP yet: its commands answer "Circles is not available with --remote yet".
+    public static func remote(url: URL, product: Product, environment: [String: String]) -> AppEnvironment {
+        let http = MiddlewareClient(base: CurlHTTPClient(), middleware: [RetryMiddleware()])
+        let client = JSONClient(client: http, baseURL: url)
+        let remote = HTTPIdentityService(
+            client: client, credentials: RemoteCredentials(server: url, environment: environment))
+        let identity: any IdentityService = remote
+        let session = ProfileSessionManager(identity: OfflineProfilesIdentityService(base: remote))
+        let token: @Sendable (Principal) async throws -> String = { try await remote.token(for: $0) }
+        let preferences = HTTPPreferencesService(client: client, token: token)
+        let familyCodes = HTTPFamilyCodeService(client: client, token: token)
+        let plugins = product.features.map { feature -> any Plugin in
+            switch feature {
+            case .identity: IdentityPlugin(service: identity, principals: session, personas: nil)
+            case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
+            case .preferences: PreferencesPlugin(service: preferences, principals: session)
+            case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
+            case .circles: RemoteUnavailablePlugin.circles(principals: session)
+            }
+        }
+        return AppEnvironment(
+            database: nil, remoteURL: url, product: product, identity: identity, session: session,
+            preferences: preferences, familyCodes: familyCodes, circles: nil, plugins: plugins)
     }
 
     /// The REPL prompt: who is signed in, and whom they act as (`dana (as Max) › `).
@@ -71,7 +110,7 @@ public struct AppEnvironment: Sendable {
 
     /// What to say when the REPL ends: staged access edits that were neither saved nor discarded.
     public func farewell() async -> String? {
-        guard product.features.contains(.circles) else { return nil }
+        guard product.features.contains(.circles), let circles else { return nil }
         return await CirclesFarewell.note(service: circles, principals: session)
     }
 

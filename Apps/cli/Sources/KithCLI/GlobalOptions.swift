@@ -3,6 +3,8 @@ import Console
 /// The flags of CLI.md's invocation line, taken out of the arguments wherever they stand.
 struct GlobalOptions: Equatable {
     var databasePath: String?
+    /// `--remote URL`: talk to a `kith-server` instead of the local file.
+    var remote: String?
     var productName: String?
     /// `--account EMAIL`: run as that saved account without changing the file's current account.
     var account: String?
@@ -15,7 +17,7 @@ struct GlobalOptions: Equatable {
     var words: [String] = []
 
     /// Flags that take a value and only make sense when starting kith.
-    static let startOnly: Set<String> = ["--db", "--product", "--keep-going", "--as"]
+    static let startOnly: Set<String> = ["--db", "--remote", "--product", "--keep-going", "--as"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
         var options = GlobalOptions()
@@ -38,6 +40,7 @@ struct GlobalOptions: Equatable {
             let inline = argument.contains("=") && argument.hasPrefix("--") ? (parts.count > 1 ? parts[1] : "") : nil
             switch argument.hasPrefix("--") ? parts[0] : argument {
             case "--db": options.databasePath = try value(for: "--db", inline: inline)
+            case "--remote": options.remote = try value(for: "--remote", inline: inline)
             case "--product": options.productName = try value(for: "--product", inline: inline)
             // `contact add NAME --account EMAIL` has an option of the same name: after the command word,
             // `--account` belongs to the command.

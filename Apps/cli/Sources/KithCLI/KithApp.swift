@@ -1,5 +1,6 @@
 import Console
 import Dispatch
+import Foundation
 import Storage
 
 #if canImport(Glibc)
@@ -92,11 +93,23 @@ public enum KithApp {
                 .run(options.words, defaults: defaults).exitCode
         }
 
-        let path = DatabaseLocation.resolve(explicitPath: options.databasePath, environment: environment)
+        let remote: URL?
+        do {
+            remote = try remoteURL(options, environment: environment)
+        } catch {
+            reporter.report(error.description)
+            return Shell.usageExitCode
+        }
         let app: AppEnvironment
         let registry: CommandRegistry
         do {
-            app = try AppEnvironment.local(databasePath: path, product: product)
+            // The one place the local and the remote compositions are chosen.
+            if let remote {
+                app = AppEnvironment.remote(url: remote, product: product, environment: environment)
+            } else {
+                let path = DatabaseLocation.resolve(explicitPath: options.databasePath, environment: environment)
+                app = try AppEnvironment.local(databasePath: path, product: product)
+            }
             registry = try makeRegistry(app)
         } catch {
             reporter.report(String(describing: error))
@@ -136,6 +149,23 @@ public enum KithApp {
         try registry.register(
             BuiltinCommands.help(for: registry, title: title, feature: KithPlugin.name), feature: KithPlugin.name)
         return registry
+    }
+
+    /// `--remote URL`, else `KITH_REMOTE`: an http or https URL with a host; nil for the local file.
+    static func remoteURL(_ options: GlobalOptions, environment: [String: String]) throws(UsageError) -> URL? {
+        let text: String
+        if let remote = options.remote {
+            guard options.databasePath == nil else { throw UsageError("Use either --db or --remote, not both") }
+            text = remote
+        } else if options.databasePath == nil, let remote = environment["KITH_REMOTE"], !remote.isEmpty {
+            text = remote
+        } else {
+            return nil
+        }
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+        else { throw UsageError("--remote needs an http or https URL, such as http://127.0.0.1:8080") }
+        return url
     }
 
     private static func selectProduct(_ name: String?) throws(UsageError) -> Product {

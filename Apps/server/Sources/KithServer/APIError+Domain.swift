@@ -1,3 +1,4 @@
+import Circles
 import FamilyCodes
 import Hummingbird
 import Identity
@@ -14,6 +15,7 @@ extension APIError {
         case let error as APIError: error
         case let error as IdentityError: from(error)
         case let error as FamilyCodeError: from(error)
+        case let error as CirclesError: from(error)
         case is PreferencesError, is ProfileSessionError: .actingAsForbidden
         case let error as StorageError:
             APIError(.serviceUnavailable, code: "storage_unavailable", message: error.message)
@@ -58,6 +60,35 @@ extension APIError {
         case .onlyPlayers, .onlyParentsJoin, .onlyParentsLeave:
             APIError(.forbidden, code: "not_allowed", message: message)
         case .noUniqueCode: APIError(.serviceUnavailable, code: "try_again", message: message)
+        }
+    }
+
+    /// Circles: bad input 400; unknown or hidden (a shadow the caller may not see is the same 404 as a profile that
+    /// does not exist) 404; what the rules forbid for that target 403; names taken, state and caps 409.
+    static func from(_ error: CirclesError) -> APIError {
+        let message = error.description
+        return switch error {
+        case .invalidName, .reservedName: APIError(.badRequest, code: "invalid_name", message: message)
+        case .invalidCircleName: APIError(.badRequest, code: "invalid_circle_name", message: message)
+        case .invalidEmoji: APIError(.badRequest, code: "invalid_emoji", message: message)
+        case .invalidColor: APIError(.badRequest, code: "invalid_color", message: message)
+        case .invalidPhone: APIError(.badRequest, code: "invalid_phone", message: message)
+        case .invalidEmail: APIError(.badRequest, code: "invalid_email", message: message)
+        case .invalidUsername: APIError(.badRequest, code: "invalid_username", message: message)
+        case .tooLong: APIError(.badRequest, code: "too_long", message: message)
+        case .invalidTarget: APIError(.badRequest, code: "invalid_target", message: message)
+        case .sameCircle: APIError(.badRequest, code: "same_circle", message: message)
+        case .circleNameTaken: APIError(.conflict, code: "name_taken", message: message)
+        case .usernameTaken: APIError(.conflict, code: "username_taken", message: message)
+        case .accountAlreadyLinked: APIError(.conflict, code: "already_linked", message: message)
+        case .alreadyRevealed: APIError(.conflict, code: "already_revealed", message: message)
+        case .alreadyVisible: APIError(.conflict, code: "already_visible", message: message)
+        case .tooManyCircles, .tooManyShadows, .tooManyPendingRequests:
+            APIError(.conflict, code: "limit_reached", message: message)
+        case .noManualMembers, .notCustom, .notShadow, .cannotLinkSelf, .notShared:
+            APIError(.forbidden, code: "not_allowed", message: message)
+        case .grantNotFound, .suggestionNotFound, .profileNotFound:
+            APIError(.notFound, code: "not_found", message: message)
         }
     }
 

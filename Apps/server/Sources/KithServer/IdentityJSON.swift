@@ -27,7 +27,8 @@ enum IdentityJSON {
         let actingAs: Nullable<ActingAsJSON>
         let persona: Persona
 
-        init(_ account: Account, principal: Principal) {
+        /// `persona` is the Circles persona when known; else the primary, named by the account.
+        init(_ account: Account, principal: Principal, persona: Persona? = nil) {
             accountId = account.id
             email = account.email
             firstName = account.firstName
@@ -38,10 +39,11 @@ enum IdentityJSON {
             createdAt = account.createdAt
             actingAs = Nullable(
                 principal.actingAs.map { ActingAsJSON(memberId: $0.memberId, displayName: $0.displayName) })
-            // Until Circles serves personas, the persona is the primary profile, whose id is the account's.
-            persona = Persona(
-                profileId: principal.personaProfileId ?? account.id, displayName: account.displayName,
-                type: "primary")
+            self.persona =
+                persona
+                ?? Persona(
+                    profileId: principal.personaProfileId ?? account.id, displayName: account.displayName,
+                    type: "primary")
         }
     }
 

@@ -85,6 +85,30 @@ extension Request {
     }
 }
 
+extension Request {
+    /// Like `decodeJSON`, but an empty body (no JSON at all) is nil: for routes whose body is optional.
+    func decodeOptionalJSON<Value: Decodable>(_ type: Value.Type, context: KithRequestContext) async throws -> Value? {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            throw APIError.payloadTooLarge
+        }
+        guard buffer.readableBytes > 0 else { return nil }
+        do {
+            return try JSONCoding.decoder().decode(Value.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError(.badRequest, code: "invalid_json", message: JSONCoding.message(for: error))
+        }
+    }
+
+    /// A query parameter, percent-decoded; nil when absent or empty.
+    func query(_ name: String) -> String? {
+        guard let value = uri.queryParameters[name[...]], !value.isEmpty else { return nil }
+        return String(value)
+    }
+}
+
 extension Parameters {
     /// A path parameter, percent-decoded (a name may contain spaces, an email `@`).
     func text(_ name: String) throws -> String {

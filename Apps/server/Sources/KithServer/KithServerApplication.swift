@@ -25,7 +25,7 @@ public enum KithServerApplication {
 
         HealthRoutes.add(to: router)
         OpenAPIRoutes.add(to: router)
-        let identityRoutes = IdentityRoutes(identity: services.identity)
+        let identityRoutes = IdentityRoutes(identity: services.identity, circles: services.circles)
         identityRoutes.addPublic(to: router)
 
         let api = router.group("api").add(middleware: AuthMiddleware(identity: services.identity))
@@ -37,7 +37,7 @@ public enum KithServerApplication {
             familyCodes: services.familyCodes, identity: services.identity,
             addressLimiter: ClientAddressLimiter(clock: services.clock)
         ).add(to: api)
-        // CirclesRoutes joins here when the Circles package lands.
+        CirclesRoutes(circles: services.circles).add(to: api)
         return router
     }
 

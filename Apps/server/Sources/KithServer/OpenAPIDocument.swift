@@ -8,7 +8,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "Kith server",
             "version": "1.0.0",
-            "description": "Kith's features over HTTP: accounts and sessions, households and managed members, acting as a managed member (X-Acting-As-Member), preferences and family codes. JSON in and out, camelCase keys, ISO-8601 UTC timestamps. Every route but /health, /openapi.json, sign-up and sign-in needs Authorization: Bearer TOKEN. Request bodies are limited to 64 KiB (413)."
+            "description": "Kith's features over HTTP: accounts and sessions, households and managed members, acting as a managed member (X-Acting-As-Member), preferences, family codes, and circles (contacts, circles, the access matrix, requests and grants, shadows and personas). JSON in and out, camelCase keys, ISO-8601 UTC timestamps. Every route but /health, /openapi.json, sign-up and sign-in needs Authorization: Bearer TOKEN. Request bodies are limited to 64 KiB (413)."
           },
           "servers": [
             {
@@ -38,6 +38,10 @@ enum OpenAPIDocument {
             },
             {
               "name": "Family"
+            },
+            {
+              "name": "Circles",
+              "description": "Contacts, circles, the access matrix, viewing, requests and grants, shadows and personas. Every route is refused while acting as a managed member (403 not_while_acting)."
             }
           ],
           "paths": {
@@ -1544,6 +1548,2250 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/api/contacts": {
+              "get": {
+                "summary": "The caller's contacts, by name",
+                "operationId": "contacts",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Contacts",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Contact"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "post": {
+                "summary": "Add a contact, optionally linked to an account",
+                "operationId": "addContact",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ContactRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "Added",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Contact"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/contacts/{contact}": {
+              "patch": {
+                "summary": "Change a contact's name, link, phone or email",
+                "operationId": "editContact",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "contact",
+                    "in": "path",
+                    "required": true,
+                    "description": "A contact by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ContactEditRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The contact",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Contact"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "delete": {
+                "summary": "Remove a contact (from every circle); ends the grants given to its account",
+                "operationId": "removeContact",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "contact",
+                    "in": "path",
+                    "required": true,
+                    "description": "A contact by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The contact removed",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Contact"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/circles": {
+              "get": {
+                "summary": "Circles Home: mandatory, prepopulated, then custom circles",
+                "operationId": "circles",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Circles",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Circle"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "post": {
+                "summary": "Create a custom circle",
+                "operationId": "createCircle",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/CircleRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "Created",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Circle"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/circles/merge": {
+              "post": {
+                "summary": "Merge FROM (a custom circle) into INTO",
+                "operationId": "mergeCircles",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/MergeRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "INTO after the merge",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Circle"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/circles/{circle}": {
+              "get": {
+                "summary": "Circle Detail: members, the active persona's access, pending requests",
+                "operationId": "circle",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "circle",
+                    "in": "path",
+                    "required": true,
+                    "description": "A circle by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The circle",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CircleDetail"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "patch": {
+                "summary": "Rename or restyle a custom circle",
+                "operationId": "editCircle",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "circle",
+                    "in": "path",
+                    "required": true,
+                    "description": "A circle by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/CircleEditRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The circle",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Circle"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "delete": {
+                "summary": "Delete a custom circle (contacts stay), first moving its members to moveTo",
+                "operationId": "deleteCircle",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "circle",
+                    "in": "path",
+                    "required": true,
+                    "description": "A circle by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "moveTo",
+                    "in": "query",
+                    "required": false,
+                    "description": "A circle (id or name) to move the members to first",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The circle deleted",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Circle"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/circles/{circle}/members": {
+              "post": {
+                "summary": "Add contacts to a circle (all or none)",
+                "operationId": "addCircleMembers",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "circle",
+                    "in": "path",
+                    "required": true,
+                    "description": "A circle by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ContactsRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The circle",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CircleDetail"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "delete": {
+                "summary": "Remove contacts from a circle (all or none)",
+                "operationId": "removeCircleMembers",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "circle",
+                    "in": "path",
+                    "required": true,
+                    "description": "A circle by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ContactsRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The circle",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CircleDetail"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/circles/{circle}/members/{contact}": {
+              "delete": {
+                "summary": "Remove one contact from a circle",
+                "operationId": "removeCircleMember",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "circle",
+                    "in": "path",
+                    "required": true,
+                    "description": "A circle by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "contact",
+                    "in": "path",
+                    "required": true,
+                    "description": "A contact by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The circle",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CircleDetail"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/suggestions": {
+              "get": {
+                "summary": "Merge suggestions not dismissed",
+                "operationId": "suggestions",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Suggestions",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/MergeSuggestion"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/suggestions/{id}/dismiss": {
+              "post": {
+                "summary": "Never suggest this pair again",
+                "operationId": "dismissSuggestion",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "A suggestion id",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "204": {
+                    "description": "Dismissed"
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/access": {
+              "get": {
+                "summary": "The access matrix with staged edits laid over it",
+                "operationId": "accessMatrix",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile of the caller by id or display name, or primary; absent: the active persona",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The matrix",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccessMatrix"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/access/cells": {
+              "put": {
+                "summary": "Stage one cell",
+                "operationId": "setAccess",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile of the caller by id or display name, or primary; absent: the active persona",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AccessCellRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The matrix",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccessMatrix"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/access/cycle": {
+              "post": {
+                "summary": "Stage the next value of a cell (allow → deny → ask → allow)",
+                "operationId": "cycleAccess",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile of the caller by id or display name, or primary; absent: the active persona",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AccessCycleRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The matrix",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccessMatrix"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/access/allow-all": {
+              "post": {
+                "summary": "Stage allow for every field of a circle",
+                "operationId": "allowAllAccess",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile of the caller by id or display name, or primary; absent: the active persona",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AccessCircleRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The matrix",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccessMatrix"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/access/reset": {
+              "post": {
+                "summary": "Stage the defaults for every cell",
+                "operationId": "resetAccess",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile of the caller by id or display name, or primary; absent: the active persona",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The matrix",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccessMatrix"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/access/save": {
+              "post": {
+                "summary": "Apply every staged edit at once",
+                "operationId": "saveAccess",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile of the caller by id or display name, or primary; absent: the active persona",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The matrix",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccessMatrix"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/access/discard": {
+              "post": {
+                "summary": "Drop the staged edits",
+                "operationId": "discardAccess",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile of the caller by id or display name, or primary; absent: the active persona",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The matrix",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccessMatrix"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/view-as/{contact}": {
+              "get": {
+                "summary": "What a contact gets of a profile, from the matrix",
+                "operationId": "viewAs",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "contact",
+                    "in": "path",
+                    "required": true,
+                    "description": "A contact by id or name",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "profile",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile of the caller by id or display name, or primary; absent: the active persona",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The view",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ProfileView"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/look": {
+              "get": {
+                "summary": "A profile as the caller sees it: an account's primary by email, or any profile by username; one the caller may not see is 404, exactly as one that does not exist",
+                "operationId": "look",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "email",
+                    "in": "query",
+                    "required": false,
+                    "description": "An account's email (its primary profile)",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "username",
+                    "in": "query",
+                    "required": false,
+                    "description": "A profile's username (with or without @)",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The view",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ProfileView"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/requests": {
+              "get": {
+                "summary": "The caller's inbox: pending requests, oldest first",
+                "operationId": "requests",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Requests",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/AccessRequest"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "post": {
+                "summary": "Ask for a field that is ask for the caller (a pending duplicate returns the same id)",
+                "operationId": "requestAccess",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AccessRequestRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "Requested",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/RequestReceipt"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/requests/{id}/allow": {
+              "post": {
+                "summary": "Grant the field (or every field) to the requester",
+                "operationId": "allowRequest",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "A pending request id",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AllowRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The grant",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Grant"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/requests/{id}/deny": {
+              "post": {
+                "summary": "Deny a request",
+                "operationId": "denyRequest",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "A pending request id",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The request denied",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccessRequest"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/grants": {
+              "get": {
+                "summary": "The caller's live grants",
+                "operationId": "grants",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Grants",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Grant"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/grants/{id}": {
+              "delete": {
+                "summary": "Revoke a grant",
+                "operationId": "revokeGrant",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "A grant id",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The grant revoked",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Grant"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/shadows": {
+              "post": {
+                "summary": "Create a shadow profile (at most 5); it becomes the active persona",
+                "operationId": "createShadow",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ShadowRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "Created",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CirclesProfile"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/shadows/{profile}/circles": {
+              "put": {
+                "summary": "Replace the circles a shadow is shown to",
+                "operationId": "setShadowCircles",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "path",
+                    "required": true,
+                    "description": "A profile of the caller by id or display name, or primary",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ShadowCirclesRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The shadow",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CirclesProfile"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/shadows/{profile}/reveal": {
+              "post": {
+                "summary": "Irreversibly link a shadow to the primary for its viewers",
+                "operationId": "revealShadow",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "path",
+                    "required": true,
+                    "description": "A profile of the caller by id or display name, or primary",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The shadow",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CirclesProfile"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/shadows/{profile}": {
+              "delete": {
+                "summary": "Delete a shadow with its matrix, grants and requests",
+                "operationId": "deleteShadow",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "path",
+                    "required": true,
+                    "description": "A profile of the caller by id or display name, or primary",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The shadow deleted",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CirclesProfile"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/personas": {
+              "get": {
+                "summary": "The primary first, then shadows most recently used first",
+                "operationId": "personas",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Personas",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/PersonaCard"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/personas/switch": {
+              "post": {
+                "summary": "Make a profile the active persona",
+                "operationId": "switchPersona",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/PersonaSwitchRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The persona",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/PersonaCard"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/profile": {
+              "get": {
+                "summary": "The active persona's profile",
+                "operationId": "activeProfile",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The profile",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CirclesProfile"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "patch": {
+                "summary": "Change fields of the active persona",
+                "operationId": "editActiveProfile",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ProfileEditRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The profile",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CirclesProfile"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/api/profiles/{profile}": {
+              "get": {
+                "summary": "One of the caller's profiles",
+                "operationId": "profile",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "path",
+                    "required": true,
+                    "description": "A profile of the caller by id or display name, or primary",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The profile",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CirclesProfile"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              },
+              "patch": {
+                "summary": "Change fields of one of the caller's profiles",
+                "operationId": "editProfile",
+                "tags": [
+                  "Circles"
+                ],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "profile",
+                    "in": "path",
+                    "required": true,
+                    "description": "A profile of the caller by id or display name, or primary",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ProfileEditRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The profile",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CirclesProfile"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -1561,7 +3809,8 @@ enum OpenAPIDocument {
                 "required": false,
                 "description": "Act as this managed member: one of the active household's managed members that the caller guards; anything else is 403 with {\"error\":\"forbidden\",\"message\":\"That profile is not available to act as\"}",
                 "schema": {
-                  "type": "string"
+                  "type": "string",
+                  "pattern": "^[!-~]*$"
                 }
               }
             },
@@ -2573,6 +4822,919 @@ enum OpenAPIDocument {
                   "generatedAt",
                   "members",
                   "families"
+                ]
+              },
+              "AccessValue": {
+                "type": "string",
+                "enum": [
+                  "allow",
+                  "deny",
+                  "ask"
+                ]
+              },
+              "FieldName": {
+                "type": "string",
+                "enum": [
+                  "displayName",
+                  "username",
+                  "photo",
+                  "bio",
+                  "email",
+                  "phone"
+                ],
+                "description": "A profile field (requests also accept display-name and name for displayName)"
+              },
+              "Contact": {
+                "type": "object",
+                "properties": {
+                  "contactId": {
+                    "type": "string"
+                  },
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "accountId": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "phone": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "email": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "circles": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "Names of the circles holding the contact (not Contacts or Public)"
+                  },
+                  "circleIds": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "contactId",
+                  "displayName",
+                  "accountId",
+                  "phone",
+                  "email",
+                  "circles",
+                  "circleIds"
+                ]
+              },
+              "ContactRequest": {
+                "type": "object",
+                "properties": {
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "accountEmail": {
+                    "type": "string",
+                    "description": "Link the contact to the account with this email"
+                  },
+                  "phone": {
+                    "type": "string"
+                  },
+                  "email": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "displayName"
+                ]
+              },
+              "ContactEditRequest": {
+                "type": "object",
+                "properties": {
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "accountEmail": {
+                    "type": "string",
+                    "description": "Link to this account; \"\" unlinks"
+                  },
+                  "phone": {
+                    "type": "string",
+                    "description": "\"\" clears"
+                  },
+                  "email": {
+                    "type": "string",
+                    "description": "\"\" clears"
+                  }
+                },
+                "required": [],
+                "description": "Absent keys are left alone; at least one is needed"
+              },
+              "Circle": {
+                "type": "object",
+                "properties": {
+                  "circleId": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "mandatory",
+                      "prepopulated",
+                      "custom"
+                    ]
+                  },
+                  "emoji": {
+                    "type": "string"
+                  },
+                  "color": {
+                    "type": "string",
+                    "enum": [
+                      "red",
+                      "orange",
+                      "yellow",
+                      "green",
+                      "teal",
+                      "blue",
+                      "indigo",
+                      "purple",
+                      "pink",
+                      "gray"
+                    ]
+                  },
+                  "memberCount": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ],
+                    "description": "null for Public"
+                  }
+                },
+                "required": [
+                  "circleId",
+                  "name",
+                  "kind",
+                  "emoji",
+                  "color",
+                  "memberCount"
+                ]
+              },
+              "CircleRequest": {
+                "type": "object",
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "emoji": {
+                    "type": "string",
+                    "description": "One emoji (default ⭕)"
+                  },
+                  "color": {
+                    "type": "string",
+                    "description": "One of red, orange, yellow, green, teal, blue, indigo, purple, pink, gray (default blue)"
+                  }
+                },
+                "required": [
+                  "name"
+                ]
+              },
+              "CircleEditRequest": {
+                "type": "object",
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "emoji": {
+                    "type": "string"
+                  },
+                  "color": {
+                    "type": "string"
+                  }
+                },
+                "required": [],
+                "description": "Absent keys are left alone; at least one is needed"
+              },
+              "ContactsRequest": {
+                "type": "object",
+                "properties": {
+                  "contacts": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "minItems": 1,
+                    "description": "Contacts by id or name"
+                  }
+                },
+                "required": [
+                  "contacts"
+                ]
+              },
+              "MergeRequest": {
+                "type": "object",
+                "properties": {
+                  "from": {
+                    "type": "string",
+                    "description": "A custom circle: its members move to INTO, then it is deleted"
+                  },
+                  "into": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "from",
+                  "into"
+                ]
+              },
+              "CircleDetail": {
+                "type": "object",
+                "properties": {
+                  "circleId": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "mandatory",
+                      "prepopulated",
+                      "custom"
+                    ]
+                  },
+                  "emoji": {
+                    "type": "string"
+                  },
+                  "color": {
+                    "type": "string"
+                  },
+                  "memberCount": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "members": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/Contact"
+                    }
+                  },
+                  "profileId": {
+                    "type": "string",
+                    "description": "The active persona, whose access column is shown"
+                  },
+                  "access": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "$ref": "#/components/schemas/AccessValue"
+                    },
+                    "description": "FIELD → access of this circle"
+                  },
+                  "pendingRequests": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/AccessRequest"
+                    }
+                  },
+                  "emptyHint": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "\"Add your first member\" for an empty circle that takes members"
+                  }
+                },
+                "required": [
+                  "circleId",
+                  "name",
+                  "kind",
+                  "emoji",
+                  "color",
+                  "memberCount",
+                  "members",
+                  "profileId",
+                  "access",
+                  "pendingRequests",
+                  "emptyHint"
+                ]
+              },
+              "MergeSuggestion": {
+                "type": "object",
+                "properties": {
+                  "suggestionId": {
+                    "type": "string"
+                  },
+                  "circleIds": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "circleNames": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "jaccard": {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 1
+                  }
+                },
+                "required": [
+                  "suggestionId",
+                  "circleIds",
+                  "circleNames",
+                  "jaccard"
+                ]
+              },
+              "AccessMatrix": {
+                "type": "object",
+                "properties": {
+                  "profileId": {
+                    "type": "string"
+                  },
+                  "cells": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "object",
+                      "additionalProperties": {
+                        "$ref": "#/components/schemas/AccessValue"
+                      }
+                    },
+                    "description": "FIELD → circle id → access, staged edits laid over the saved matrix"
+                  },
+                  "unsaved": {
+                    "type": "boolean"
+                  },
+                  "staged": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "object",
+                      "additionalProperties": {
+                        "$ref": "#/components/schemas/AccessValue"
+                      }
+                    },
+                    "description": "Only the staged cells"
+                  }
+                },
+                "required": [
+                  "profileId",
+                  "cells",
+                  "unsaved",
+                  "staged"
+                ]
+              },
+              "AccessCellRequest": {
+                "type": "object",
+                "properties": {
+                  "field": {
+                    "$ref": "#/components/schemas/FieldName"
+                  },
+                  "circle": {
+                    "type": "string",
+                    "description": "A circle by id or name"
+                  },
+                  "access": {
+                    "$ref": "#/components/schemas/AccessValue"
+                  }
+                },
+                "required": [
+                  "field",
+                  "circle",
+                  "access"
+                ]
+              },
+              "AccessCycleRequest": {
+                "type": "object",
+                "properties": {
+                  "field": {
+                    "$ref": "#/components/schemas/FieldName"
+                  },
+                  "circle": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "field",
+                  "circle"
+                ]
+              },
+              "AccessCircleRequest": {
+                "type": "object",
+                "properties": {
+                  "circle": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "circle"
+                ]
+              },
+              "RevealedIdentity": {
+                "type": "object",
+                "properties": {
+                  "profileId": {
+                    "type": "string"
+                  },
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "username": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  }
+                },
+                "required": [
+                  "profileId",
+                  "displayName",
+                  "username"
+                ]
+              },
+              "ProfileView": {
+                "type": "object",
+                "properties": {
+                  "profileId": {
+                    "type": "string"
+                  },
+                  "fields": {
+                    "type": "object",
+                    "properties": {
+                      "displayName": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "username": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "photo": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "bio": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "email": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "phone": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "displayName",
+                      "username",
+                      "photo",
+                      "bio",
+                      "email",
+                      "phone"
+                    ],
+                    "description": "Every field: its value when allowed, null when denied, asked or unset"
+                  },
+                  "ask": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/FieldName"
+                    },
+                    "description": "Fields the viewer may request"
+                  },
+                  "revealedAs": {
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/RevealedIdentity"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "access": {
+                    "type": "object",
+                    "properties": {
+                      "displayName": {
+                        "$ref": "#/components/schemas/AccessValue"
+                      },
+                      "username": {
+                        "$ref": "#/components/schemas/AccessValue"
+                      },
+                      "photo": {
+                        "$ref": "#/components/schemas/AccessValue"
+                      },
+                      "bio": {
+                        "$ref": "#/components/schemas/AccessValue"
+                      },
+                      "email": {
+                        "$ref": "#/components/schemas/AccessValue"
+                      },
+                      "phone": {
+                        "$ref": "#/components/schemas/AccessValue"
+                      }
+                    },
+                    "required": [
+                      "displayName",
+                      "username",
+                      "photo",
+                      "bio",
+                      "email",
+                      "phone"
+                    ]
+                  }
+                },
+                "required": [
+                  "profileId",
+                  "fields",
+                  "ask",
+                  "revealedAs",
+                  "access"
+                ]
+              },
+              "PersonaSummary": {
+                "type": "object",
+                "properties": {
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "username": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  }
+                },
+                "required": [
+                  "displayName",
+                  "username"
+                ],
+                "description": "The requester's persona at request time: never its account or other profiles"
+              },
+              "AccessRequest": {
+                "type": "object",
+                "properties": {
+                  "requestId": {
+                    "type": "string"
+                  },
+                  "from": {
+                    "$ref": "#/components/schemas/PersonaSummary"
+                  },
+                  "profileId": {
+                    "type": "string"
+                  },
+                  "field": {
+                    "$ref": "#/components/schemas/FieldName"
+                  },
+                  "reason": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "createdAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "expiresAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "pending",
+                      "allowed",
+                      "denied"
+                    ]
+                  }
+                },
+                "required": [
+                  "requestId",
+                  "from",
+                  "profileId",
+                  "field",
+                  "reason",
+                  "createdAt",
+                  "expiresAt",
+                  "status"
+                ]
+              },
+              "AccessRequestRequest": {
+                "type": "object",
+                "properties": {
+                  "target": {
+                    "type": "string",
+                    "description": "An email (that account's primary) or @username (any profile)"
+                  },
+                  "field": {
+                    "$ref": "#/components/schemas/FieldName"
+                  },
+                  "reason": {
+                    "type": "string",
+                    "description": "Up to 200 characters"
+                  }
+                },
+                "required": [
+                  "target",
+                  "field"
+                ]
+              },
+              "RequestReceipt": {
+                "type": "object",
+                "properties": {
+                  "requestId": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "requestId"
+                ]
+              },
+              "AllowRequest": {
+                "type": "object",
+                "properties": {
+                  "allFields": {
+                    "type": "boolean",
+                    "description": "Grant every field, not only the one requested"
+                  }
+                },
+                "required": []
+              },
+              "Grant": {
+                "type": "object",
+                "properties": {
+                  "grantId": {
+                    "type": "string"
+                  },
+                  "to": {
+                    "$ref": "#/components/schemas/PersonaSummary"
+                  },
+                  "profileId": {
+                    "type": "string"
+                  },
+                  "field": {
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/FieldName"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "null: every field"
+                  },
+                  "createdAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                },
+                "required": [
+                  "grantId",
+                  "to",
+                  "profileId",
+                  "field",
+                  "createdAt"
+                ]
+              },
+              "CirclesProfile": {
+                "type": "object",
+                "properties": {
+                  "profileId": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "primary",
+                      "professional",
+                      "personal",
+                      "anonymous"
+                    ]
+                  },
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "username": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "bio": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "phone": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "email": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "photo": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "shownToCircleIds": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "A shadow's audience (empty for the primary)"
+                  },
+                  "revealedAt": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "lastUsedAt": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "createdAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                },
+                "required": [
+                  "profileId",
+                  "type",
+                  "displayName",
+                  "username",
+                  "bio",
+                  "phone",
+                  "email",
+                  "photo",
+                  "shownToCircleIds",
+                  "revealedAt",
+                  "lastUsedAt",
+                  "createdAt"
+                ],
+                "description": "One of the caller's profiles (the primary or a shadow), every field"
+              },
+              "ProfileEditRequest": {
+                "type": "object",
+                "properties": {
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "username": {
+                    "type": "string"
+                  },
+                  "bio": {
+                    "type": "string"
+                  },
+                  "phone": {
+                    "type": "string"
+                  },
+                  "email": {
+                    "type": "string"
+                  },
+                  "photo": {
+                    "type": "string"
+                  }
+                },
+                "required": [],
+                "description": "Absent keys are left alone; \"\" clears one (never displayName); at least one is needed"
+              },
+              "ShadowRequest": {
+                "type": "object",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "professional",
+                      "personal",
+                      "anonymous"
+                    ]
+                  },
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "circles": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "The circles it is shown to (by id or name)"
+                  }
+                },
+                "required": [
+                  "type",
+                  "displayName"
+                ]
+              },
+              "ShadowCirclesRequest": {
+                "type": "object",
+                "properties": {
+                  "circles": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "circles"
+                ]
+              },
+              "PersonaCard": {
+                "type": "object",
+                "properties": {
+                  "profileId": {
+                    "type": "string"
+                  },
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "primary",
+                      "professional",
+                      "personal",
+                      "anonymous"
+                    ]
+                  },
+                  "active": {
+                    "type": "boolean"
+                  },
+                  "lastUsed": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "username": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  }
+                },
+                "required": [
+                  "profileId",
+                  "displayName",
+                  "type",
+                  "active",
+                  "lastUsed",
+                  "username"
+                ]
+              },
+              "PersonaSwitchRequest": {
+                "type": "object",
+                "properties": {
+                  "profile": {
+                    "type": "string",
+                    "description": "A profile by id or display name, or primary"
+                  }
+                },
+                "required": [
+                  "profile"
                 ]
               }
             }

@@ -1,3 +1,5 @@
+import Circles
+import CirclesSQLite
 import FamilyCodes
 import FamilyCodesSQLite
 import Identity
@@ -12,17 +14,19 @@ public struct ServerServices: Sendable {
     public let identity: any IdentityService
     public let preferences: any PreferencesService
     public let familyCodes: any FamilyCodeService
+    public let circles: any CirclesService
     /// The clock of the per-address join limit (the services take theirs at construction).
     public let clock: any Clock
 
     /// Services as given (tests may compose them over any store).
     public init(
         identity: any IdentityService, preferences: any PreferencesService, familyCodes: any FamilyCodeService,
-        clock: any Clock
+        circles: any CirclesService, clock: any Clock
     ) {
         self.identity = identity
         self.preferences = preferences
         self.familyCodes = familyCodes
+        self.circles = circles
         self.clock = clock
     }
 
@@ -43,6 +47,9 @@ public struct ServerServices: Sendable {
             store: SQLitePreferencesStore(database: database), clock: clock, random: random)
         let familyCodes = LocalFamilyCodeService(
             store: SQLiteFamilyCodeStore(database: database), clock: clock, random: random)
-        return ServerServices(identity: identity, preferences: preferences, familyCodes: familyCodes, clock: clock)
+        let circles = LocalCirclesService(
+            store: SQLiteCirclesStore(database: database), clock: clock, random: random)
+        return ServerServices(
+            identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles, clock: clock)
     }
 }

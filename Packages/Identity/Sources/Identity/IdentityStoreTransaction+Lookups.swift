@@ -7,12 +7,15 @@ extension IdentityStoreTransaction {
     }
 
     func savedAccount(email: String) throws -> SavedAccountRecord? {
-        let key = EmailAddress.comparisonKey(email)
-        return try savedAccounts().first { EmailAddress.comparisonKey($0.account.email) == key }
+        let records = try savedAccounts()
+        guard let account = AccountRules.savedAccount(email: email, in: records.map(\.account)) else { return nil }
+        return records.first { $0.account.accountId == account.accountId }
     }
 
     func requireSavedAccount(email: String) throws -> SavedAccountRecord {
-        guard let record = try savedAccount(email: email) else {
+        let records = try savedAccounts()
+        let account = try AccountRules.requireSavedAccount(email: email, in: records.map(\.account))
+        guard let record = records.first(where: { $0.account.accountId == account.accountId }) else {
             throw IdentityError.notFound(.account, email.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return record
@@ -52,8 +55,7 @@ extension IdentityStoreTransaction {
 
     /// Refuses an 11th saved account; an account saved already can always sign in again.
     func checkCanSave(email: String) throws {
-        if try savedAccount(email: email) != nil { return }
-        if try savedAccounts().count >= SavedAccount.limit { throw IdentityError.savedAccountsFull }
+        try AccountRules.checkCanSave(email: email, saved: try savedAccounts().map(\.account))
     }
 
     // MARK: - Households

@@ -65,7 +65,7 @@ extension LocalIdentityService {
         let now = clock.now()
         return try await store.read { transaction in
             try transaction.savedAccounts()
-                .sorted { ($0.account.lastUsed, $1.account.email) > ($1.account.lastUsed, $0.account.email) }
+                .sorted { AccountRules.isListedBefore($0.account, $1.account) }
                 .map { record in
                     SavedAccountStatus(
                         account: record.account, isCurrent: record.account.accountId == current,
@@ -241,18 +241,8 @@ extension LocalIdentityService {
 
     // MARK: - Helpers
 
-    struct ValidSignUp: Sendable {
-        var email: String
-        var firstName: String
-        var lastName: String
-    }
-
-    static func validate(_ request: SignUp) throws(IdentityError) -> ValidSignUp {
-        let email = try EmailAddress.validate(request.email)
-        let first = try validName(request.firstName, field: "first name", .personName)
-        let last = try validName(request.lastName, field: "last name", .personName)
-        try checkNewPassword(request.password)
-        return ValidSignUp(email: email, firstName: first, lastName: last)
+    static func validate(_ request: SignUp) throws(IdentityError) -> AccountRules.ValidSignUp {
+        try AccountRules.validate(request)
     }
 
     /// A new session and its grant; the raw token lives only in the grant.
@@ -276,10 +266,7 @@ extension LocalIdentityService {
         try transaction.insertSession(session)
         let previous = try transaction.savedAccount(accountId: account.id)
         if let old = previous?.sessionId { try transaction.endSession(id: old) }
-        let saved = SavedAccount(
-            accountId: account.id, email: account.email, displayName: account.displayName,
-            photoURL: previous?.account.photoURL, accountType: account.accountType, authMethod: account.authMethod,
-            lastUsed: now)
+        let saved = AccountRules.savedEntry(for: account, previous: previous?.account, now: now)
         try transaction.saveAccount(SavedAccountRecord(account: saved, sessionId: session.id))
         try transaction.setCurrentAccountId(account.id)
         return saved

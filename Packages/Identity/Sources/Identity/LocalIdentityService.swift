@@ -92,15 +92,11 @@ public actor LocalIdentityService: IdentityService {
 
     /// Checks a new password's length (8-256 graphemes).
     static func checkNewPassword(_ password: String) throws(IdentityError) {
-        guard (8...256).contains(password.count) else { throw IdentityError.invalidPassword }
+        try AccountRules.checkNewPassword(password)
     }
 
     /// Validates one name, naming the field in the error.
     static func validName(_ raw: String, field: String, _ validator: NameValidator) throws(IdentityError) -> String {
-        do {
-            return try validator.validate(raw)
-        } catch {
-            throw IdentityError.invalidName(field: field, problem: error, maxLength: validator.maxLength)
-        }
+        try AccountRules.validName(raw, field: field, validator)
     }
 }

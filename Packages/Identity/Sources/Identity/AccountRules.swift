@@ -1,0 +1,85 @@
+import Foundation
+
+/// The account and saved-account rules as pure functions, shared by every `IdentityService`.
+///
+/// `LocalIdentityService` applies them to its store; the remote client (`IdentityHTTP`) applies the same
+/// functions to its credentials file, so both refuse with the same sentences at the same points.
+public enum AccountRules {
+    /// A sign-up whose email and names passed the rules (trimmed, normalized).
+    public struct ValidSignUp: Sendable, Hashable {
+        public var email: String
+        public var firstName: String
+        public var lastName: String
+
+        /// Creates a value.
+        public init(email: String, firstName: String, lastName: String) {
+            self.email = email
+            self.firstName = firstName
+            self.lastName = lastName
+        }
+    }
+
+    // MARK: - Accounts
+
+    /// The email and names of a sign-up checked (in that order), and the password's length.
+    public static func validate(_ request: SignUp) throws(IdentityError) -> ValidSignUp {
+        let email = try EmailAddress.validate(request.email)
+        let first = try validName(request.firstName, field: "first name", .personName)
+        let last = try validName(request.lastName, field: "last name", .personName)
+        try checkNewPassword(request.password)
+        return ValidSignUp(email: email, firstName: first, lastName: last)
+    }
+
+    /// Checks a new password's length (8-256 graphemes).
+    public static func checkNewPassword(_ password: String) throws(IdentityError) {
+        guard (8...256).contains(password.count) else { throw IdentityError.invalidPassword }
+    }
+
+    /// Validates one name, naming the field in the error.
+    public static func validName(
+        _ raw: String, field: String, _ validator: NameValidator
+    ) throws(IdentityError) -> String {
+        do {
+            return try validator.validate(raw)
+        } catch {
+            throw IdentityError.invalidName(field: field, problem: error, maxLength: validator.maxLength)
+        }
+    }
+
+    // MARK: - Saved accounts
+
+    /// The saved account with this email (compared case-insensitively), if any.
+    public static func savedAccount(email: String, in saved: [SavedAccount]) -> SavedAccount? {
+        let key = EmailAddress.comparisonKey(email)
+        return saved.first { EmailAddress.comparisonKey($0.email) == key }
+    }
+
+    /// The saved account with this email, else "No account named EMAIL".
+    public static func requireSavedAccount(email: String, in saved: [SavedAccount]) throws(IdentityError)
+        -> SavedAccount
+    {
+        guard let account = savedAccount(email: email, in: saved) else {
+            throw IdentityError.notFound(.account, email.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return account
+    }
+
+    /// Refuses an 11th saved account; an account saved already can always sign in again.
+    public static func checkCanSave(email: String, saved: [SavedAccount]) throws(IdentityError) {
+        if savedAccount(email: email, in: saved) != nil { return }
+        if saved.count >= SavedAccount.limit { throw IdentityError.savedAccountsFull }
+    }
+
+    /// The switcher's order: most recently used first, then by email.
+    public static func isListedBefore(_ first: SavedAccount, _ second: SavedAccount) -> Bool {
+        (first.lastUsed, second.email) > (second.lastUsed, first.email)
+    }
+
+    /// The entry a sign-in saves: the account's current values, the photo kept from a previous entry, used now.
+    public static func savedEntry(for account: Account, previous: SavedAccount?, now: Date) -> SavedAccount {
+        SavedAccount(
+            accountId: account.id, email: account.email, displayName: account.displayName,
+            photoURL: previous?.photoURL, accountType: account.accountType, authMethod: account.authMethod,
+            lastUsed: now)
+    }
+}

@@ -1,0 +1,422 @@
+import Foundation
+import Identity
+import Networking
+
+/// `IdentityService` over a `kith-server`: account, household and member calls go to the server's routes;
+/// the device-level part (saved accounts, the current account, tokens) lives in the client's
+/// `RemoteCredentials` file and follows the same `AccountRules` as `LocalIdentityService`.
+///
+/// Each request carries `Authorization: Bearer` with the principal's token from the credentials file and,
+/// while the principal acts as a managed member, `X-Acting-As-Member`. Like the local service, a running
+/// process keeps the account it started with even when another process signs in with the same file.
+public actor HTTPIdentityService: IdentityService {
+    let client: JSONClient
+    let credentials: RemoteCredentials
+    let clock: any Clock
+    private var currentLoaded = false
+    private var currentAccountId: String?
+
+    /// Calls the server through `client`; keeps this device's state for that server in `credentials`.
+    public init(client: JSONClient, credentials: RemoteCredentials, clock: any Clock = SystemClock()) {
+        self.client = client
+        self.credentials = credentials
+        self.clock = clock
+    }
+
+    // MARK: - Requests
+
+    /// The header while acting: `X-Acting-As-Member`.
+    public static let actingAsHeaderName = ActingAsMiddleware.headerName
+
+    /// The headers of a request made by `principal` with `token`: the bearer, and the member acted as (if any).
+    public static func headers(token: String?, actingAs: ActingAs?) -> HTTPHeaders {
+        var headers: HTTPHeaders = [:]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        if let actingAs { headers[actingAsHeaderName] = actingAs.memberId }
+        return headers
+    }
+
+    nonisolated func call<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, token: String?, actingAs: ActingAs? = nil,
+        as type: Response.Type = Response.self
+    ) async throws -> Response {
+        do {
+            return try await client.send(
+                method, path, headers: Self.headers(token: token, actingAs: actingAs), as: type)
+        } catch {
+            throw IdentityHTTPError.map(error)
+        }
+    }
+
+    nonisolated func call<Body: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, body: Body, token: String?, actingAs: ActingAs? = nil,
+        as type: Response.Type = Response.self
+    ) async throws -> Response {
+        do {
+            return try await client.send(
+                method, path, body: body, headers: Self.headers(token: token, actingAs: actingAs), as: type)
+        } catch {
+            throw IdentityHTTPError.map(error)
+        }
+    }
+
+    /// Calls for `principal`: its token and, while acting, the member.
+    nonisolated func call<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, for principal: Principal, as type: Response.Type = Response.self
+    ) async throws -> Response {
+        try await call(method, path, token: try token(for: principal), actingAs: principal.actingAs, as: type)
+    }
+
+    nonisolated func call<Body: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, body: Body, for principal: Principal,
+        as type: Response.Type = Response.self
+    ) async throws -> Response {
+        try await call(
+            method, path, body: body, token: try token(for: principal), actingAs: principal.actingAs, as: type)
+    }
+
+    /// The raw token of `principal`'s account on this device, else "Not signed in".
+    public func token(for principal: Principal) async throws -> String {
+        guard let token = try credentials.load().entry(accountId: principal.accountId)?.token else {
+            throw IdentityError.notSignedIn
+        }
+        return token
+    }
+
+    /// A path segment with everything but unreserved characters percent-encoded (names have spaces).
+    static func segment(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    // MARK: - The current account of this process
+
+    func loadCurrent() throws -> String? {
+        if currentLoaded { return currentAccountId }
+        currentAccountId = try credentials.load().currentAccountId
+        currentLoaded = true
+        return currentAccountId
+    }
+
+    func setCurrent(_ accountId: String?) {
+        currentAccountId = accountId
+        currentLoaded = true
+    }
+
+    /// Works without a connection: the session is checked by the server on the next call.
+    public func currentPrincipal() async throws -> Principal? {
+        guard let accountId = try loadCurrent(), let entry = try credentials.load().entry(accountId: accountId),
+            entry.token != nil
+        else { return nil }
+        return Principal(accountId: accountId, sessionId: entry.sessionId)
+    }
+
+    public func runAs(email: String) async throws -> Principal {
+        let entry = try credentials.load().requireEntry(email: email)
+        guard try await isLive(entry) else { throw IdentityError.sessionEnded(email: entry.account.email) }
+        setCurrent(entry.account.accountId)
+        return Principal(accountId: entry.account.accountId, sessionId: entry.sessionId)
+    }
+
+    /// Whether `entry`'s session is live, asked with a cheap authenticated call (`GET /api/me`).
+    ///
+    /// A session of another account is "Could not switch ..."; without a connection a saved token counts as live
+    /// (the server checks it on the next call).
+    func isLive(_ entry: RemoteState.Entry) async throws -> Bool {
+        guard let token = entry.token else { return false }
+        do {
+            let me: IdentityJSON.Me = try await call(.get, "/api/me", token: token)
+            guard me.accountId == entry.account.accountId else {
+                throw IdentityError.sessionMismatch(email: entry.account.email)
+            }
+            return true
+        } catch IdentityError.notSignedIn {
+            return false
+        } catch let error as NetworkingError where error.isConnectionFailure {
+            return true
+        }
+    }
+
+    // MARK: - Signing up and in on this device
+
+    public func signUp(_ request: SignUp) async throws -> Account {
+        let valid = try AccountRules.validate(request)
+        try AccountRules.checkCanSave(email: valid.email, saved: try credentials.load().savedAccounts)
+        let body = IdentityJSON.SignUpBody(
+            email: valid.email, firstName: valid.firstName, lastName: valid.lastName, password: request.password,
+            role: request.role.rawValue, accountType: request.accountType.rawValue)
+        let session: IdentityJSON.Session = try await call(.post, "/api/auth/signup", body: body, token: nil)
+        return try await signInOnDevice(session)
+    }
+
+    public func logIn(email: String, password: String) async throws -> Account {
+        let email = try EmailAddress.validate(email)
+        // The cap is checked before the password is sent, so a full device refuses without a request.
+        try AccountRules.checkCanSave(email: email, saved: try credentials.load().savedAccounts)
+        let session: IdentityJSON.Session = try await call(
+            .post, "/api/auth/signin", body: IdentityJSON.SignInBody(email: email, password: password), token: nil)
+        return try await signInOnDevice(session)
+    }
+
+    /// Saves the new session's token and entry, makes the account current, and ends the entry's previous session.
+    @discardableResult
+    func signInOnDevice(_ session: IdentityJSON.Session) async throws -> Account {
+        let account = session.account.account
+        let now = clock.now()
+        let previousToken = try credentials.update { state -> String? in
+            try AccountRules.checkCanSave(email: account.email, saved: state.savedAccounts)
+            let previous = state.entry(accountId: account.id)
+            state.upsert(
+                RemoteState.Entry(
+                    account: AccountRules.savedEntry(for: account, previous: previous?.account, now: now),
+                    token: session.token, sessionId: session.sessionId, profiles: previous?.profiles))
+            state.currentAccountId = account.id
+            return previous?.token
+        }
+        setCurrent(account.id)
+        if let previousToken, previousToken != session.token { await endQuietly(token: previousToken) }
+        return account
+    }
+
+    /// Ends a session on the server when it can; the token is already gone from this device either way.
+    func endQuietly(token: String) async {
+        _ = try? await call(.post, "/api/auth/signout", token: token, as: NoContent.self)
+    }
+
+    public func logOut() async throws {
+        guard let accountId = try loadCurrent() else { throw IdentityError.notSignedIn }
+        if let token = try credentials.load().entry(accountId: accountId)?.token {
+            do {
+                _ = try await call(.post, "/api/auth/signout", token: token, as: NoContent.self)
+            } catch IdentityError.notSignedIn {
+                // Already ended on the server.
+            }
+        }
+        try credentials.update { state in
+            state.modify(accountId: accountId) {
+                $0.token = nil
+                $0.sessionId = nil
+            }
+            if state.currentAccountId == accountId { state.currentAccountId = nil }
+        }
+        setCurrent(nil)
+    }
+
+    // MARK: - Saved accounts
+
+    public func savedAccounts() async throws -> [SavedAccountStatus] {
+        let current = try loadCurrent()
+        var statuses: [SavedAccountStatus] = []
+        for entry in try credentials.load().accounts {
+            let live = (try? await isLive(entry)) ?? false
+            statuses.append(
+                SavedAccountStatus(
+                    account: entry.account, isCurrent: entry.account.accountId == current, sessionLive: live))
+        }
+        return statuses.sorted { AccountRules.isListedBefore($0.account, $1.account) }
+    }
+
+    public func switchAccount(to email: String, password: String?) async throws -> AccountSwitch {
+        let current = try loadCurrent()
+        let entry = try credentials.load().requireEntry(email: email)
+        let accountId = entry.account.accountId
+        let live = try await isLive(entry)
+        if live && accountId == current { return .alreadyCurrent(entry.account) }
+        if live {
+            // A live session switches silently: no password.
+            let now = clock.now()
+            let saved = try credentials.update { state -> SavedAccount in
+                guard var fresh = state.entry(accountId: accountId), fresh.token != nil else {
+                    throw IdentityError.sessionEnded(email: entry.account.email)
+                }
+                fresh.account.lastUsed = now
+                state.upsert(fresh)
+                state.currentAccountId = accountId
+                return fresh.account
+            }
+            setCurrent(accountId)
+            return .switched(saved)
+        }
+        guard let password else { return .passwordRequired(entry.account) }
+        // A wrong password throws here, before anything changed: the current account stays as it was.
+        let session: IdentityJSON.Session = try await call(
+            .post, "/api/auth/signin",
+            body: IdentityJSON.SignInBody(email: entry.account.email, password: password), token: nil)
+        guard session.accountId == accountId else {
+            await endQuietly(token: session.token)
+            throw IdentityError.sessionMismatch(email: entry.account.email)
+        }
+        let account = try await signInOnDevice(session)
+        let saved = try credentials.load().entry(accountId: account.id)?.account
+        return .switched(saved ?? AccountRules.savedEntry(for: account, previous: nil, now: clock.now()))
+    }
+
+    public func removeSavedAccount(_ email: String, by principal: Principal?) async throws {
+        try principal?.requireActingAsSelf()
+        let current = try loadCurrent()
+        let entry = try credentials.load().requireEntry(email: email)
+        guard entry.account.accountId != current else { throw IdentityError.cannotRemoveCurrentAccount }
+        try credentials.update { state in state.remove(accountId: entry.account.accountId) }
+        if let token = entry.token { await endQuietly(token: token) }
+    }
+
+    // MARK: - The signed-in account
+
+    public func account(_ principal: Principal) async throws -> Account {
+        let me: IdentityJSON.Me = try await call(.get, "/api/me", for: principal)
+        return me.account
+    }
+
+    public func changeName(_ principal: Principal, firstName: String, lastName: String) async throws -> Account {
+        try principal.requireActingAsSelf()
+        let first = try AccountRules.validName(firstName, field: "first name", .personName)
+        let last = try AccountRules.validName(lastName, field: "last name", .personName)
+        let me: IdentityJSON.Me = try await call(
+            .put, "/api/me/name", body: IdentityJSON.NameBody(firstName: first, lastName: last), for: principal)
+        let account = me.account
+        // Keeps this device's saved entry in step with the account's name.
+        try credentials.update { state in
+            state.modify(accountId: account.id) {
+                $0.account.displayName = account.displayName
+                $0.account.accountType = account.accountType
+            }
+        }
+        return account
+    }
+
+    public func changeRole(_ principal: Principal, to role: AccountRole) async throws -> Account {
+        try principal.requireActingAsSelf()
+        let me: IdentityJSON.Me = try await call(
+            .put, "/api/me/role", body: IdentityJSON.RoleBody(role: role.rawValue), for: principal)
+        return me.account
+    }
+
+    public func changePassword(_ principal: Principal, current: String, new: String) async throws {
+        try principal.requireActingAsSelf()
+        try AccountRules.checkNewPassword(new)
+        _ = try await call(
+            .put, "/api/me/password", body: IdentityJSON.PasswordBody(currentPassword: current, newPassword: new),
+            for: principal, as: NoContent.self)
+    }
+
+    // MARK: - Bearer sessions (no device state changes)
+
+    public func register(_ request: SignUp) async throws -> SessionGrant {
+        let valid = try AccountRules.validate(request)
+        let body = IdentityJSON.SignUpBody(
+            email: valid.email, firstName: valid.firstName, lastName: valid.lastName, password: request.password,
+            role: request.role.rawValue, accountType: request.accountType.rawValue)
+        let session: IdentityJSON.Session = try await call(.post, "/api/auth/signup", body: body, token: nil)
+        return session.grant
+    }
+
+    public func signIn(email: String, password: String) async throws -> SessionGrant {
+        let email = try EmailAddress.validate(email)
+        let session: IdentityJSON.Session = try await call(
+            .post, "/api/auth/signin", body: IdentityJSON.SignInBody(email: email, password: password), token: nil)
+        return session.grant
+    }
+
+    public func principal(forToken token: String) async throws -> Principal {
+        let me: IdentityJSON.Me = try await call(.get, "/api/me", token: token)
+        return Principal(accountId: me.accountId)
+    }
+
+    public func endSession(token: String) async throws {
+        do {
+            _ = try await call(.post, "/api/auth/signout", token: token, as: NoContent.self)
+        } catch IdentityError.notSignedIn {
+            // Unknown or ended already: nothing happens, as locally.
+        }
+    }
+
+    // MARK: - Households and managed members
+
+    public func activeHousehold(_ principal: Principal) async throws -> Household? {
+        do {
+            let household: IdentityJSON.HouseholdJSON = try await call(.get, "/api/household", for: principal)
+            return household.household
+        } catch let error as NetworkingError where error.code == .notFound {
+            return nil
+        }
+    }
+
+    public func households(_ principal: Principal) async throws -> [Household] {
+        let households: [IdentityJSON.HouseholdJSON] = try await call(.get, "/api/households", for: principal)
+        return households.map(\.household)
+    }
+
+    public func createHousehold(_ principal: Principal, name: String) async throws -> Household {
+        try principal.requireActingAsSelf()
+        let household: IdentityJSON.HouseholdJSON = try await call(
+            .post, "/api/households", body: IdentityJSON.HouseholdNameBody(name: name), for: principal)
+        return household.household
+    }
+
+    public func renameHousehold(_ principal: Principal, name: String) async throws -> Household {
+        try principal.requireActingAsSelf()
+        let household: IdentityJSON.HouseholdJSON = try await call(
+            .put, "/api/household/name", body: IdentityJSON.HouseholdNameBody(name: name), for: principal)
+        return household.household
+    }
+
+    public func useHousehold(_ principal: Principal, _ reference: String) async throws -> Household {
+        try principal.requireActingAsSelf()
+        let household: IdentityJSON.HouseholdJSON = try await call(
+            .post, "/api/households/\(Self.segment(reference))/use", for: principal)
+        return household.household
+    }
+
+    public func leaveHousehold(_ principal: Principal, _ reference: String) async throws {
+        try principal.requireActingAsSelf()
+        _ = try await call(
+            .post, "/api/households/\(Self.segment(reference))/leave", for: principal, as: NoContent.self)
+    }
+
+    /// Not served: a join by family code goes through `FamilyCodeService.join`, which the server decides whole.
+    public func joinHousehold(
+        _ principal: Principal, householdId: String, role: HouseholdRole
+    ) async throws -> Household {
+        throw NetworkingError(
+            .invalidRequest, message: "Joining a household goes through a family code with --remote",
+            detail: "joinHousehold has no route")
+    }
+
+    public func addManagedMember(_ principal: Principal, displayName: String, avatarKey: String) async throws -> Member
+    {
+        try principal.requireActingAsSelf()
+        return try await call(
+            .post, "/api/members", body: IdentityJSON.MemberBody(displayName: displayName, avatarKey: avatarKey),
+            for: principal)
+    }
+
+    public func removeMember(_ principal: Principal, _ reference: String) async throws -> Member {
+        try principal.requireActingAsSelf()
+        return try await call(.delete, "/api/members/\(Self.segment(reference))", for: principal)
+    }
+
+    public func addGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
+        try principal.requireActingAsSelf()
+        return try await call(
+            .post, "/api/members/\(Self.segment(reference))/guardians", body: IdentityJSON.GuardianBody(email: email),
+            for: principal)
+    }
+
+    public func removeGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
+        try principal.requireActingAsSelf()
+        return try await call(
+            .delete, "/api/members/\(Self.segment(reference))/guardians/\(Self.segment(email))", for: principal)
+    }
+
+    // MARK: - Acting records
+
+    /// The server records every write made while acting itself (with the write, in one transaction): nothing to do.
+    public func recordActing(_ principal: Principal, action: String) async throws -> ActingRecord? {
+        nil
+    }
+
+    public func actingRecords(_ principal: Principal) async throws -> [ActingRecord] {
+        try await call(.get, "/api/activity", for: principal)
+    }
+}

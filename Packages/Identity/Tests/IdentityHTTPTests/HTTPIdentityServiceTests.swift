@@ -1,0 +1,269 @@
+import Foundation
+import Identity
+import IdentityHTTP
+import Networking
+import Testing
+
+/// `HTTPIdentityService` against a stub server: requests, JSON, errors, and the credentials file's rules.
+@Suite("HTTPIdentityService")
+struct HTTPIdentityServiceTests {
+    let folder = NSTemporaryDirectory() + "kith-identity-http-\(UUID().uuidString)"
+    let stub = StubHTTPClient()
+
+    var credentials: RemoteCredentials {
+        RemoteCredentials(path: folder + "/kith/remote/127.0.0.1-8080.json", server: "http://127.0.0.1:8080")
+    }
+
+    func service() -> HTTPIdentityService {
+        HTTPIdentityService(
+            client: JSONClient(client: stub, baseURL: URL(string: "http://127.0.0.1:8080")!), credentials: credentials)
+    }
+
+    static func me(_ id: String, _ email: String, first: String = "Ana", role: String = "member") -> String {
+        """
+        {"accountId":"\(id)","email":"\(email)","firstName":"\(first)","lastName":"Lee","role":"\(role)",\
+        "accountType":"private","authMethod":"password","createdAt":"2025-01-01T09:00:00Z","actingAs":null,\
+        "persona":{"profileId":"\(id)","displayName":"\(first) Lee","type":"primary"}}
+        """
+    }
+
+    static func session(_ id: String, _ email: String, token: String) -> String {
+        #"{"accountId":"\#(id)","sessionId":"s-\#(id)","token":"\#(token)","account":\#(me(id, email))}"#
+    }
+
+    /// Signs up `count` accounts a1@example.com... through the stub.
+    func signUp(_ service: HTTPIdentityService, count: Int) async throws {
+        for index in 1...count {
+            stub.on(
+                .post, "/api/auth/signup", status: 201,
+                json: Self.session("a\(index)", "a\(index)@example.com", token: "t\(index)"))
+            _ = try await service.signUp(
+                SignUp(email: "a\(index)@example.com", firstName: "Ana", lastName: "Lee", password: "password-1"))
+        }
+    }
+
+    // MARK: - Requests
+
+    @Test func signUpPostsTheBodyAndSavesTheTokenOnlyInTheCredentialsFile() async throws {
+        let service = service()
+        stub.on(
+            .post, "/api/auth/signup", status: 201, json: Self.session("a1", "ana@example.com", token: "secret-token"))
+        let account = try await service.signUp(
+            SignUp(email: " ana@example.com ", firstName: "Ana", lastName: "Lee", password: "password-1", role: .player)
+        )
+        #expect(account.id == "a1" && account.email == "ana@example.com")
+        let request = try #require(stub.requests.last)
+        #expect(request.method == .post && request.url.path == "/api/auth/signup")
+        #expect(request.headers["Authorization"] == nil)
+        let body = try #require(try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: Any])
+        #expect(body["email"] as? String == "ana@example.com")
+        #expect(body["role"] as? String == "player")
+
+        let state = try credentials.load()
+        #expect(state.currentAccountId == "a1")
+        #expect(state.entry(accountId: "a1")?.token == "secret-token")
+        #expect(try await service.currentPrincipal() == Principal(accountId: "a1", sessionId: "s-a1"))
+    }
+
+    @Test func theCredentialsFileIs0600InA0700Folder() async throws {
+        try await signUp(service(), count: 1)
+        let file = try FileManager.default.attributesOfItem(atPath: credentials.path)[.posixPermissions] as? Int
+        #expect(file == 0o600)
+        let parent = (credentials.path as NSString).deletingLastPathComponent
+        let mode = try FileManager.default.attributesOfItem(atPath: parent)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        let text = try String(contentsOfFile: credentials.path, encoding: .utf8)
+        #expect(!text.contains("password-1"))
+    }
+
+    @Test func callsCarryTheBearerAndTheActingHeaderOnlyWhileActing() async throws {
+        let service = service()
+        try await signUp(service, count: 1)
+        stub.on(.get, "/api/me", json: Self.me("a1", "a1@example.com"))
+        let principal = try #require(try await service.currentPrincipal())
+        _ = try await service.account(principal)
+        #expect(stub.requests.last?.headers["Authorization"] == "Bearer t1")
+        #expect(stub.requests.last?.headers["X-Acting-As-Member"] == nil)
+
+        var acting = principal
+        acting.actingAs = ActingAs(memberId: "managed_1", displayName: "Max")
+        _ = try await service.account(acting)
+        #expect(stub.requests.last?.headers["Authorization"] == "Bearer t1")
+        #expect(stub.requests.last?.headers["X-Acting-As-Member"] == "managed_1")
+    }
+
+    @Test func householdsAndMembersMapFromTheServersJSON() async throws {
+        let service = service()
+        try await signUp(service, count: 1)
+        let principal = try #require(try await service.currentPrincipal())
+        stub.on(
+            .get, "/api/household",
+            json: """
+                {"householdId":"h1","name":"Lee Family","ownerAccountId":"a1","createdAt":"2025-01-01T09:00:00Z",\
+                "members":[{"memberId":"managed_1","displayName":"Max","kind":"managed","role":"member",\
+                "avatarKey":"fox","monogram":"M","guardianAccountIds":["a1"],"addedAt":"2025-01-01T09:00:00Z"}]}
+                """)
+        let household = try #require(try await service.activeHousehold(principal))
+        #expect(household.id == "h1" && household.members.first?.guardianAccountIds == ["a1"])
+
+        stub.on(.get, "/api/household", status: 404, json: #"{"error":"not_found","message":"No active household."}"#)
+        #expect(try await service.activeHousehold(principal) == nil)
+
+        stub.on(
+            .post, "/api/households/Lee Family/use",
+            json:
+                #"{"householdId":"h1","name":"Lee Family","ownerAccountId":"a1","createdAt":"2025-01-01T09:00:00Z","members":[]}"#
+        )
+        _ = try await service.useHousehold(principal, "Lee Family")
+        #expect(stub.requests.last?.url.absoluteString == "http://127.0.0.1:8080/api/households/Lee%20Family/use")
+    }
+
+    // MARK: - Errors
+
+    @Test func serverRefusalsReadAsTheLocalSentences() async throws {
+        let service = service()
+        stub.on(
+            .post, "/api/auth/signin", status: 401,
+            json: #"{"error":"incorrect_credentials","message":"Email or password is incorrect"}"#)
+        await #expect(throws: IdentityError.incorrectCredentials) {
+            _ = try await service.logIn(email: "ana@example.com", password: "wrong-pass")
+        }
+        try await signUp(service, count: 1)
+        let principal = try #require(try await service.currentPrincipal())
+        stub.on(.get, "/api/me", status: 401, json: #"{"error":"unauthorized","message":"Sign in first"}"#)
+        await #expect(throws: IdentityError.notSignedIn) { _ = try await service.account(principal) }
+
+        stub.on(
+            .delete, "*", status: 409,
+            json: #"{"error":"guardian_required","message":"Max needs at least one guardian"}"#)
+        do {
+            _ = try await service.removeGuardian(principal, member: "Max", email: "a1@example.com")
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(String(describing: error) == "Max needs at least one guardian")
+        }
+
+        stub.goOffline()
+        do {
+            _ = try await service.households(principal)
+            Issue.record("expected a connection error")
+        } catch {
+            #expect(String(describing: error) == "Connection error. Please try again.")
+        }
+    }
+
+    @Test func accountActionsAreRefusedWhileActingBeforeAnyRequest() async throws {
+        let service = service()
+        try await signUp(service, count: 1)
+        var principal = try #require(try await service.currentPrincipal())
+        principal.actingAs = ActingAs(memberId: "managed_1", displayName: "Max")
+        let before = stub.requests.count
+        await #expect(throws: IdentityError.notWhileActing("Max")) {
+            _ = try await service.createHousehold(principal, name: "Other")
+        }
+        #expect(stub.requests.count == before)
+    }
+
+    // MARK: - Saved accounts: the DOMAIN rules on the credentials file
+
+    @Test func anEleventhAccountIsRefusedBeforeAnyRequest() async throws {
+        let service = service()
+        try await signUp(service, count: 10)
+        let before = stub.requests.count
+        await #expect(throws: IdentityError.savedAccountsFull) {
+            _ = try await service.signUp(
+                SignUp(email: "eleven@example.com", firstName: "Ana", lastName: "Lee", password: "password-1"))
+        }
+        await #expect(throws: IdentityError.savedAccountsFull) {
+            _ = try await service.logIn(email: "eleven@example.com", password: "password-1")
+        }
+        #expect(stub.requests.count == before)
+        #expect(IdentityError.savedAccountsFull.description == "You can save up to 10 accounts. Remove one first.")
+        #expect(try credentials.load().accounts.count == 10)
+    }
+
+    @Test func switchingIsSilentWhileLiveAndAsksForThePasswordOtherwise() async throws {
+        let service = service()
+        try await signUp(service, count: 2)
+        stub.on(.get, "/api/me") { request in
+            let token = request.headers["Authorization"]
+            let body = token == "Bearer t1" ? Self.me("a1", "a1@example.com") : Self.me("a2", "a2@example.com")
+            return .success(HTTPResponse(status: 200, body: Data(body.utf8)))
+        }
+        let statuses = try await service.savedAccounts()
+        #expect(statuses.map(\.account.email) == ["a2@example.com", "a1@example.com"])
+        #expect(statuses.map(\.isCurrent) == [true, false])
+
+        #expect(
+            try await service.switchAccount(to: "A2@example.com", password: nil) == .alreadyCurrent(statuses[0].account)
+        )
+        guard case .switched = try await service.switchAccount(to: "a1@example.com", password: nil) else {
+            Issue.record("expected a silent switch")
+            return
+        }
+        #expect(try await service.currentPrincipal()?.accountId == "a1")
+
+        await #expect(throws: IdentityError.cannotRemoveCurrentAccount) {
+            try await service.removeSavedAccount("a1@example.com", by: nil)
+        }
+        // a2's session ended on the server: the password is asked for, and nothing changed.
+        stub.on(.get, "/api/me") { request in
+            request.headers["Authorization"] == "Bearer t1"
+                ? .success(HTTPResponse(status: 200, body: Data(Self.me("a1", "a1@example.com").utf8)))
+                : .success(HTTPResponse(status: 401, body: Data(#"{"error":"unauthorized","message":"x"}"#.utf8)))
+        }
+        guard case .passwordRequired = try await service.switchAccount(to: "a2@example.com", password: nil) else {
+            Issue.record("expected the password to be asked for")
+            return
+        }
+        #expect(try await service.currentPrincipal()?.accountId == "a1")
+
+        try await service.removeSavedAccount("a2@example.com", by: nil)
+        #expect(try credentials.load().accounts.map(\.account.email) == ["a1@example.com"])
+        #expect(stub.requests.last?.url.path == "/api/auth/signout")
+        #expect(stub.requests.last?.headers["Authorization"] == "Bearer t2")
+    }
+
+    @Test func logoutEndsTheSessionAndKeepsTheAccountSaved() async throws {
+        let service = service()
+        try await signUp(service, count: 1)
+        stub.on(.post, "/api/auth/signout", status: 204, json: "")
+        try await service.logOut()
+        #expect(stub.requests.last?.headers["Authorization"] == "Bearer t1")
+        let state = try credentials.load()
+        #expect(state.currentAccountId == nil)
+        #expect(state.accounts.count == 1 && state.accounts[0].token == nil)
+        #expect(try await service.currentPrincipal() == nil)
+    }
+
+    // MARK: - Offline profiles
+
+    @Test func withoutAConnectionTheLastLoadedProfilesAnswer() async throws {
+        let base = service()
+        try await signUp(base, count: 1)
+        let offline = OfflineProfilesIdentityService(base: base)
+        let principal = try #require(try await offline.currentPrincipal())
+        stub.on(.get, "/api/me", json: Self.me("a1", "a1@example.com"))
+        stub.on(
+            .get, "/api/household",
+            json: """
+                {"householdId":"h1","name":"Lee Family","ownerAccountId":"a1","createdAt":"2025-01-01T09:00:00Z",\
+                "members":[{"memberId":"a1","displayName":"Ana Lee","kind":"independent","role":"owner",\
+                "avatarKey":"","guardianAccountIds":[],"addedAt":"2025-01-01T09:00:00Z"},\
+                {"memberId":"managed_1","displayName":"Max","kind":"managed","role":"member",\
+                "avatarKey":"","guardianAccountIds":["a1"],"addedAt":"2025-01-01T09:00:00Z"},\
+                {"memberId":"managed_2","displayName":"Mia","kind":"managed","role":"member",\
+                "avatarKey":"","guardianAccountIds":["b1"],"addedAt":"2025-01-01T09:00:00Z"}]}
+                """)
+        _ = try await offline.account(principal)
+        _ = try await offline.activeHousehold(principal)
+
+        stub.goOffline()
+        #expect(try await offline.account(principal).id == "a1")
+        let household = try #require(try await offline.activeHousehold(principal))
+        // Only the managed members the account guards are remembered.
+        #expect(household.members.map(\.memberId) == ["managed_1"])
+        // The plain service still reports the connection error.
+        await #expect(throws: NetworkingError.self) { _ = try await base.activeHousehold(principal) }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The built `kith-server` running on 127.0.0.1 at a free port over a temporary database, for one test.
+///
+/// `stop()` (call it in a `defer`) kills it; its output goes to a log file the tests search for secrets.
+final class KithServerProcess: @unchecked Sendable {
+    let process: Process
+    let port: Int
+    let database: String
+    let log: String
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    /// `kith-server` beside `kith` (`swift test` builds both), or `$KITH_SERVER_BINARY`.
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["KITH_SERVER_BINARY"] { return path }
+        return URL(fileURLWithPath: KithProcess.binary).deletingLastPathComponent()
+            .appendingPathComponent("kith-server").path
+    }()
+
+    private init(process: Process, port: Int, database: String, log: String) {
+        self.process = process
+        self.port = port
+        self.database = database
+        self.log = log
+    }
+
+    /// Starts a server in `folder` and waits for `/health`; a port taken meanwhile is retried with another.
+    static func start(in folder: String) async throws -> KithServerProcess {
+        var lastError: any Error = ServerStartError(message: "never tried")
+        for attempt in 1...5 {
+            let port = try freePort()
+            let database = folder + "/server-\(attempt).sqlite"
+            let log = folder + "/server-\(attempt).log"
+            _ = FileManager.default.createFile(atPath: log, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["--db", database, "--host", "127.0.0.1", "--port", String(port)]
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+            process.standardOutput = handle
+            process.standardError = handle
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let server = KithServerProcess(process: process, port: port, database: database, log: log)
+            if await server.waitForHealth() { return server }
+            server.stop()
+            lastError = ServerStartError(
+                message: "kith-server did not answer /health on port \(port): "
+                    + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
+        }
+        throw lastError
+    }
+
+    /// Kills the server and waits for it.
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Polls `GET /health` for up to 20 seconds; false when the process ended or never answered.
+    private func waitForHealth() async -> Bool {
+        for _ in 0..<200 {
+            guard process.isRunning else { return false }
+            if Self.healthAnswers(port: port) { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    /// One plain HTTP/1.1 `GET /health` over a socket: true on a 200.
+    private static func healthAnswers(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return false }
+        let request = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return false }
+        return String(decoding: buffer[0..<count], as: UTF8.self).hasPrefix("HTTP/1.1 200")
+    }
+
+    /// A port the kernel gives for 127.0.0.1:0, released at once for the server to bind.
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ServerStartError(message: "socket() failed") }
+        defer { close(descriptor) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        guard bound == 0 else { throw ServerStartError(message: "bind() failed") }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else { throw ServerStartError(message: "getsockname() failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+}
+
+struct ServerStartError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

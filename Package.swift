@@ -63,6 +63,7 @@ let package = Package(
                 .product(name: "IdentityHTTP", package: "Identity"),
                 .product(name: "PreferencesHTTP", package: "Preferences"),
                 .product(name: "FamilyCodesHTTP", package: "FamilyCodes"),
+                .product(name: "CirclesHTTP", package: "Circles"),
             ],
             path: "Apps/cli/Sources/KithCLI",
             swiftSettings: swiftSettings
@@ -274,6 +275,17 @@ let package = Package(
                 .product(name: "Console", package: "Console"),
             ],
             path: "Packages/Circles/Tests/CirclesCommandsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CirclesHTTPTests",
+            dependencies: [
+                .product(name: "Circles", package: "Circles"),
+                .product(name: "CirclesHTTP", package: "Circles"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            path: "Packages/Circles/Tests/CirclesHTTPTests",
             swiftSettings: swiftSettings
         ),
         // MARK: - The server

@@ -10,11 +10,13 @@ let package = Package(
         .library(name: "Circles", targets: ["Circles"]),
         .library(name: "CirclesSQLite", targets: ["CirclesSQLite"]),
         .library(name: "CirclesCommands", targets: ["CirclesCommands"]),
+        .library(name: "CirclesHTTP", targets: ["CirclesHTTP"]),
     ],
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Storage"),
         .package(path: "../Console"),
+        .package(path: "../Networking"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
@@ -43,6 +45,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "CirclesHTTP",
+            dependencies: [
+                "Circles",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CirclesTests",
             dependencies: ["Circles", .product(name: "Identity", package: "Identity")],
@@ -65,6 +76,15 @@ let package = Package(
                 "CirclesCommands", "Circles",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CirclesHTTPTests",
+            dependencies: [
+                "CirclesHTTP", "Circles",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
             ],
             swiftSettings: swiftSettings
         ),

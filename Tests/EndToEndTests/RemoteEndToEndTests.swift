@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `kith --remote` against the built `kith-server`: the local-mode scripts give the same results, the raw
-/// tokens rest only in the credentials file (0600), and acting works offline from the last loaded profiles.
+/// tokens rest only in the credentials file (0600), acting works offline from the last loaded profiles, and Circles
+/// answers the same through the server as locally.
 @Suite("kith --remote through the built binaries")
 struct RemoteEndToEndTests {
     let folder: String = {
@@ -110,7 +111,41 @@ struct RemoteEndToEndTests {
         #expect(whoami.errors == "error: Connection error. Please try again.\n")
     }
 
-    @Test func statusShowsTheServerAndCirclesSaysItIsNotAvailable() async throws {
+    @Test func theCirclesScriptsGiveTheSameResultsAsLocally() async throws {
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+
+        var outputs: [String] = []
+        for mode in [nil, server] {
+            let first = try await kith(["--json"], input: TranscriptScripts.circles, server: mode)
+            let requestId = try TranscriptScripts.checkCircles(first)
+            let second = try await kith(
+                ["--json"], input: TranscriptScripts.circlesAllow(requestId), server: mode)
+            try TranscriptScripts.checkCirclesAllow(second)
+            outputs.append(first.output + second.output)
+        }
+        try TranscriptScripts.expectSameResults(outputs[1], outputs[0])
+    }
+
+    @Test func thePersonaOfWhoamiIsTheSameInBothModes() async throws {
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+
+        var personas: [[String: Any]] = []
+        for mode in [nil, server] {
+            let run = try await kith(["--json"], input: TranscriptScripts.identity, server: mode)
+            try TranscriptScripts.checkIdentity(run)
+            let whoami = try TranscriptScripts.object(run.output.split(separator: "\n")[4])
+            personas.append(try #require(whoami["persona"] as? [String: Any]))
+        }
+        #expect(personas[0]["type"] as? String == "primary")
+        #expect(personas[1]["type"] as? String == personas[0]["type"] as? String)
+        #expect(personas[0]["displayName"] as? String == "Ana Lee")
+        #expect(personas[1]["displayName"] as? String == personas[0]["displayName"] as? String)
+        #expect(personas[1]["profileId"] is String)
+    }
+
+    @Test func statusShowsTheServerAndCirclesAsksForAnAccount() async throws {
         let status = try await KithProcess.run(["--remote", "http://127.0.0.1:9", "status", "--json"])
         #expect(status.status == 0, "\(status.errors)")
         let json = try TranscriptScripts.object(status.output)
@@ -119,7 +154,8 @@ struct RemoteEndToEndTests {
         let circles = try await KithProcess.run(
             ["--remote", "http://127.0.0.1:9", "circles"], environment: ["XDG_STATE_HOME": stateHome])
         #expect(circles.status == 1)
-        #expect(circles.errors == "error: Circles is not available with --remote yet\n")
+        // Circles is served now: without a signed-in account it asks for one, as locally.
+        #expect(circles.errors == "error: Not signed in. Use `login` or `signup` first.\n")
         let both = try await KithProcess.run(["--remote", "http://127.0.0.1:9", "--db", folder + "/x.sqlite", "status"])
         #expect(both.status == 2)
     }

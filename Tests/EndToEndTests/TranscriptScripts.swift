@@ -35,6 +35,45 @@ enum TranscriptScripts {
         prefs
         """
 
+    /// Circles, first part: Sam and Dana; Dana's contacts, circles and matrix, view-as, a shadow and her personas;
+    /// then Sam looks at Dana and asks for her bio (the last line prints the request's id).
+    static let circles = """
+        signup sam@example.com --first Sam --last Ray
+        signup dana@example.com --first Dana --last Lee
+        profile edit --username dana_r --phone '+1 555 0100' --bio 'Reads a lot'
+        contact add 'Sam Ray' --account sam@example.com
+        circle create 'Book Club' --emoji 📚 --color green
+        circle add Family 'Sam Ray'
+        contacts
+        circles
+        access set bio Family ask
+        access set bio Contacts ask
+        access set phone Family deny
+        access
+        access save
+        view-as 'Sam Ray'
+        shadow create --type professional --name 'Dana at Work' --circles 'Book Club'
+        whoami
+        personas
+        persona switch primary
+        whoami
+        accounts switch sam@example.com
+        look @dana_r
+        request @dana_r bio --reason 'For the party'
+        """
+
+    /// Circles, second part: Dana allows the request (`ID`) and Sam sees her bio.
+    static func circlesAllow(_ requestId: String) -> String {
+        """
+        accounts switch dana@example.com
+        requests
+        requests allow \(requestId)
+        grants
+        accounts switch sam@example.com
+        look @dana_r
+        """
+    }
+
     // MARK: - What they print
 
     static func object(_ text: some StringProtocol) throws -> [String: Any] {
@@ -125,11 +164,65 @@ enum TranscriptScripts {
         #expect(danaPrefs["theme"] as? String == "system")
     }
 
+    /// Checks the `circles` script's JSON Lines and returns the request's id.
+    static func checkCircles(_ run: KithProcess.Result) throws -> String {
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == 22)
+
+        let contacts = try #require(try JSONSerialization.jsonObject(with: Data(lines[6].utf8)) as? [[String: Any]])
+        #expect(contacts.map { $0["displayName"] as? String } == ["Sam Ray"])
+        #expect(contacts.first?["circles"] as? [String] == ["Family"])
+        let circles = try #require(try JSONSerialization.jsonObject(with: Data(lines[7].utf8)) as? [[String: Any]])
+        #expect(
+            circles.map { $0["name"] as? String } == [
+                "Contacts", "Public", "Family", "Friends", "Colleagues", "Book Club",
+            ])
+
+        let staged = try object(lines[11])
+        #expect(staged["unsaved"] as? Bool == true)
+        let saved = try object(lines[12])
+        #expect(saved["unsaved"] as? Bool == false)
+
+        let preview = try #require(try object(lines[13])["fields"] as? [String: Any])
+        #expect(preview["phone"] is NSNull)
+        #expect(preview["bio"] is NSNull)
+        #expect(preview["displayName"] as? String == "Dana Lee")
+
+        let shadowPersona = try #require(try object(lines[15])["persona"] as? [String: Any])
+        #expect(shadowPersona["type"] as? String == "professional")
+        #expect(shadowPersona["displayName"] as? String == "Dana at Work")
+        let personas = try #require(try JSONSerialization.jsonObject(with: Data(lines[16].utf8)) as? [[String: Any]])
+        #expect(personas.map { $0["displayName"] as? String } == ["Dana Lee", "Dana at Work"])
+        let primaryPersona = try #require(try object(lines[18])["persona"] as? [String: Any])
+        #expect(primaryPersona["type"] as? String == "primary")
+        #expect(primaryPersona["displayName"] as? String == "Dana Lee")
+
+        let look = try object(lines[20])
+        #expect((look["ask"] as? [String])?.contains("bio") == true)
+        #expect((look["fields"] as? [String: Any])?["phone"] is NSNull)
+        return try #require(try object(lines[21])["requestId"] as? String)
+    }
+
+    /// Checks the `circlesAllow` script's JSON Lines: the request, its grant, and the bio Sam now sees.
+    static func checkCirclesAllow(_ run: KithProcess.Result) throws {
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == 6)
+        let requests = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [[String: Any]])
+        #expect(requests.map { $0["field"] as? String } == ["bio"])
+        #expect(requests.first?["reason"] as? String == "For the party")
+        let grant = try object(lines[2])
+        #expect(grant["field"] as? String == "bio")
+        #expect((grant["to"] as? [String: Any])?["displayName"] as? String == "Sam Ray")
+        let look = try #require(try object(lines[5])["fields"] as? [String: Any])
+        #expect(look["bio"] as? String == "Reads a lot")
+    }
+
     // MARK: - Comparing two runs
 
     /// The JSON Lines with ids and timestamps replaced by placeholders numbered in order of appearance, so two
     /// runs compare equal exactly when they printed the same shapes and values (and the same id relations).
-    /// A persona's `profileId` is replaced whole (see below).
     static func normalized(_ output: String) throws -> [String] {
         var names: [String: String] = [:]
         func normalize(_ value: Any) -> Any {
@@ -138,9 +231,9 @@ enum TranscriptScripts {
                 // Keys in sorted order, so ids are numbered the same way in both runs.
                 var result: [String: Any] = [:]
                 for key in object.keys.sorted() {
-                    // The persona's profile is a Circles id locally; with --remote (no Circles over HTTP yet) it is
-                    // the primary profile, whose id is the account's. Both are the primary: its id is set aside.
-                    result[key] = key == "profileId" ? "<profile>" : normalize(object[key]!)
+                    // Ids as keys (the matrix's circles) are named as ids elsewhere in the run.
+                    let name = isIdentifier(key) ? normalize(key) as? String ?? key : key
+                    result[name] = normalize(object[key]!)
                 }
                 return result
             case let array as [Any]: return array.map(normalize)

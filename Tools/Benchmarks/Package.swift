@@ -11,6 +11,7 @@ let package = Package(
         .package(path: "../../Packages/Storage"),
         .package(path: "../../Packages/Identity"),
         .package(path: "../../Packages/FamilyCodes"),
+        .package(path: "../../Packages/Networking"),
         .package(path: "../../Packages/Circles"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
@@ -26,6 +27,7 @@ let package = Package(
                 .product(name: "Circles", package: "Circles"),
                 .product(name: "CirclesSQLite", package: "Circles"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Networking", package: "Networking"),
             ],
             swiftSettings: swiftSettings
         )

@@ -1,5 +1,6 @@
 import Circles
 import CirclesCommands
+import CirclesHTTP
 import CirclesSQLite
 import Console
 import FamilyCodes
@@ -36,8 +37,7 @@ public struct AppEnvironment: Sendable {
     public let session: ProfileSessionManager
     public let preferences: any PreferencesService
     public let familyCodes: any FamilyCodeService
-    /// Nil with `--remote`: Circles is not served over HTTP yet (its commands say so).
-    public let circles: (any CirclesService)?
+    public let circles: any CirclesService
     /// The plugins of the product's features, in the product's order.
     public let plugins: [any Plugin]
 
@@ -73,7 +73,7 @@ public struct AppEnvironment: Sendable {
     /// Saved accounts, tokens and the current account live in the credentials file for that server
     /// (`$XDG_STATE_HOME/kith/remote/<host>-<port>.json`, 0600). `ProfileSessionManager` reads profiles
     /// through `OfflineProfilesIdentityService`, so acting works offline from the last loaded profiles.
-    /// Circles is not served over HTTP yet: its commands answer "Circles is not available with --remote yet".
+    /// `whoami` shows the active persona from the server's Circles, as locally, in products that have Circles.
     public static func remote(url: URL, product: Product, environment: [String: String]) -> AppEnvironment {
         let http = MiddlewareClient(base: CurlHTTPClient(), middleware: [RetryMiddleware()])
         let client = JSONClient(client: http, baseURL: url)
@@ -84,18 +84,20 @@ public struct AppEnvironment: Sendable {
         let token: @Sendable (Principal) async throws -> String = { try await remote.token(for: $0) }
         let preferences = HTTPPreferencesService(client: client, token: token)
         let familyCodes = HTTPFamilyCodeService(client: client, token: token)
+        let circles = HTTPCirclesService(client: client, token: token)
+        let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
         let plugins = product.features.map { feature -> any Plugin in
             switch feature {
-            case .identity: IdentityPlugin(service: identity, principals: session, personas: nil)
+            case .identity: IdentityPlugin(service: identity, principals: session, personas: personas)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
             case .preferences: PreferencesPlugin(service: preferences, principals: session)
             case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
-            case .circles: RemoteUnavailablePlugin.circles(principals: session)
+            case .circles: CirclesPlugin(service: circles, principals: session)
             }
         }
         return AppEnvironment(
             database: nil, remoteURL: url, product: product, identity: identity, session: session,
-            preferences: preferences, familyCodes: familyCodes, circles: nil, plugins: plugins)
+            preferences: preferences, familyCodes: familyCodes, circles: circles, plugins: plugins)
     }
 
     /// The REPL prompt: who is signed in, and whom they act as (`dana (as Max) › `).
@@ -110,7 +112,7 @@ public struct AppEnvironment: Sendable {
 
     /// What to say when the REPL ends: staged access edits that were neither saved nor discarded.
     public func farewell() async -> String? {
-        guard product.features.contains(.circles), let circles else { return nil }
+        guard product.features.contains(.circles) else { return nil }
         return await CirclesFarewell.note(service: circles, principals: session)
     }
 

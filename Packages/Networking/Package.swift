@@ -8,11 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.library(name: "Networking", targets: ["Networking"])],
     targets: [
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-        ),
+        // libcurl's headers (libcurl4-openssl-dev), and wrappers that load libcurl on first use (see shim.h).
+        .target(name: "CCurl"),
         .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: swiftSettings),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"], swiftSettings: swiftSettings),
     ]

@@ -9,7 +9,7 @@ final class CurlEngine: @unchecked Sendable {
     private(set) var statistics = CurlHTTPClient.Statistics()
 
     deinit {
-        if let handle { curl_easy_cleanup(handle) }
+        if let handle { kith_curl_easy_cleanup(handle) }
     }
 
     // MARK: - Perform
@@ -27,24 +27,30 @@ final class CurlEngine: @unchecked Sendable {
 
         let handle: UnsafeMutableRawPointer
         if configuration.reuseConnection {
-            if self.handle == nil { self.handle = curl_easy_init() }
+            if self.handle == nil { self.handle = kith_curl_easy_init() }
             guard let existing = self.handle else {
-                throw NetworkingError(.invalidRequest, detail: "curl_easy_init failed")
+                throw NetworkingError(
+                    .invalidRequest,
+                    detail: kith_curl_available() == 0
+                        ? "libcurl (the libcurl4 package) is not installed" : "curl_easy_init failed")
             }
             // Reset clears the previous request's options but keeps live connections and caches.
-            curl_easy_reset(existing)
+            kith_curl_easy_reset(existing)
             handle = existing
         } else {
-            guard let fresh = curl_easy_init() else {
-                throw NetworkingError(.invalidRequest, detail: "curl_easy_init failed")
+            guard let fresh = kith_curl_easy_init() else {
+                throw NetworkingError(
+                    .invalidRequest,
+                    detail: kith_curl_available() == 0
+                        ? "libcurl (the libcurl4 package) is not installed" : "curl_easy_init failed")
             }
             handle = fresh
         }
-        defer { if !configuration.reuseConnection { curl_easy_cleanup(handle) } }
+        defer { if !configuration.reuseConnection { kith_curl_easy_cleanup(handle) } }
 
         var list: UnsafeMutablePointer<curl_slist>?
-        for line in headerLines { list = curl_slist_append(list, line) }
-        defer { curl_slist_free_all(list) }
+        for line in headerLines { list = kith_curl_slist_append(list, line) }
+        defer { kith_curl_slist_free_all(list) }
 
         let context = TransferContext(maxBytes: configuration.maxResponseBytes, cancellation: cancellation)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
@@ -58,14 +64,14 @@ final class CurlEngine: @unchecked Sendable {
                 // libcurl reads POSTFIELDS in place (no copy) during perform, which happens inside this closure.
                 if let base = buffer.baseAddress {
                     _ = kith_curl_setopt_const_pointer(handle, CURLOPT_POSTFIELDS, base)
-                    return curl_easy_perform(handle)
+                    return kith_curl_easy_perform(handle)
                 }
                 return "".withCString { empty in
                     _ = kith_curl_setopt_const_pointer(handle, CURLOPT_POSTFIELDS, empty)
-                    return curl_easy_perform(handle)
+                    return kith_curl_easy_perform(handle)
                 }
             }
-            return curl_easy_perform(handle)
+            return kith_curl_easy_perform(handle)
         }
 
         statistics.requests += 1
@@ -94,7 +100,8 @@ final class CurlEngine: @unchecked Sendable {
     ) throws {
         func check(_ code: CURLcode, _ what: String) throws {
             guard code == CURLE_OK else {
-                throw NetworkingError(.invalidRequest, detail: "\(what): \(String(cString: curl_easy_strerror(code)))")
+                throw NetworkingError(
+                    .invalidRequest, detail: "\(what): \(String(cString: kith_curl_easy_strerror(code)))")
             }
         }
         let total = request.timeout ?? configuration.timeout
@@ -208,7 +215,7 @@ final class CurlEngine: @unchecked Sendable {
         context: TransferContext,
         configuration: CurlHTTPClient.Configuration
     ) -> any Error {
-        let detail = "curl \(code.rawValue): \(String(cString: curl_easy_strerror(code)))"
+        let detail = "curl \(code.rawValue): \(String(cString: kith_curl_easy_strerror(code)))"
         switch code {
         case CURLE_ABORTED_BY_CALLBACK where context.cancellation.isCancelled:
             return CancellationError()

@@ -9,6 +9,8 @@ import Testing
 struct HTTPIdentityServiceTests {
     let folder = NSTemporaryDirectory() + "kith-identity-http-\(UUID().uuidString)"
     let stub = StubHTTPClient()
+    /// A clock the tests move, so "most recently used" never depends on two calls landing in one millisecond.
+    let clock = ManualClock()
 
     var credentials: RemoteCredentials {
         RemoteCredentials(path: folder + "/kith/remote/127.0.0.1-8080.json", server: "http://127.0.0.1:8080")
@@ -16,7 +18,8 @@ struct HTTPIdentityServiceTests {
 
     func service() -> HTTPIdentityService {
         HTTPIdentityService(
-            client: JSONClient(client: stub, baseURL: URL(string: "http://127.0.0.1:8080")!), credentials: credentials)
+            client: JSONClient(client: stub, baseURL: URL(string: "http://127.0.0.1:8080")!), credentials: credentials,
+            clock: clock)
     }
 
     static func me(_ id: String, _ email: String, first: String = "Ana", role: String = "member") -> String {
@@ -39,6 +42,7 @@ struct HTTPIdentityServiceTests {
                 json: Self.session("a\(index)", "a\(index)@example.com", token: "t\(index)"))
             _ = try await service.signUp(
                 SignUp(email: "a\(index)@example.com", firstName: "Ana", lastName: "Lee", password: "password-1"))
+            clock.advance(by: 1)
         }
     }
 

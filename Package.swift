@@ -212,6 +212,7 @@ let package = Package(
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentityHTTP", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
             ],
             path: "Packages/Identity/Tests/IdentityHTTPTests",
             swiftSettings: swiftSettings
@@ -223,6 +224,7 @@ let package = Package(
                 .product(name: "PreferencesHTTP", package: "Preferences"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
             ],
             path: "Packages/Preferences/Tests/PreferencesHTTPTests",
             swiftSettings: swiftSettings
@@ -234,6 +236,7 @@ let package = Package(
                 .product(name: "FamilyCodesHTTP", package: "FamilyCodes"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
             ],
             path: "Packages/FamilyCodes/Tests/FamilyCodesHTTPTests",
             swiftSettings: swiftSettings
@@ -284,6 +287,7 @@ let package = Package(
                 .product(name: "CirclesHTTP", package: "Circles"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
             ],
             path: "Packages/Circles/Tests/CirclesHTTPTests",
             swiftSettings: swiftSettings

@@ -85,6 +85,7 @@ let package = Package(
                 "CirclesHTTP", "Circles",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -84,6 +84,7 @@ let package = Package(
                 "FamilyCodesHTTP", "FamilyCodes",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
             ],
             swiftSettings: swiftSettings
         ),

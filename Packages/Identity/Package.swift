@@ -67,7 +67,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IdentityHTTPTests",
-            dependencies: ["IdentityHTTP", "Identity", .product(name: "Networking", package: "Networking")],
+            dependencies: [
+                "IdentityHTTP", "Identity", .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

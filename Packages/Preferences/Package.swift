@@ -85,6 +85,7 @@ let package = Package(
                 "PreferencesHTTP", "Preferences",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTesting", package: "Networking"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -3,6 +3,7 @@ import CirclesHTTP
 import Foundation
 import Identity
 import Networking
+import NetworkingTesting
 import Testing
 
 /// `HTTPCirclesService` against a stub server: paths, methods, bodies, headers, JSON and errors.

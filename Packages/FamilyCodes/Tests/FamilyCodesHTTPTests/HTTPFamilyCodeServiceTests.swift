@@ -3,6 +3,7 @@ import FamilyCodesHTTP
 import Foundation
 import Identity
 import Networking
+import NetworkingTesting
 import Testing
 
 /// `HTTPFamilyCodeService` against a stub server: the seed's paths, headers, JSON and errors.

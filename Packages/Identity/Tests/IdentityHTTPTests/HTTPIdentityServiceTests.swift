@@ -2,6 +2,7 @@ import Foundation
 import Identity
 import IdentityHTTP
 import Networking
+import NetworkingTesting
 import Testing
 
 /// `HTTPIdentityService` against a stub server: requests, JSON, errors, and the credentials file's rules.

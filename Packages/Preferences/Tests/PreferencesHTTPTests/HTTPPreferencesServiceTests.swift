@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Networking
+import NetworkingTesting
 import Preferences
 import PreferencesHTTP
 import Testing

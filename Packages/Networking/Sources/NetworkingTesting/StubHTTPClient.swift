@@ -2,28 +2,29 @@ import Foundation
 import Networking
 import Synchronization
 
-/// An `HTTPClient` that records requests and answers from a script: the first route whose method and path
+/// For the tests of every `<Feature>HTTP` module: an `HTTPClient` that records requests and answers from a script: the first route whose method and path
 /// match, else 404.
-final class StubHTTPClient: HTTPClient {
-    struct Route: Sendable {
-        var method: HTTPMethod
-        var path: String
-        var outcome: @Sendable (HTTPRequest) -> Result<HTTPResponse, NetworkingError>
+public final class StubHTTPClient: HTTPClient {
+    public struct Route: Sendable {
+        public var method: HTTPMethod
+        public var path: String
+        public var outcome: @Sendable (HTTPRequest) -> Result<HTTPResponse, NetworkingError>
     }
 
     private let state = Mutex<(requests: [HTTPRequest], routes: [Route])>(([], []))
 
-    init() {}
+    public init() {}
 
-    var requests: [HTTPRequest] { state.withLock { $0.requests } }
+    /// Every request sent so far, in order.
+    public var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
     /// Answers `method path` with `status` and the JSON `body`.
-    func on(_ method: HTTPMethod, _ path: String, status: Int = 200, json body: String = "{}") {
+    public func on(_ method: HTTPMethod, _ path: String, status: Int = 200, json body: String = "{}") {
         on(method, path) { _ in .success(HTTPResponse(status: status, body: Data(body.utf8))) }
     }
 
     /// Answers `method path` as `outcome` decides.
-    func on(
+    public func on(
         _ method: HTTPMethod, _ path: String,
         _ outcome: @escaping @Sendable (HTTPRequest) -> Result<HTTPResponse, NetworkingError>
     ) {
@@ -31,14 +32,14 @@ final class StubHTTPClient: HTTPClient {
     }
 
     /// Every request fails as if the server could not be reached.
-    func goOffline() {
+    public func goOffline() {
         on(.get, "*") { _ in .failure(NetworkingError(.offline)) }
-        for method in [HTTPMethod.post, .put, .delete] {
+        for method in [HTTPMethod.post, .put, .patch, .delete] {
             on(method, "*") { _ in .failure(NetworkingError(.offline)) }
         }
     }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let route = state.withLock { state -> Route? in
             state.requests.append(request)
             return state.routes.first {

@@ -115,5 +115,21 @@ public enum IdentityMigrations {
                         CREATE INDEX identity_acting_records_actor ON identity_acting_records(actor_account_id);
                         """)
             },
+            Migration("account-state-without-rowid") { db in
+                // Keyed by its TEXT primary key alone: one b-tree instead of a rowid table plus a unique
+                // index, so setting the active household (every family join does) writes one page, not two.
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_account_state_new (
+                            account_id TEXT PRIMARY KEY NOT NULL
+                                REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                            active_household_id TEXT
+                        ) WITHOUT ROWID;
+                        INSERT INTO identity_account_state_new (account_id, active_household_id)
+                            SELECT account_id, active_household_id FROM identity_account_state;
+                        DROP TABLE identity_account_state;
+                        ALTER TABLE identity_account_state_new RENAME TO identity_account_state;
+                        """)
+            },
         ])
 }

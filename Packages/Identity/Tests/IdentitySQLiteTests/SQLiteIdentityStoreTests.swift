@@ -29,8 +29,38 @@ struct SQLiteIdentityStoreTests {
         #expect(
             try database.appliedMigrations().features[0].applied == [
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
-                "identity.5-households", "identity.6-acting-records",
+                "identity.5-households", "identity.6-acting-records", "identity.7-account-state-without-rowid",
             ])
+    }
+
+    @Test func activeHouseholdsSurviveTheAccountStateRebuild() async throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("k.sqlite")
+        let before = FeatureMigrations(
+            feature: "identity", migrations: Array(IdentityMigrations.all.migrations.prefix(6)))
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let accounts = ["a1", "a2", "a3"].map { id in
+            Account(id: id, email: "\(id)@example.com", firstName: "Ann", lastName: "Lee", createdAt: now)
+        }
+        do {
+            let store = SQLiteIdentityStore(database: try KithDatabase.open(at: path, features: [before]))
+            try await store.write { transaction in
+                for account in accounts { try transaction.insertAccount(account, passwordHash: "$argon2id$x") }
+                try transaction.setActiveHouseholdId("h1", accountId: "a1")
+                try transaction.setActiveHouseholdId(nil, accountId: "a2")
+            }
+        }
+        let store = SQLiteIdentityStore(database: try KithDatabase.open(at: path, features: [IdentityMigrations.all]))
+        #expect(try await store.read { try $0.activeHouseholdId(accountId: "a1") } == "h1")
+        #expect(try await store.read { try $0.activeHouseholdId(accountId: "a2") } == nil)
+        #expect(try await store.read { try $0.activeHouseholdId(accountId: "a3") } == nil)
+        // Still one row per account: setting again replaces it.
+        try await store.write { transaction in
+            try transaction.setActiveHouseholdId("h2", accountId: "a1")
+            try transaction.setActiveHouseholdId("h3", accountId: "a3")
+        }
+        #expect(try await store.read { try $0.activeHouseholdId(accountId: "a1") } == "h2")
+        #expect(try await store.read { try $0.activeHouseholdId(accountId: "a3") } == "h3")
     }
 
     @Test func twoProcessesOnOneFileKeepTheirOwnCurrentAccounts() async throws {

@@ -26,7 +26,8 @@ public protocol FamilyCodeStoreTransaction {
 
     /// Appends a row to the usage log.
     func insertUsage(_ usage: FamilyCodeUsage) throws
-    /// Rows whose family is in `familyIds` or whose code is in `codes`, newest first.
+    /// Rows with a code in `codes` whose family is in `familyIds` or unknown (refused before the lookup, or
+    /// not found), newest first. A code used by another family after these ones is not theirs to see.
     func usage(familyIds: Set<String>, codes: Set<String>) throws -> [FamilyCodeUsage]
     /// Rows of one account's attempts, newest first.
     func usage(accountId: String) throws -> [FamilyCodeUsage]

@@ -46,7 +46,7 @@ final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction {
 
     func usage(familyIds: Set<String>, codes: Set<String>) -> [FamilyCodeUsage] {
         newestFirst(
-            state.usage.filter { row in row.familyId.map(familyIds.contains) ?? false || codes.contains(row.code) })
+            state.usage.filter { row in codes.contains(row.code) && (row.familyId.map(familyIds.contains) ?? true) })
     }
 
     func usage(accountId: String) -> [FamilyCodeUsage] {

@@ -57,5 +57,15 @@ public enum FamilyCodesMigrations {
                         CREATE INDEX familycodes_usage_log_account ON familycodes_usage_log(account_id);
                         """)
             },
+            Migration("usage-log-by-code") { db in
+                // Every join writes a log row, and each index is one more page written per join. A family's
+                // log is found through its codes (every row of the family has one of them), so the code
+                // index serves it alone; no screen lists one account's attempts.
+                try db.execute(
+                    sql: """
+                        DROP INDEX familycodes_usage_log_family;
+                        DROP INDEX familycodes_usage_log_account;
+                        """)
+            },
         ])
 }

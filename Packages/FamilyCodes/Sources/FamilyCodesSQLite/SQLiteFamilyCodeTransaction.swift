@@ -95,22 +95,22 @@ public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
     }
 
     public func usage(familyIds: Set<String>, codes: Set<String>) throws -> [FamilyCodeUsage] {
-        guard !familyIds.isEmpty || !codes.isEmpty else { return [] }
+        guard !codes.isEmpty else { return [] }
         let familyList = Array(familyIds)
         let codeList = Array(codes)
-        let familyMarks = Self.marks(familyList.count)
-        let codeMarks = Self.marks(codeList.count)
         return try Row.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT at, account_id, code, family_id, result FROM familycodes_usage_log
-                    WHERE family_id IN (\(familyMarks)) OR code IN (\(codeMarks))
+                    WHERE code IN (\(Self.marks(codeList.count)))
+                        AND (family_id IS NULL OR family_id IN (\(Self.marks(familyList.count))))
                     ORDER BY at DESC, seq DESC
                     """),
-            arguments: StatementArguments(familyList + codeList)
+            arguments: StatementArguments(codeList + familyList)
         ).map(Self.usage)
     }
 
+    /// Reads the whole log (no index on the account): for checks, not for a screen.
     public func usage(accountId: String) throws -> [FamilyCodeUsage] {
         try Row.fetchAll(
             db.cachedStatement(

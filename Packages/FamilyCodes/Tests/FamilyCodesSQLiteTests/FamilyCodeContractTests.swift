@@ -268,6 +268,35 @@ struct FamilyCodeContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aFamilysLogIsItsCodesRowsThatNoOtherFamilyOwns(_ kind: StoreKind) async throws {
+        let env = try ContractEnvironment(kind)
+        let at = env.clock.now()
+        func row(
+            _ seconds: TimeInterval, _ account: String, _ code: String, _ family: String?,
+            _ result: FamilyCodeAttemptResult
+        )
+            -> FamilyCodeUsage
+        {
+            FamilyCodeUsage(
+                at: at.addingTimeInterval(seconds), accountId: account, code: code, familyId: family, result: result)
+        }
+        let rows = [
+            row(0, "joined", "FAM-AAAAAA", "f1", .joined),
+            row(1, "old code", "FAM-AAAAAA", nil, .notFound),  // after f1 regenerated
+            row(2, "locked out", "FAM-BBBBBB", nil, .rateLimited),  // never looked up
+            row(3, "reused", "FAM-AAAAAA", "f2", .joined),  // the old code, live again for another family
+            row(4, "stranger", "FAM-CCCCCC", nil, .notFound),
+            row(4, "same second", "FAM-BBBBBB", "f1", .alreadyMember),
+        ]
+        try await env.store.write { codes, _ in for row in rows { try codes.insertUsage(row) } }
+        let log = try await env.store.read { codes, _ in
+            try codes.usage(familyIds: ["f1"], codes: ["FAM-AAAAAA", "FAM-BBBBBB"])
+        }
+        #expect(log.map(\.accountId) == ["same second", "locked out", "old code", "joined"])
+        #expect(try await env.store.read { codes, _ in try codes.usage(familyIds: ["f1"], codes: []) }.isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aFailureInsideAJoinLeavesNothing(_ kind: StoreKind) async throws {
         let env = try ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)

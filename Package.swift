@@ -75,7 +75,8 @@ let package = Package(
         .testTarget(
             name: "KithCLITests", dependencies: ["KithCLI"], path: "Tests/KithCLITests", swiftSettings: swiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["kith", "kith-server"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
+            name: "EndToEndTests", dependencies: ["kith", "kith-server"], path: "Tests/EndToEndTests",
+            swiftSettings: swiftSettings),
 
         // MARK: - Each package's tests, so one `swift test` here runs them all in one build
         .testTarget(

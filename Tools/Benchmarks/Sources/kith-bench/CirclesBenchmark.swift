@@ -93,16 +93,19 @@ enum CirclesBenchmark {
                     id: "contact-\(index)", ownerAccountId: "owner", displayName: "Contact \(index)",
                     linkedAccountId: "viewer-\(index)", createdAt: now))
             for _ in 0..<3 {
-                memberships.append(Membership(circleId: "circle-\(Int.random(in: 2..<64))", contactId: "contact-\(index)"))
+                memberships.append(
+                    Membership(circleId: "circle-\(Int.random(in: 2..<64))", contactId: "contact-\(index)"))
             }
         }
-        let profile = Profile(id: "profile", ownerAccountId: "owner", type: .primary, displayName: "Owner", createdAt: now)
+        let profile = Profile(
+            id: "profile", ownerAccountId: "owner", type: .primary, displayName: "Owner", createdAt: now)
         // Every cell explicit, so the SQL query needs no defaults.
         var cells: [MatrixCell] = []
         for circle in circles {
             for field in Field.allCases {
                 let access =
-                    circle.builtIn == nil ? Access.allCases[Int.random(in: 0..<3)] : AccessDefaults.access(field, circle.builtIn)
+                    circle.builtIn == nil
+                    ? Access.allCases[Int.random(in: 0..<3)] : AccessDefaults.access(field, circle.builtIn)
                 cells.append(MatrixCell(profileId: "profile", field: field, circleId: circle.id, access: access))
             }
         }
@@ -136,7 +139,8 @@ enum CirclesBenchmark {
             }
             for membership in data.memberships {
                 try db.execute(
-                    sql: "INSERT INTO circles_memberships (circle_id, contact_id, owner_account_id) VALUES (?, ?, 'owner')",
+                    sql:
+                        "INSERT INTO circles_memberships (circle_id, contact_id, owner_account_id) VALUES (?, ?, 'owner')",
                     arguments: [membership.circleId, membership.contactId])
             }
         }

@@ -26,21 +26,27 @@ enum ServerBenchmark {
         // Setup, not measured: an owner whose contact is the viewer, and the viewer already in the family.
         let owner = try await signUp(client, base, email: "owner@bench.test", role: "player")
         let viewer = try await signUp(client, base, email: "viewer@bench.test", role: "parent")
-        _ = try await call(client, .post, base + "/api/contacts", token: owner,
+        _ = try await call(
+            client, .post, base + "/api/contacts", token: owner,
             body: ["displayName": "Viewer", "accountEmail": "viewer@bench.test"])
-        _ = try await call(client, .post, base + "/api/circles/Family/members", token: owner, body: ["contacts": ["Viewer"]])
+        _ = try await call(
+            client, .post, base + "/api/circles/Family/members", token: owner, body: ["contacts": ["Viewer"]])
         let code = try await call(client, .get, base + "/api/family/code", token: owner)["code"] as? String ?? ""
         _ = try await call(client, .post, base + "/api/family/code/join", token: viewer, body: ["code": code])
 
         let health = try wrk(base + "/health", token: nil, body: nil, seconds: seconds)
         let look = try wrk(base + "/api/look?email=owner@bench.test", token: viewer, body: nil, seconds: seconds)
-        let join = try wrk(base + "/api/family/code/join", token: viewer, body: "{\"code\":\"\(code)\"}", seconds: seconds)
+        let join = try wrk(
+            base + "/api/family/code/join", token: viewer, body: "{\"code\":\"\(code)\"}", seconds: seconds)
         print("kith-server under wrk (2 threads, 16 connections, \(seconds) s each)")
-        for (label, result) in [("GET /health (baseline)", health), ("GET /api/look (a viewer's look)", look),
-            ("POST /api/family/code/join (already a member)", join)]
-        {
-            print(String(format: "  %-48@ %9.0f req/s  p99 %8@  %.2fx /health", label as NSString, result.rate,
-                result.p99 as NSString, result.rate / health.rate))
+        for (label, result) in [
+            ("GET /health (baseline)", health), ("GET /api/look (a viewer's look)", look),
+            ("POST /api/family/code/join (already a member)", join),
+        ] {
+            print(
+                String(
+                    format: "  %-48@ %9.0f req/s  p99 %8@  %.2fx /health", label as NSString, result.rate,
+                    result.p99 as NSString, result.rate / health.rate))
         }
 
         let requests = 2000
@@ -48,9 +54,13 @@ enum ServerBenchmark {
         let fresh = try await sequential(
             CurlHTTPClient(configuration: .init(reuseConnection: false)), base + "/health", count: requests)
         print("libcurl client, \(requests) sequential GET /health")
-        print(String(format: "  one reused connection   %8.0f req/s  (%d new connections)", reused.rate, reused.connections))
-        print(String(format: "  a new connection each   %8.0f req/s  (%d new connections)  reuse is %.2fx",
-            fresh.rate, fresh.connections, reused.rate / fresh.rate))
+        print(
+            String(
+                format: "  one reused connection   %8.0f req/s  (%d new connections)", reused.rate, reused.connections))
+        print(
+            String(
+                format: "  a new connection each   %8.0f req/s  (%d new connections)  reuse is %.2fx",
+                fresh.rate, fresh.connections, reused.rate / fresh.rate))
         print("goal: reuse at least 2x")
     }
 
@@ -68,10 +78,10 @@ enum ServerBenchmark {
             let script = NSTemporaryDirectory() + "kith-bench-post-\(getpid()).lua"
             let escaped = body.replacingOccurrences(of: "\"", with: "\\\"")
             try """
-                wrk.method = "POST"
-                wrk.body = "\(escaped)"
-                wrk.headers["Content-Type"] = "application/json"
-                """.write(toFile: script, atomically: true, encoding: .utf8)
+            wrk.method = "POST"
+            wrk.body = "\(escaped)"
+            wrk.headers["Content-Type"] = "application/json"
+            """.write(toFile: script, atomically: true, encoding: .utf8)
             arguments += ["-s", script]
         }
         let output = try capture("/usr/bin/wrk", arguments + [url])
@@ -117,8 +127,12 @@ enum ServerBenchmark {
     {
         let answer = try await call(
             client, .post, base + "/api/auth/signup", token: nil,
-            body: ["email": email, "firstName": "Bench", "lastName": "Mark", "password": "bench password", "role": role])
-        guard let token = answer["token"] as? String else { throw ProcessTimer.Failure(description: "signup: \(answer)") }
+            body: [
+                "email": email, "firstName": "Bench", "lastName": "Mark", "password": "bench password", "role": role,
+            ])
+        guard let token = answer["token"] as? String else {
+            throw ProcessTimer.Failure(description: "signup: \(answer)")
+        }
         return token
     }
 

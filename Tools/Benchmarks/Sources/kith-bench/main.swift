@@ -1,34 +1,59 @@
 import Foundation
 
-// kith-bench --kith PATH [--runs N]: prints each benchmark's figures.
+// kith-bench --kith PATH [--server PATH] [--runs N] [--only NAME]: prints each benchmark's figures.
+// NAME is one of startup, identity, family, circles, server (to rerun one while working on it).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
 var runs = 50
+var only: String?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--kith": kith = arguments.popFirst() ?? ""
     case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
     case "--server": server = arguments.popFirst() ?? ""
+    case "--only": only = arguments.popFirst()
     default:
         FileHandle.standardError.write(Data("kith-bench: unknown argument \(argument)\n".utf8))
         exit(2)
     }
 }
-guard !kith.isEmpty else {
-    FileHandle.standardError.write(Data("usage: kith-bench --kith PATH [--server PATH] [--runs N]\n".utf8))
+let names = ["startup", "identity", "family", "circles", "server"]
+guard !kith.isEmpty, only.map(names.contains) ?? true else {
+    FileHandle.standardError.write(
+        Data("usage: kith-bench --kith PATH [--server PATH] [--runs N] [--only \(names.joined(separator: "|"))]\n".utf8)
+    )
     exit(2)
 }
+
+let chosen = only
+/// Whether the benchmark called `name` runs in this invocation.
+func selected(_ name: String) -> Bool { chosen == nil || chosen == name }
+
 do {
-    try StartupBenchmark.run(kith: kith, runs: runs)
-    print()
-    try await IdentityBenchmark.run(hashRuns: 20, switchRuns: 2000)
-    print()
-    try await FamilyCodesBenchmark.run(joins: 2000)
-    print()
-    try await CirclesBenchmark.run()
-    if !server.isEmpty {
-        print()
+    var first = true
+    func separate() {
+        if !first { print() }
+        first = false
+    }
+    if selected("startup") {
+        separate()
+        try StartupBenchmark.run(kith: kith, runs: runs)
+    }
+    if selected("identity") {
+        separate()
+        try await IdentityBenchmark.run(hashRuns: 20, switchRuns: 2000)
+    }
+    if selected("family") {
+        separate()
+        try await FamilyCodesBenchmark.run(joins: 2000)
+    }
+    if selected("circles") {
+        separate()
+        try await CirclesBenchmark.run()
+    }
+    if selected("server"), !server.isEmpty {
+        separate()
         try await ServerBenchmark.run(server: server, seconds: 5)
     }
 } catch {

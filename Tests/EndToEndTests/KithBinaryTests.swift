@@ -78,7 +78,7 @@ struct KithBinaryTests {
             environment: ["XDG_STATE_HOME": state])
         #expect(first.status == 0)
         #expect(first.output.contains("kith (signed out) › "))
-        #expect(first.output.contains("help [COMMAND]"))
+        #expect(first.output.contains("help [COMMAND...]"))
         let history = try String(contentsOfFile: state + "/kith/history", encoding: .utf8)
         #expect(history.hasPrefix("help"))
         let mode = try FileManager.default.attributesOfItem(atPath: state + "/kith/history")[.posixPermissions]
@@ -88,6 +88,6 @@ struct KithBinaryTests {
             "(sleep 1; printf '\\033[A\\n'; sleep 1; printf '\\004') | script -qec '\(kith)' /dev/null",
             environment: ["XDG_STATE_HOME": state])
         #expect(second.status == 0)
-        #expect(second.output.contains("help [COMMAND]"))
+        #expect(second.output.contains("help [COMMAND...]"))
     }
 }

@@ -10,16 +10,23 @@ public enum BuiltinCommands {
     ///
     /// `help` itself is listed under `feature`, the name it is registered with.
     public static func help(for registry: CommandRegistry, title: String, feature: String) -> Command {
+        // The same command twice: the registered one renders help, this one is what `help help` describes
+        // (a command's handler cannot refer to the command it belongs to).
+        let itself = helpCommand { _, _ in .message("") }
+        return helpCommand { arguments, context in
+            let words = arguments.arguments("COMMAND")
+            return try HelpText(registry: registry, title: title, helpFeature: feature, help: itself).render(
+                words, style: context.style)
+        }
+    }
+
+    private static func helpCommand(_ run: @escaping Command.Handler) -> Command {
         Command(
             "help", summary: "List commands, or show how to use one",
             arguments: [Argument("COMMAND", "a command, or the first words of several", count: .zeroOrMore)],
             details: "`help` lists every command; `help member` shows the member commands; "
-                + "`help member add` shows one command in full."
-        ) { arguments, context in
-            let words = arguments.arguments("COMMAND")
-            return try HelpText(registry: registry, title: title, helpFeature: feature).render(
-                words, style: context.style)
-        }
+                + "`help member add` shows one command in full.",
+            run: run)
     }
 }
 
@@ -28,11 +35,13 @@ struct HelpText {
     let registry: CommandRegistry
     let title: String
     let helpFeature: String
+    /// The help command, which the registry it describes does not hold.
+    let help: Command
 
     func render(_ words: [String], style: Style) throws(UsageError) -> CommandOutput {
         let words = words.flatMap { $0.split(separator: " ").map(String.init) }
         if words.isEmpty { return overview(style: style) }
-        if let command = registry.command(named: words.joined(separator: " ")) {
+        if let command = registry.command(named: words.joined(separator: " ")) ?? (words == ["help"] ? help : nil) {
             return detail(command, style: style)
         }
         let group = registry.commands(under: words)
@@ -55,7 +64,7 @@ struct HelpText {
             for entry in registry.entries where entry.feature == feature {
                 table.append(["  " + entry.command.shortUsage, entry.command.summary])
             }
-            if feature == helpFeature { table.append(["  help [COMMAND]", "List commands, or show how to use one"]) }
+            if feature == helpFeature { table.append(["  " + help.shortUsage, help.summary]) }
             sections.append("\n" + style.accent(feature) + "\n" + table.render(style: style))
         }
         sections.append("\nGlobal flags: --json (one JSON value per command), --yes (answer yes to confirmations).")

@@ -146,6 +146,17 @@ struct HelpTests {
         #expect(!shown.contains("options:"))
     }
 
+    @Test("help help describes help itself, the command the registry it lists does not hold")
+    func helpOnHelp() async throws {
+        let (shell, output, errors) = try harness()
+        #expect(await shell.run(line: "help help", defaults: .init()) == .success)
+        #expect(errors.text == "")
+        let shown = lines(of: output.text)
+        #expect(shown.first == "usage: help [COMMAND...]")
+        #expect(shown.contains("List commands, or show how to use one"))
+        #expect(shown.contains { $0.hasPrefix("  COMMAND") && $0.contains("a command, or the first words of several") })
+    }
+
     @Test(
         "help for an unknown command is a usage error; command words are case-sensitive",
         arguments: ["help nosuch", "help member nosuch", "help MEMBER"])

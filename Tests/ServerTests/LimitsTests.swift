@@ -79,6 +79,24 @@ struct LimitsTests {
         }
     }
 
+    @Test func aKnownPathAskedWithAnotherMethodIs405WithAllow() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let health = try await client.send(.delete, "/health")
+            #expect(health.status == .methodNotAllowed)
+            #expect(try health.error().code == "method_not_allowed")
+            #expect(try health.error().message == "This endpoint does not take that method")
+            #expect(health.headers[.allow] == "GET")
+            // Paths with parameters too, before any sign-in (the route exists whoever asks).
+            let contact = try await client.send(.get, "/api/contacts/anyone")
+            #expect(contact.status == .methodNotAllowed)
+            #expect(contact.headers[.allow] == "DELETE, PATCH")
+            // A path no route has is still 404, and a right method still reaches its route.
+            #expect(try await client.send(.delete, "/api/contacts/anyone/else").status == .notFound)
+            #expect(try await client.send(.get, "/health").status == .ok)
+        }
+    }
+
     @Test func the21stFailedJoinFromOneAddressIs429WithRetryAfter() async throws {
         let server = try TestServer()
         let clock = server.clock

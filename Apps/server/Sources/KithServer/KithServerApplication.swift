@@ -19,8 +19,9 @@ public enum KithServerApplication {
     /// `AuthMiddleware`. Middleware is added first so it wraps every route and the 404 of unknown ones.
     public static func router(services: ServerServices) -> Router<KithRequestContext> {
         let router = Router(context: KithRequestContext.self)
+        let routeMethods = RouteMethods()
         router.add(middleware: RequestLogMiddleware())
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(routes: routeMethods))
         router.add(middleware: BodyLimitMiddleware())
 
         HealthRoutes.add(to: router)
@@ -38,6 +39,7 @@ public enum KithServerApplication {
             addressLimiter: ClientAddressLimiter(clock: services.clock)
         ).add(to: api)
         CirclesRoutes(circles: services.circles).add(to: api)
+        routeMethods.load(from: router)
         return router
     }
 

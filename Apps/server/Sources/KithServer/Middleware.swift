@@ -34,12 +34,21 @@ struct RequestLogMiddleware: RouterMiddleware {
 /// Turns every error into Kith's JSON error body, so no route ever answers Hummingbird's default shape.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = KithRequestContext
+    /// Tells a path no route has from a path asked with a method it does not take.
+    let routes: RouteMethods
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            // The router's own 404: no route took this method and path.
+            let allowed = routes.methods(for: request.uri.path)
+            guard !allowed.isEmpty else { return Self.response(.routeNotFound) }
+            var response = Self.response(APIError.fromHTTP(.methodNotAllowed))
+            response.headers[.allow] = allowed.joined(separator: ", ")
+            return response
         } catch {
             let apiError = APIError.from(error)
             if apiError.status.code >= 500 {

@@ -97,7 +97,7 @@ struct CirclesRoutesTests {
             try await Self.call(
                 client, .post, "/api/suggestions/sug_0000000000000000/dismiss", alice, expect: .notFound)
             let into = try await Self.call(
-                client, .post, "/api/circles/merge", alice, body: #"{"from":"Climbing","into":"Friends"}"#)
+                client, .post, "/api/circles/Climbing/merge", alice, body: #"{"into":"Friends"}"#)
             #expect(into["name"] as? String == "Friends")
             try await Self.call(client, .get, "/api/circles/Climbing", alice, expect: .notFound)
 
@@ -127,6 +127,25 @@ struct CirclesRoutesTests {
     }
 
     // MARK: - The access matrix
+
+    @Test func aCircleNamedMergeIsReachedByItsName() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let alice = try await client.signUp("alice@example.com", first: "Alice", last: "Stone")
+            for name in ["merge", "members"] {
+                try await Self.call(
+                    client, .post, "/api/circles", alice, body: #"{"name":"\#(name)"}"#, expect: .created)
+                let shown = try await Self.call(client, .get, "/api/circles/\(name)", alice)
+                #expect(shown["name"] as? String == name)
+            }
+            let renamed = try await Self.call(client, .patch, "/api/circles/merge", alice, body: #"{"name":"Merged"}"#)
+            #expect(renamed["name"] as? String == "Merged")
+            let into = try await Self.call(
+                client, .post, "/api/circles/members/merge", alice, body: #"{"into":"Merged"}"#)
+            #expect(into["name"] as? String == "Merged")
+            try await Self.call(client, .get, "/api/circles/members", alice, expect: .notFound)
+        }
+    }
 
     @Test func stagedAccessEdits() async throws {
         let server = try TestServer()
@@ -320,7 +339,7 @@ struct CirclesRoutesTests {
                 (.patch, "/api/contacts/Nia", #"{"phone":"123"}"#),
                 (.post, "/api/circles", #"{"name":"Climbing"}"#),
                 (.post, "/api/circles/Family/members", #"{"contacts":["Nia"]}"#),
-                (.post, "/api/circles/merge", #"{"from":"A","into":"B"}"#),
+                (.post, "/api/circles/A/merge", #"{"into":"B"}"#),
                 (.put, "/api/access/cells", #"{"field":"bio","circle":"Public","access":"allow"}"#),
                 (.post, "/api/access/save", nil),
                 (.post, "/api/requests", #"{"target":"bob@example.com","field":"email"}"#),

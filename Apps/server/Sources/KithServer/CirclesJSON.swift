@@ -178,7 +178,6 @@ enum CirclesJSON {
     }
 
     struct MergeBody: Decodable, Sendable {
-        let from: String
         let into: String
     }
 

@@ -63,11 +63,6 @@ struct CirclesRoutes: Sendable {
                 principal, name: body.name, emoji: body.emoji, color: body.color)
             return try JSONCoding.response(circle, status: .created)
         }
-        api.post("circles/merge") { request, context in
-            let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.MergeBody.self, context: context)
-            return try JSONCoding.response(try await circles.mergeCircles(principal, from: body.from, into: body.into))
-        }
         api.get("circles/{circle}") { _, context in
             let principal = try context.requirePrincipal()
             let detail = try await circles.circle(principal, try context.parameters.text("circle"))
@@ -86,6 +81,14 @@ struct CirclesRoutes: Sendable {
             let circle = try await circles.deleteCircle(
                 principal, try context.parameters.text("circle"), moveTo: request.query("moveTo"))
             return try JSONCoding.response(circle)
+        }
+        // Under the circle, not `circles/merge`: a literal there would hide a circle named "merge" from
+        // `circles/{circle}` (the router prefers the literal and does not fall back).
+        api.post("circles/{circle}/merge") { request, context in
+            let principal = try context.requirePrincipal()
+            let body = try await request.decodeJSON(CirclesJSON.MergeBody.self, context: context)
+            let from = try context.parameters.text("circle")
+            return try JSONCoding.response(try await circles.mergeCircles(principal, from: from, into: body.into))
         }
         api.post("circles/{circle}/members") { request, context in
             let principal = try context.requirePrincipal()

@@ -1870,9 +1870,9 @@ enum OpenAPIDocument {
                 }
               }
             },
-            "/api/circles/merge": {
+            "/api/circles/{circle}/merge": {
               "post": {
-                "summary": "Merge FROM (a custom circle) into INTO",
+                "summary": "Merge the circle (a custom one) into INTO",
                 "operationId": "mergeCircles",
                 "tags": [
                   "Circles"
@@ -1880,6 +1880,15 @@ enum OpenAPIDocument {
                 "parameters": [
                   {
                     "$ref": "#/components/parameters/ActingAs"
+                  },
+                  {
+                    "name": "circle",
+                    "in": "path",
+                    "required": true,
+                    "description": "A custom circle by id or name: its members move to INTO, then it is deleted",
+                    "schema": {
+                      "type": "string"
+                    }
                   }
                 ],
                 "requestBody": {
@@ -5044,16 +5053,12 @@ enum OpenAPIDocument {
               "MergeRequest": {
                 "type": "object",
                 "properties": {
-                  "from": {
-                    "type": "string",
-                    "description": "A custom circle: its members move to INTO, then it is deleted"
-                  },
                   "into": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "The circle, by id or name, that receives the members"
                   }
                 },
                 "required": [
-                  "from",
                   "into"
                 ]
               },

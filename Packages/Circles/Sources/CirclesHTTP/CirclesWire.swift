@@ -219,7 +219,6 @@ enum CirclesWire {
     }
 
     struct MergeBody: Encodable, Sendable {
-        let from: String
         let into: String
     }
 

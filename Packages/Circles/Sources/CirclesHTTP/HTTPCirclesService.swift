@@ -99,7 +99,8 @@ public struct HTTPCirclesService: CirclesService {
 
     public func mergeCircles(_ principal: Principal, from: String, into: String) async throws -> Circle {
         let json: CirclesWire.CircleJSON = try await call(
-            .post, "/api/circles/merge", principal, body: CirclesWire.MergeBody(from: from, into: into))
+            .post, "/api/circles/\(CirclesWire.segment(from))/merge", principal, body: CirclesWire.MergeBody(into: into)
+        )
         return json.circle(owner: principal.accountId, position: 0)
     }
 

@@ -94,6 +94,15 @@ struct HTTPCirclesServiceTests {
         #expect(detail.access[.phone] == .allow && detail.access[.bio] == .ask)
         #expect(detail.emptyHint == Circle.emptyCircleHint && detail.circle.builtIn == .family)
 
+        // The circle merged away is in the path, the one that receives its members in the body.
+        stub.on(
+            .post, "/api/circles/Book Club/merge",
+            json: #"{"circleId":"c3","name":"Family","kind":"prepopulated","emoji":"🏠","color":"red","memberCount":2}"#)
+        let into = try await service().mergeCircles(principal, from: "Book Club", into: "Family")
+        #expect(into.name == "Family" && into.memberCount == 2)
+        #expect(stub.requests.last?.url.absoluteString == "http://127.0.0.1:8080/api/circles/Book%20Club/merge")
+        #expect(try body() == #"{"into":"Family"}"#)
+
         stub.on(.post, "/api/suggestions/s1/dismiss", status: 204, json: "")
         try await service().dismissSuggestion(principal, "s1")
         #expect(stub.requests.last?.method == .post)

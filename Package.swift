@@ -178,6 +178,7 @@ let package = Package(
             name: "FamilyCodesTests",
             dependencies: [
                 .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "FamilyCodesTesting", package: "FamilyCodes"),
                 .product(name: "Identity", package: "Identity"),
             ],
             path: "Packages/FamilyCodes/Tests/FamilyCodesTests",
@@ -188,6 +189,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FamilyCodes", package: "FamilyCodes"),
                 .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
+                .product(name: "FamilyCodesTesting", package: "FamilyCodes"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "Storage", package: "Storage"),

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FamilyCodesSQLite", targets: ["FamilyCodesSQLite"]),
         .library(name: "FamilyCodesCommands", targets: ["FamilyCodesCommands"]),
         .library(name: "FamilyCodesHTTP", targets: ["FamilyCodesHTTP"]),
+        .library(name: "FamilyCodesTesting", targets: ["FamilyCodesTesting"]),
     ],
     dependencies: [
         .package(path: "../Identity"),
@@ -54,15 +55,20 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "FamilyCodesTesting",
+            dependencies: ["FamilyCodes", .product(name: "Identity", package: "Identity")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "FamilyCodesTests",
-            dependencies: ["FamilyCodes", .product(name: "Identity", package: "Identity")],
+            dependencies: ["FamilyCodes", "FamilyCodesTesting", .product(name: "Identity", package: "Identity")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FamilyCodesSQLiteTests",
             dependencies: [
-                "FamilyCodesSQLite", "FamilyCodes",
+                "FamilyCodesSQLite", "FamilyCodes", "FamilyCodesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "Storage", package: "Storage"),

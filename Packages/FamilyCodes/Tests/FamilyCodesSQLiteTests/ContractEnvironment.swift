@@ -1,5 +1,6 @@
 import FamilyCodes
 import FamilyCodesSQLite
+import FamilyCodesTesting
 import Foundation
 import Identity
 import IdentitySQLite

@@ -1,4 +1,5 @@
 import FamilyCodes
+import FamilyCodesTesting
 import Foundation
 import Identity
 import Testing

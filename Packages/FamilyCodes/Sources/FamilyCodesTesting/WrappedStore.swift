@@ -3,41 +3,45 @@ import Foundation
 import Identity
 import Synchronization
 
-/// A store around another that counts code lookups and can be told to fail inside a transaction.
+/// A store around another that counts code lookups and can be told to fail inside a transaction, for
+/// tests of any `FamilyCodeStore` (the domain's tests and the contract suite share it).
 ///
 /// Counting `liveCode(code:)` proves that a locked join looks nothing up; failing `insertUsage`
 /// proves that a join that breaks half-way leaves nothing behind.
-final class WrappedStore: FamilyCodeStore {
+public final class WrappedStore: FamilyCodeStore {
     let inner: any FamilyCodeStore
     private let counters = Mutex((lookups: 0, failUsage: false))
 
-    init(_ inner: any FamilyCodeStore) {
+    public init(_ inner: any FamilyCodeStore) {
         self.inner = inner
     }
 
     /// How many times a code was looked up (joins and the uniqueness check of new codes).
-    var lookups: Int { counters.withLock { $0.lookups } }
+    public var lookups: Int { counters.withLock { $0.lookups } }
 
-    /// Makes every later `insertUsage` throw (or stop throwing).
-    func failUsageInserts(_ fail: Bool) { counters.withLock { $0.failUsage = fail } }
+    /// Makes every later `insertUsage` throw `InjectedFailure` (or stop throwing).
+    public func failUsageInserts(_ fail: Bool) { counters.withLock { $0.failUsage = fail } }
 
     func countLookup() { counters.withLock { $0.lookups += 1 } }
     var shouldFailUsage: Bool { counters.withLock { $0.failUsage } }
 
-    func read<T: Sendable>(
+    public func read<T: Sendable>(
         _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
         try await inner.read { codes, identity in try body(WrappedTransaction(codes, self), identity) }
     }
 
-    func write<T: Sendable>(
+    public func write<T: Sendable>(
         _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
         try await inner.write { codes, identity in try body(WrappedTransaction(codes, self), identity) }
     }
 }
 
-struct InjectedFailure: Error, Equatable {}
+/// What a told-to-fail `insertUsage` throws.
+public struct InjectedFailure: Error, Equatable {
+    public init() {}
+}
 
 struct WrappedTransaction: FamilyCodeStoreTransaction {
     let inner: any FamilyCodeStoreTransaction

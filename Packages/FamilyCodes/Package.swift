@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "FamilyCodes",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityHTTP", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
             ],
             swiftSettings: swiftSettings

@@ -50,6 +50,7 @@ let package = Package(
             dependencies: [
                 "Preferences",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityHTTP", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),
             ],
             swiftSettings: swiftSettings

@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import Identity
+import IdentityHTTP
 import Networking
 
 /// `CirclesService` over a `kith-server`: contacts, circles, suggestions, the access matrix, viewing, requests and
@@ -9,39 +10,37 @@ import Networking
 ///
 /// Each request carries the principal's bearer token (from `token`) and, while acting, `X-Acting-As-Member`.
 public struct HTTPCirclesService: CirclesService {
-    let client: JSONClient
-    let token: @Sendable (Principal) async throws -> String
+    let requests: PrincipalClient
 
     /// Calls the server through `client`; `token` gives the principal's raw token (the credentials file's).
     public init(client: JSONClient, token: @escaping @Sendable (Principal) async throws -> String) {
-        self.client = client
-        self.token = token
+        requests = PrincipalClient(client: client, token: token, mapError: CirclesHTTPError.map)
     }
 
     // MARK: - Contacts
 
     public func contacts(_ principal: Principal) async throws -> [Contact] {
-        let json: [CirclesWire.ContactJSON] = try await call(.get, "/api/contacts", principal)
+        let json: [CirclesWire.ContactJSON] = try await requests.send(.get, "/api/contacts", principal)
         return json.map { $0.contact(owner: principal.accountId) }
     }
 
     public func addContact(_ principal: Principal, _ draft: ContactDraft) async throws -> Contact {
         let body = CirclesWire.ContactBody(
             displayName: draft.displayName, accountEmail: draft.accountEmail, phone: draft.phone, email: draft.email)
-        let json: CirclesWire.ContactJSON = try await call(.post, "/api/contacts", principal, body: body)
+        let json: CirclesWire.ContactJSON = try await requests.send(.post, "/api/contacts", principal, body: body)
         return json.contact(owner: principal.accountId)
     }
 
     public func editContact(_ principal: Principal, _ contact: String, _ edit: ContactEdit) async throws -> Contact {
         let body = CirclesWire.ContactEditBody(
             displayName: edit.displayName, accountEmail: edit.accountEmail, phone: edit.phone, email: edit.email)
-        let json: CirclesWire.ContactJSON = try await call(
+        let json: CirclesWire.ContactJSON = try await requests.send(
             .patch, "/api/contacts/\(CirclesWire.segment(contact))", principal, body: body)
         return json.contact(owner: principal.accountId)
     }
 
     public func removeContact(_ principal: Principal, _ contact: String) async throws -> Contact {
-        let json: CirclesWire.ContactJSON = try await call(
+        let json: CirclesWire.ContactJSON = try await requests.send(
             .delete, "/api/contacts/\(CirclesWire.segment(contact))", principal)
         return json.contact(owner: principal.accountId)
     }
@@ -49,12 +48,12 @@ public struct HTTPCirclesService: CirclesService {
     // MARK: - Circles and suggestions
 
     public func circles(_ principal: Principal) async throws -> [Circle] {
-        let json: [CirclesWire.CircleJSON] = try await call(.get, "/api/circles", principal)
+        let json: [CirclesWire.CircleJSON] = try await requests.send(.get, "/api/circles", principal)
         return json.enumerated().map { $0.element.circle(owner: principal.accountId, position: $0.offset) }
     }
 
     public func circle(_ principal: Principal, _ circle: String) async throws -> CircleDetail {
-        let json: CirclesWire.CircleDetailJSON = try await call(
+        let json: CirclesWire.CircleDetailJSON = try await requests.send(
             .get, "/api/circles/\(CirclesWire.segment(circle))", principal)
         return json.detail(owner: principal.accountId)
     }
@@ -62,13 +61,13 @@ public struct HTTPCirclesService: CirclesService {
     public func createCircle(_ principal: Principal, name: String, emoji: String?, color: String?) async throws
         -> Circle
     {
-        let json: CirclesWire.CircleJSON = try await call(
+        let json: CirclesWire.CircleJSON = try await requests.send(
             .post, "/api/circles", principal, body: CirclesWire.CircleBody(name: name, emoji: emoji, color: color))
         return json.circle(owner: principal.accountId, position: 0)
     }
 
     public func editCircle(_ principal: Principal, _ circle: String, _ edit: CircleEdit) async throws -> Circle {
-        let json: CirclesWire.CircleJSON = try await call(
+        let json: CirclesWire.CircleJSON = try await requests.send(
             .patch, "/api/circles/\(CirclesWire.segment(circle))", principal,
             body: CirclesWire.CircleEditBody(name: edit.name, emoji: edit.emoji, color: edit.color))
         return json.circle(owner: principal.accountId, position: 0)
@@ -77,12 +76,12 @@ public struct HTTPCirclesService: CirclesService {
     public func deleteCircle(_ principal: Principal, _ circle: String, moveTo: String?) async throws -> Circle {
         var path = "/api/circles/\(CirclesWire.segment(circle))"
         if let moveTo { path += "?moveTo=" + CirclesWire.segment(moveTo) }
-        let json: CirclesWire.CircleJSON = try await call(.delete, path, principal)
+        let json: CirclesWire.CircleJSON = try await requests.send(.delete, path, principal)
         return json.circle(owner: principal.accountId, position: 0)
     }
 
     public func addMembers(_ principal: Principal, circle: String, contacts: [String]) async throws -> CircleDetail {
-        let json: CirclesWire.CircleDetailJSON = try await call(
+        let json: CirclesWire.CircleDetailJSON = try await requests.send(
             .post, "/api/circles/\(CirclesWire.segment(circle))/members", principal,
             body: CirclesWire.ContactsBody(contacts: contacts))
         return json.detail(owner: principal.accountId)
@@ -91,26 +90,26 @@ public struct HTTPCirclesService: CirclesService {
     public func removeMembers(_ principal: Principal, circle: String, contacts: [String]) async throws
         -> CircleDetail
     {
-        let json: CirclesWire.CircleDetailJSON = try await call(
+        let json: CirclesWire.CircleDetailJSON = try await requests.send(
             .delete, "/api/circles/\(CirclesWire.segment(circle))/members", principal,
             body: CirclesWire.ContactsBody(contacts: contacts))
         return json.detail(owner: principal.accountId)
     }
 
     public func mergeCircles(_ principal: Principal, from: String, into: String) async throws -> Circle {
-        let json: CirclesWire.CircleJSON = try await call(
+        let json: CirclesWire.CircleJSON = try await requests.send(
             .post, "/api/circles/\(CirclesWire.segment(from))/merge", principal, body: CirclesWire.MergeBody(into: into)
         )
         return json.circle(owner: principal.accountId, position: 0)
     }
 
     public func suggestions(_ principal: Principal) async throws -> [MergeSuggestion] {
-        let json: [CirclesWire.SuggestionJSON] = try await call(.get, "/api/suggestions", principal)
+        let json: [CirclesWire.SuggestionJSON] = try await requests.send(.get, "/api/suggestions", principal)
         return json.map(\.suggestion)
     }
 
     public func dismissSuggestion(_ principal: Principal, _ suggestionId: String) async throws {
-        let _: NoContent = try await call(
+        let _: NoContent = try await requests.send(
             .post, "/api/suggestions/\(CirclesWire.segment(suggestionId))/dismiss", principal)
     }
 
@@ -118,7 +117,7 @@ public struct HTTPCirclesService: CirclesService {
 
     public func profile(_ principal: Principal, _ profile: String?) async throws -> Profile {
         let path = profile.map { "/api/profiles/\(CirclesWire.segment($0))" } ?? "/api/profile"
-        let json: CirclesWire.ProfileJSON = try await call(.get, path, principal)
+        let json: CirclesWire.ProfileJSON = try await requests.send(.get, path, principal)
         return json.profile(owner: principal.accountId)
     }
 
@@ -127,7 +126,7 @@ public struct HTTPCirclesService: CirclesService {
         let body = CirclesWire.ProfileEditBody(
             displayName: edit.displayName, username: edit.username, bio: edit.bio, phone: edit.phone,
             email: edit.email, photo: edit.photo)
-        let json: CirclesWire.ProfileJSON = try await call(.patch, path, principal, body: body)
+        let json: CirclesWire.ProfileJSON = try await requests.send(.patch, path, principal, body: body)
         return json.profile(owner: principal.accountId)
     }
 
@@ -135,31 +134,31 @@ public struct HTTPCirclesService: CirclesService {
         _ principal: Principal, type: ProfileType, displayName: String, circles: [String]
     ) async throws -> Profile {
         let body = CirclesWire.ShadowBody(type: type.rawValue, displayName: displayName, circles: circles)
-        let json: CirclesWire.ProfileJSON = try await call(.post, "/api/shadows", principal, body: body)
+        let json: CirclesWire.ProfileJSON = try await requests.send(.post, "/api/shadows", principal, body: body)
         return json.profile(owner: principal.accountId)
     }
 
     public func setShadowCircles(_ principal: Principal, _ profile: String, circles: [String]) async throws -> Profile {
-        let json: CirclesWire.ProfileJSON = try await call(
+        let json: CirclesWire.ProfileJSON = try await requests.send(
             .put, "/api/shadows/\(CirclesWire.segment(profile))/circles", principal,
             body: CirclesWire.ShadowCirclesBody(circles: circles))
         return json.profile(owner: principal.accountId)
     }
 
     public func revealShadow(_ principal: Principal, _ profile: String) async throws -> Profile {
-        let json: CirclesWire.ProfileJSON = try await call(
+        let json: CirclesWire.ProfileJSON = try await requests.send(
             .post, "/api/shadows/\(CirclesWire.segment(profile))/reveal", principal)
         return json.profile(owner: principal.accountId)
     }
 
     public func deleteShadow(_ principal: Principal, _ profile: String) async throws -> Profile {
-        let json: CirclesWire.ProfileJSON = try await call(
+        let json: CirclesWire.ProfileJSON = try await requests.send(
             .delete, "/api/shadows/\(CirclesWire.segment(profile))", principal)
         return json.profile(owner: principal.accountId)
     }
 
     public func personas(_ principal: Principal) async throws -> [Persona] {
-        let json: [CirclesWire.PersonaJSON] = try await call(.get, "/api/personas", principal)
+        let json: [CirclesWire.PersonaJSON] = try await requests.send(.get, "/api/personas", principal)
         return json.map(\.persona)
     }
 
@@ -173,7 +172,7 @@ public struct HTTPCirclesService: CirclesService {
     }
 
     public func switchPersona(_ principal: Principal, _ profile: String) async throws -> Persona {
-        let json: CirclesWire.PersonaJSON = try await call(
+        let json: CirclesWire.PersonaJSON = try await requests.send(
             .post, "/api/personas/switch", principal, body: CirclesWire.ProfileRefBody(profile: profile))
         return json.persona
     }
@@ -181,7 +180,7 @@ public struct HTTPCirclesService: CirclesService {
     // MARK: - The access matrix (staged edits)
 
     public func accessMatrix(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await call(
+        let json: CirclesWire.MatrixJSON = try await requests.send(
             .get, CirclesWire.path("/api/access", profile: profile), principal)
         return try await columns(json, principal)
     }
@@ -190,7 +189,7 @@ public struct HTTPCirclesService: CirclesService {
         _ principal: Principal, profile: String?, field: Field, circle: String, access: Access
     ) async throws -> AccessMatrix {
         let body = CirclesWire.CellBody(field: field.rawValue, circle: circle, access: access.rawValue)
-        let json: CirclesWire.MatrixJSON = try await call(
+        let json: CirclesWire.MatrixJSON = try await requests.send(
             .put, CirclesWire.path("/api/access/cells", profile: profile), principal, body: body)
         return try await columns(json, principal)
     }
@@ -198,33 +197,33 @@ public struct HTTPCirclesService: CirclesService {
     public func cycleAccess(_ principal: Principal, profile: String?, field: Field, circle: String) async throws
         -> AccessMatrix
     {
-        let json: CirclesWire.MatrixJSON = try await call(
+        let json: CirclesWire.MatrixJSON = try await requests.send(
             .post, CirclesWire.path("/api/access/cycle", profile: profile), principal,
             body: CirclesWire.CycleBody(field: field.rawValue, circle: circle))
         return try await columns(json, principal)
     }
 
     public func allowAll(_ principal: Principal, profile: String?, circle: String) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await call(
+        let json: CirclesWire.MatrixJSON = try await requests.send(
             .post, CirclesWire.path("/api/access/allow-all", profile: profile), principal,
             body: CirclesWire.CircleRefBody(circle: circle))
         return try await columns(json, principal)
     }
 
     public func resetAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await call(
+        let json: CirclesWire.MatrixJSON = try await requests.send(
             .post, CirclesWire.path("/api/access/reset", profile: profile), principal)
         return try await columns(json, principal)
     }
 
     public func saveAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await call(
+        let json: CirclesWire.MatrixJSON = try await requests.send(
             .post, CirclesWire.path("/api/access/save", profile: profile), principal)
         return try await columns(json, principal)
     }
 
     public func discardAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await call(
+        let json: CirclesWire.MatrixJSON = try await requests.send(
             .post, CirclesWire.path("/api/access/discard", profile: profile), principal)
         return try await columns(json, principal)
     }
@@ -233,7 +232,7 @@ public struct HTTPCirclesService: CirclesService {
     public func profilesWithUnsavedAccess(_ principal: Principal) async throws -> [Profile] {
         var profiles: [Profile] = []
         for persona in try await personas(principal) {
-            let json: CirclesWire.MatrixJSON = try await call(
+            let json: CirclesWire.MatrixJSON = try await requests.send(
                 .get, CirclesWire.path("/api/access", profile: persona.profileId), principal)
             if json.unsaved { profiles.append(try await profile(principal, persona.profileId)) }
         }
@@ -243,7 +242,7 @@ public struct HTTPCirclesService: CirclesService {
     // MARK: - Viewing
 
     public func viewAs(_ principal: Principal, contact: String, profile: String?) async throws -> ProfileView {
-        let json: CirclesWire.ProfileViewJSON = try await call(
+        let json: CirclesWire.ProfileViewJSON = try await requests.send(
             .get, CirclesWire.path("/api/view-as/\(CirclesWire.segment(contact))", profile: profile), principal)
         return json.view
     }
@@ -254,7 +253,7 @@ public struct HTTPCirclesService: CirclesService {
         let query =
             trimmed.hasPrefix("@")
             ? "username=" + CirclesWire.segment(String(trimmed.dropFirst())) : "email=" + CirclesWire.segment(target)
-        let json: CirclesWire.ProfileViewJSON = try await call(.get, "/api/look?" + query, principal)
+        let json: CirclesWire.ProfileViewJSON = try await requests.send(.get, "/api/look?" + query, principal)
         return json.view
     }
 
@@ -263,36 +262,36 @@ public struct HTTPCirclesService: CirclesService {
     public func request(_ principal: Principal, _ target: String, field: Field, reason: String?) async throws
         -> RequestReceipt
     {
-        try await call(
+        try await requests.send(
             .post, "/api/requests", principal,
             body: CirclesWire.RequestBody(target: target, field: field.rawValue, reason: reason))
     }
 
     public func requests(_ principal: Principal) async throws -> [AccessRequest] {
-        let json: [CirclesWire.RequestJSON] = try await call(.get, "/api/requests", principal)
+        let json: [CirclesWire.RequestJSON] = try await requests.send(.get, "/api/requests", principal)
         return json.map { $0.request(owner: principal.accountId) }
     }
 
     public func allowRequest(_ principal: Principal, _ request: String, allFields: Bool) async throws -> Grant {
-        let json: CirclesWire.GrantJSON = try await call(
+        let json: CirclesWire.GrantJSON = try await requests.send(
             .post, "/api/requests/\(CirclesWire.segment(request))/allow", principal,
             body: CirclesWire.AllowBody(allFields: allFields))
         return json.grant(owner: principal.accountId)
     }
 
     public func denyRequest(_ principal: Principal, _ request: String) async throws -> AccessRequest {
-        let json: CirclesWire.RequestJSON = try await call(
+        let json: CirclesWire.RequestJSON = try await requests.send(
             .post, "/api/requests/\(CirclesWire.segment(request))/deny", principal)
         return json.request(owner: principal.accountId)
     }
 
     public func grants(_ principal: Principal) async throws -> [Grant] {
-        let json: [CirclesWire.GrantJSON] = try await call(.get, "/api/grants", principal)
+        let json: [CirclesWire.GrantJSON] = try await requests.send(.get, "/api/grants", principal)
         return json.map { $0.grant(owner: principal.accountId) }
     }
 
     public func revokeGrant(_ principal: Principal, _ grant: String) async throws -> Grant {
-        let json: CirclesWire.GrantJSON = try await call(
+        let json: CirclesWire.GrantJSON = try await requests.send(
             .delete, "/api/grants/\(CirclesWire.segment(grant))", principal)
         return json.grant(owner: principal.accountId)
     }
@@ -302,36 +301,5 @@ public struct HTTPCirclesService: CirclesService {
     /// The matrix with its columns: the owner's circles, in circle order.
     private func columns(_ json: CirclesWire.MatrixJSON, _ principal: Principal) async throws -> AccessMatrix {
         json.matrix(circles: try await circles(principal))
-    }
-
-    // MARK: - Requests
-
-    /// The headers of a request by `principal` with `token`: the bearer, and the member acted as (if any).
-    static func headers(token: String, actingAs: ActingAs?) -> HTTPHeaders {
-        var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
-        if let actingAs { headers[ActingAsMiddleware.headerName] = actingAs.memberId }
-        return headers
-    }
-
-    private func call<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, _ principal: Principal
-    ) async throws -> Response {
-        let headers = Self.headers(token: try await token(principal), actingAs: principal.actingAs)
-        do {
-            return try await client.send(method, path, headers: headers)
-        } catch {
-            throw CirclesHTTPError.map(error)
-        }
-    }
-
-    private func call<Body: Encodable & Sendable, Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, _ principal: Principal, body: Body
-    ) async throws -> Response {
-        let headers = Self.headers(token: try await token(principal), actingAs: principal.actingAs)
-        do {
-            return try await client.send(method, path, body: body, headers: headers)
-        } catch {
-            throw CirclesHTTPError.map(error)
-        }
     }
 }

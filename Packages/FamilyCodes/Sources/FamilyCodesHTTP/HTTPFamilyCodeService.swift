@@ -1,6 +1,7 @@
 import FamilyCodes
 import Foundation
 import Identity
+import IdentityHTTP
 import Networking
 
 /// `FamilyCodeService` over a `kith-server`: the seed's paths (`/api/family/create`, `/api/family/code/join`,
@@ -9,93 +10,62 @@ import Networking
 ///
 /// Each request carries the principal's bearer token (from `token`) and, while acting, `X-Acting-As-Member`.
 public struct HTTPFamilyCodeService: FamilyCodeService {
-    let client: JSONClient
-    let token: @Sendable (Principal) async throws -> String
+    let requests: PrincipalClient
 
     /// Calls the server through `client`; `token` gives the principal's raw token (the credentials file's).
     public init(client: JSONClient, token: @escaping @Sendable (Principal) async throws -> String) {
-        self.client = client
-        self.token = token
+        requests = PrincipalClient(client: client, token: token, mapError: Self.map)
     }
 
     public func overview(_ principal: Principal) async throws -> FamilyOverview {
-        let json: FamilyCodesWire.Overview = try await call(.get, "/api/family", principal)
+        let json: FamilyCodesWire.Overview = try await requests.send(.get, "/api/family", principal)
         return try json.overview()
     }
 
     public func code(_ principal: Principal) async throws -> FamilyCode {
-        let json: FamilyCodesWire.Code = try await call(.get, "/api/family/code", principal)
+        let json: FamilyCodesWire.Code = try await requests.send(.get, "/api/family/code", principal)
         return json.familyCode
     }
 
     public func regenerateCode(_ principal: Principal) async throws -> FamilyCode {
-        let json: FamilyCodesWire.Code = try await call(.post, "/api/family/code/regenerate", principal)
+        let json: FamilyCodesWire.Code = try await requests.send(.post, "/api/family/code/regenerate", principal)
         return json.familyCode
     }
 
     public func join(_ principal: Principal, code: String) async throws -> FamilyJoin {
-        let json: FamilyCodesWire.Joined = try await call(
+        let json: FamilyCodesWire.Joined = try await requests.send(
             .post, "/api/family/code/join", principal, body: FamilyCodesWire.JoinBody(familyCode: code))
         return FamilyJoin(familyId: json.familyId, name: json.name)
     }
 
     public func members(_ principal: Principal) async throws -> [FamilyMember] {
-        let json: FamilyCodesWire.Members = try await call(.get, "/api/family/members", principal)
+        let json: FamilyCodesWire.Members = try await requests.send(.get, "/api/family/members", principal)
         return json.members
     }
 
     public func removeMember(_ principal: Principal, _ reference: String) async throws -> FamilyMember {
-        let json: FamilyCodesWire.Removed = try await call(
+        let json: FamilyCodesWire.Removed = try await requests.send(
             .delete, "/api/family/members/\(FamilyCodesWire.segment(reference))", principal)
         return json.member
     }
 
     public func families(_ principal: Principal) async throws -> [JoinedFamily] {
-        let json: FamilyCodesWire.Families = try await call(.get, "/api/family/families", principal)
+        let json: FamilyCodesWire.Families = try await requests.send(.get, "/api/family/families", principal)
         return json.families.map(\.joined)
     }
 
     public func leave(_ principal: Principal, _ family: String) async throws -> JoinedFamily {
-        let json: FamilyCodesWire.Left = try await call(
+        let json: FamilyCodesWire.Left = try await requests.send(
             .post, "/api/family/leave", principal, body: FamilyCodesWire.FamilyBody(familyId: family))
         return json.family.joined
     }
 
     public func usageLog(_ principal: Principal) async throws -> [FamilyCodeUsage] {
-        let json: FamilyCodesWire.Log = try await call(.get, "/api/family/log", principal)
+        let json: FamilyCodesWire.Log = try await requests.send(.get, "/api/family/log", principal)
         return json.log
     }
 
     // MARK: - Requests
-
-    /// The headers of a request by `principal` with `token`: the bearer, and the member acted as (if any).
-    static func headers(token: String, actingAs: ActingAs?) -> HTTPHeaders {
-        var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
-        if let actingAs { headers[ActingAsMiddleware.headerName] = actingAs.memberId }
-        return headers
-    }
-
-    private func call<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, _ principal: Principal
-    ) async throws -> Response {
-        let headers = Self.headers(token: try await token(principal), actingAs: principal.actingAs)
-        do {
-            return try await client.send(method, path, headers: headers)
-        } catch {
-            throw Self.map(error)
-        }
-    }
-
-    private func call<Body: Encodable & Sendable, Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, _ principal: Principal, body: Body
-    ) async throws -> Response {
-        let headers = Self.headers(token: try await token(principal), actingAs: principal.actingAs)
-        do {
-            return try await client.send(method, path, body: body, headers: headers)
-        } catch {
-            throw Self.map(error)
-        }
-    }
 
     /// The refusals the local service would throw: an expired session is "Not signed in"; a server sentence
     /// that is one of `FamilyCodeError`'s is that case; anything else (rate limits with their wait, Identity's

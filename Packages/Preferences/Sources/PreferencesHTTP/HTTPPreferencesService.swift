@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import IdentityHTTP
 import Networking
 import Preferences
 
@@ -8,29 +9,33 @@ import Preferences
 /// Each request carries the principal's bearer token (from `token`) and, while acting, `X-Acting-As-Member`;
 /// the server then reads or writes the member's preferences and records the write as done while acting.
 public struct HTTPPreferencesService: PreferencesService {
-    let client: JSONClient
-    let token: @Sendable (Principal) async throws -> String
+    let requests: PrincipalClient
 
     /// Calls the server through `client`; `token` gives the principal's raw token (the credentials file's).
     public init(client: JSONClient, token: @escaping @Sendable (Principal) async throws -> String) {
-        self.client = client
-        self.token = token
+        requests = PrincipalClient(client: client, token: token, mapError: Self.map)
     }
 
     public func preferences(_ principal: Principal) async throws -> MemberPreferences {
-        try await call(.get, "/api/preferences", principal, body: Optional<ThemeBody>.none)
+        let json: PreferencesJSON = try await requests.send(.get, "/api/preferences", principal)
+        return json.preferences
     }
 
     public func setTheme(_ principal: Principal, _ theme: ThemePreference) async throws -> MemberPreferences {
-        try await call(.put, "/api/preferences/theme", principal, body: ThemeBody(theme: theme.rawValue))
+        let json: PreferencesJSON = try await requests.send(
+            .put, "/api/preferences/theme", principal, body: ThemeBody(theme: theme.rawValue))
+        return json.preferences
     }
 
     public func setFontSize(_ principal: Principal, _ size: FontSize) async throws -> MemberPreferences {
-        try await call(.put, "/api/preferences/font-size", principal, body: FontSizeBody(fontSize: size.label))
+        let json: PreferencesJSON = try await requests.send(
+            .put, "/api/preferences/font-size", principal, body: FontSizeBody(fontSize: size.label))
+        return json.preferences
     }
 
     public func reset(_ principal: Principal) async throws -> MemberPreferences {
-        try await call(.post, "/api/preferences/reset", principal, body: Optional<ThemeBody>.none)
+        let json: PreferencesJSON = try await requests.send(.post, "/api/preferences/reset", principal)
+        return json.preferences
     }
 
     // MARK: - Wire
@@ -54,30 +59,6 @@ public struct HTTPPreferencesService: PreferencesService {
             MemberPreferences(
                 memberId: memberId, theme: ThemePreference(rawValue: theme) ?? .default,
                 fontSize: FontSize(offset: fontSizeOffset) ?? .default)
-        }
-    }
-
-    /// The headers of a request by `principal` with `token`: the bearer, and the member acted as (if any).
-    static func headers(token: String, actingAs: ActingAs?) -> HTTPHeaders {
-        var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
-        if let actingAs { headers[ActingAsMiddleware.headerName] = actingAs.memberId }
-        return headers
-    }
-
-    private func call<Body: Encodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, _ principal: Principal, body: Body?
-    ) async throws -> MemberPreferences {
-        let headers = Self.headers(token: try await token(principal), actingAs: principal.actingAs)
-        do {
-            let json: PreferencesJSON =
-                if let body {
-                    try await client.send(method, path, body: body, headers: headers)
-                } else {
-                    try await client.send(method, path, headers: headers)
-                }
-            return json.preferences
-        } catch {
-            throw Self.map(error)
         }
     }
 

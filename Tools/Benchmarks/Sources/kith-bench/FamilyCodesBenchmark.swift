@@ -125,8 +125,8 @@ enum FamilyCodesBenchmark {
 
         /// Pages added to the WAL per transaction, counted from an emptied WAL (read, not changed settings).
         func pagesWritten(indices: Range<Int>) async throws -> Double {
-            _ = try await pool.writeWithoutTransaction { db in
-                try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            try await pool.writeWithoutTransaction { db in
+                _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
             for index in indices { try await body(index) }
             let walPages = try await pool.writeWithoutTransaction { db -> Int in

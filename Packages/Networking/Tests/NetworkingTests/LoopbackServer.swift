@@ -48,6 +48,7 @@ final class LoopbackServer: Sendable {
     private struct State {
         var accepted = 0
         var requests: [ReceivedRequest] = []
+        var abandoned = 0
         var stopped = false
     }
 
@@ -78,6 +79,20 @@ final class LoopbackServer: Sendable {
 
     /// Requests read so far, in order.
     var requests: [ReceivedRequest] { state.withLock { $0.requests } }
+
+    /// Requests whose client closed the connection while the server was still delaying the answer.
+    var abandonedRequests: Int { state.withLock { $0.abandoned } }
+
+    /// Waits until `count` requests were abandoned by their clients; false if that has not happened
+    /// within `limit`. Proof that a client gave up, which does not depend on when the waiting test runs.
+    func waitForAbandonedRequests(_ count: Int, within limit: Duration) async -> Bool {
+        let end = ContinuousClock.now + limit
+        while ContinuousClock.now < end {
+            if abandonedRequests >= count { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return abandonedRequests >= count
+    }
 
     /// Stops accepting and closes every connection (within ~50 ms; threads notice on their next poll).
     func stop() { state.withLock { $0.stopped = true } }
@@ -168,21 +183,34 @@ final class LoopbackServer: Sendable {
             guard let request = readRequest(fd, buffer: &buffer, connection: connection) else { return }
             state.withLock { $0.requests.append(request) }
             let response = handler(request)
-            if let delay = response.delay, !wait(delay) { return }
+            if let delay = response.delay {
+                switch wait(delay, fd) {
+                case .elapsed: break
+                case .stopped: return
+                case .clientLeft:
+                    state.withLock { $0.abandoned += 1 }
+                    return
+                }
+            }
             guard write(fd, response) else { return }
             let clientCloses = request.headers["Connection"]?.lowercased() == "close"
             if response.close || clientCloses { return }
         }
     }
 
-    /// Sleeps in small steps; false when the server stopped meanwhile.
-    private func wait(_ delay: Duration) -> Bool {
+    private enum Wait { case elapsed, stopped, clientLeft }
+
+    /// Sleeps in small steps, watching for the server to stop and for the client to close `fd`.
+    private func wait(_ delay: Duration, _ fd: Int32) -> Wait {
         let end = ContinuousClock.now + delay
         while ContinuousClock.now < end {
-            if stopped { return false }
+            if stopped { return .stopped }
+            var byte: UInt8 = 0
+            // 0 bytes from a peek is the client's end of the stream: it has given up on this answer.
+            if recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { return .clientLeft }
             usleep(10_000)
         }
-        return true
+        return .elapsed
     }
 
     private func fill(_ fd: Int32, _ buffer: inout [UInt8]) -> Bool {

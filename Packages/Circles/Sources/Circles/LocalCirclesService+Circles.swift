@@ -5,7 +5,7 @@ extension LocalCirclesService {
     // MARK: - Contacts
 
     public func contacts(_ principal: Principal) async throws -> [Contact] {
-        try await run(principal) { context in
+        try await runReading(principal) { context in
             try context.filledContacts().sorted {
                 ($0.displayName.lowercased(), $0.createdAt) < ($1.displayName.lowercased(), $1.createdAt)
             }
@@ -56,11 +56,11 @@ extension LocalCirclesService {
     // MARK: - Circles
 
     public func circles(_ principal: Principal) async throws -> [Circle] {
-        try await run(principal) { context in try context.countedCircles() }
+        try await runReading(principal) { context in try context.countedCircles() }
     }
 
     public func circle(_ principal: Principal, _ reference: String) async throws -> CircleDetail {
-        try await run(principal) { context in try context.detail(of: try context.circle(reference)) }
+        try await runReading(principal) { context in try context.detail(of: try context.circle(reference)) }
     }
 
     public func createCircle(
@@ -148,7 +148,7 @@ extension LocalCirclesService {
     }
 
     public func suggestions(_ principal: Principal) async throws -> [MergeSuggestion] {
-        try await run(principal) { context in
+        try await runReading(principal) { context in
             let dismissed = try context.transaction.dismissedSuggestions(ownerAccountId: context.ownerId)
             return try context.allSuggestions().filter { !dismissed.contains($0.suggestionId) }
         }

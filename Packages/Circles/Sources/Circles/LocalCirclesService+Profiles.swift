@@ -5,7 +5,7 @@ extension LocalCirclesService {
     // MARK: - Profiles
 
     public func profile(_ principal: Principal, _ reference: String?) async throws -> Profile {
-        try await run(principal) { context in try context.profile(reference) }
+        try await runReading(principal) { context in try context.profile(reference) }
     }
 
     public func editProfile(_ principal: Principal, _ reference: String?, _ edit: ProfileEdit) async throws -> Profile {
@@ -89,7 +89,7 @@ extension LocalCirclesService {
     // MARK: - Personas
 
     public func personas(_ principal: Principal) async throws -> [Persona] {
-        try await run(principal) { context in
+        try await runReading(principal) { context in
             let profiles = try context.profiles()
             let active = try context.activePersona(in: profiles)
             let shadows = profiles.filter(\.isShadow).sorted {
@@ -100,7 +100,7 @@ extension LocalCirclesService {
     }
 
     public func activePersona(_ principal: Principal) async throws -> Persona {
-        try await run(principal) { context in
+        try await runReading(principal) { context in
             let active = try context.activePersona(in: try context.profiles())
             return Context.persona(active, active: active.id)
         }
@@ -119,7 +119,7 @@ extension LocalCirclesService {
     // MARK: - The matrix
 
     public func accessMatrix(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        try await run(principal) { context in try context.matrix(of: try context.profile(profile)) }
+        try await runReading(principal) { context in try context.matrix(of: try context.profile(profile)) }
     }
 
     public func setAccess(
@@ -187,7 +187,7 @@ extension LocalCirclesService {
     }
 
     public func profilesWithUnsavedAccess(_ principal: Principal) async throws -> [Profile] {
-        try await run(principal) { context in
+        try await runReading(principal) { context in
             let ids = Set(try context.transaction.profilesWithStagedCells(accountId: context.ownerId))
             return try context.profiles().filter { ids.contains($0.id) }
         }

@@ -4,6 +4,8 @@ import Identity
 extension LocalCirclesService {
     // MARK: - Viewing
 
+    // `viewAs` and `look` read only, but run as writes: the engine's cached index is trusted only on the writer
+    // connection (see `Context.index(owner:)`), and these are the calls it makes fast.
     public func viewAs(_ principal: Principal, contact: String, profile: String?) async throws -> ProfileView {
         try await run(principal) { context in
             let profile = try context.profile(profile)
@@ -56,7 +58,7 @@ extension LocalCirclesService {
     }
 
     public func requests(_ principal: Principal) async throws -> [AccessRequest] {
-        try await run(principal) { context in try context.pendingRequests().map(AccessRequest.init) }
+        try await runReading(principal) { context in try context.pendingRequests().map(AccessRequest.init) }
     }
 
     public func allowRequest(_ principal: Principal, _ reference: String, allFields: Bool) async throws -> Grant {
@@ -85,7 +87,7 @@ extension LocalCirclesService {
     // MARK: - Grants
 
     public func grants(_ principal: Principal) async throws -> [Grant] {
-        try await run(principal) { context in try context.liveGrants().map(Grant.init) }
+        try await runReading(principal) { context in try context.liveGrants().map(Grant.init) }
     }
 
     public func revokeGrant(_ principal: Principal, _ reference: String) async throws -> Grant {

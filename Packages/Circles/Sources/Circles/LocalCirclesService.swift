@@ -3,10 +3,13 @@ import Identity
 
 /// The Circles rules over any `CirclesStore`, with the access engine's per-owner index cached in memory.
 ///
-/// Each call is one store write transaction: it refuses acting as a managed member, authenticates the principal,
-/// creates the owner's built-in circles and primary profile on first use, and then applies the rules. The engine
-/// index is reused while the store's change token is unchanged (read once per call), so writes by this or any
-/// other process on the same file are seen by the next call.
+/// Each call is one store transaction: it refuses acting as a managed member, authenticates the principal,
+/// creates the owner's built-in circles and primary profile on first use, and then applies the rules. Calls that
+/// only look run in a read transaction once the account is ready, so they neither wait for nor block writers;
+/// the rest, a look before first use, and the engine's checks (`look`, `viewAs`, `request`) run in a write
+/// transaction. The engine index is reused while the
+/// store's change token is unchanged (read once per call), so writes by this or any other process on the same
+/// file are seen by the next call.
 public struct LocalCirclesService: CirclesService {
     let store: any CirclesStore
     let clock: any Clock
@@ -44,10 +47,39 @@ public struct LocalCirclesService: CirclesService {
             let account = try identity.authenticate(principal, at: now)
             let context = Context(
                 transaction: transaction, identity: identity, account: account, principal: principal, now: now,
-                random: random, engine: engine)
+                random: random, engine: engine, isWriting: true)
             try context.prepare(account)
             return try body(context)
         }
+    }
+}
+
+extension LocalCirclesService {
+    /// Runs `body`, which only reads, in one read transaction when the principal's account is ready (its
+    /// built-in circles and primary profile exist); otherwise through `run`, which makes it ready first.
+    func runReading<T: Sendable>(_ principal: Principal, _ body: @Sendable (Context) throws -> T) async throws -> T {
+        try principal.requireActingAsSelf()
+        let now = clock.now()
+        let random = random
+        let engine = engine
+        let answer = try await store.read { transaction, identity -> Answer<T> in
+            let account = try identity.authenticate(principal, at: now)
+            let context = Context(
+                transaction: transaction, identity: identity, account: account, principal: principal, now: now,
+                random: random, engine: engine, isWriting: false)
+            guard try context.isPrepared(account) else { return .needsFirstUse }
+            return .answered(try body(context))
+        }
+        switch answer {
+        case .answered(let value): return value
+        case .needsFirstUse: return try await run(principal, body)
+        }
+    }
+
+    /// What a read transaction came back with.
+    private enum Answer<T: Sendable>: Sendable {
+        case answered(T)
+        case needsFirstUse
     }
 }
 
@@ -60,10 +92,19 @@ struct Context {
     let now: Date
     let random: any RandomSource
     let engine: AccessEngine
+    /// Whether this is a write transaction (the only kind whose change token the engine's cache can trust).
+    let isWriting: Bool
 
     var ownerId: String { account.id }
 
     // MARK: - First use
+
+    /// Whether the account has every built-in circle and its primary profile (what `prepare` would create).
+    func isPrepared(_ account: Account) throws -> Bool {
+        let builtIns = Set(try transaction.circles(ownerAccountId: account.id).compactMap(\.builtIn))
+        guard BuiltInCircle.creationOrder.allSatisfy(builtIns.contains) else { return false }
+        return try transaction.profiles(ownerAccountId: account.id).contains { $0.type == .primary }
+    }
 
     /// Creates the account's missing built-in circles and its primary profile.
     func prepare(_ account: Account) throws {
@@ -142,7 +183,11 @@ struct Context {
     }
 
     /// The engine's index of `owner`, reused while the change token (read once here) is unchanged.
+    ///
+    /// Only a write transaction may use the cache: SQLite's token counts on the writer connection, and two reader
+    /// connections can show the same token for different data. A read builds the index afresh (correct, slower).
     func index(owner: String) throws -> AccessIndex {
+        guard isWriting else { return AccessIndex(try transaction.accessData(ownerAccountId: owner)) }
         let token = try transaction.changeToken()
         return try engine.index(owner: owner, token: token) {
             AccessIndex(try transaction.accessData(ownerAccountId: owner))

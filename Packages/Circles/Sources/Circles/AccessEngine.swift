@@ -2,8 +2,8 @@ import Synchronization
 
 /// The access engine's cache: one `AccessIndex` per owner, each tagged with the change token it was built under.
 ///
-/// An index is reused only while the store's change token is the same, so writes by this process (which bump
-/// the local part) and by other processes on the same file (which bump `data_version`) both make it rebuild.
+/// An index is reused only while the store's change token is the same, so any change to Circles' data, by this
+/// process or another on the same file, makes it rebuild (see `ChangeToken`).
 public final class AccessEngine: Sendable {
     private let indexes = Mutex<[String: (token: ChangeToken, index: AccessIndex)]>([:])
 

@@ -1,13 +1,16 @@
 import Foundation
 import Identity
 
-/// A cheap value that changes whenever the stored data may have changed (by this process or another).
+/// A cheap value that changes whenever the stored data may have changed (by this process or another): two
+/// transactions that see the same token, on any connection, see the same Circles data.
 ///
 /// The access engine rebuilds an owner's index when the token differs from the one it was built under.
 public struct ChangeToken: Sendable, Hashable {
-    /// Changes when another connection or process commits (SQLite: `PRAGMA data_version`).
+    /// The version of the committed data the transaction sees (SQLite: the `circles_version` row, which
+    /// triggers bump on every Circles row change; in memory: bumped by each commit that changed something).
     public var external: Int64
-    /// Changes when this process writes (SQLite: the writer's `total_changes()` plus a write counter).
+    /// Tells apart a transaction's own uncommitted changes, so a token seen inside a transaction that rolls
+    /// back is never matched again (SQLite: the connection's `total_changes()`, 0 on readers).
     public var local: Int64
 
     public init(external: Int64, local: Int64) {
@@ -26,7 +29,7 @@ public protocol CirclesStore: Sendable {
     func write<T: Sendable>(
         _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T
-    /// The current change token, read without a transaction (cheap: once per service call).
+    /// The current change token of the committed data.
     func changeToken() async throws -> ChangeToken
 }
 

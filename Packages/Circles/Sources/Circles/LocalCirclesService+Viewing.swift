@@ -4,10 +4,8 @@ import Identity
 extension LocalCirclesService {
     // MARK: - Viewing
 
-    // `viewAs` and `look` read only, but run as writes: the engine's cached index is trusted only on the writer
-    // connection (see `Context.index(owner:)`), and these are the calls it makes fast.
     public func viewAs(_ principal: Principal, contact: String, profile: String?) async throws -> ProfileView {
-        try await run(principal) { context in
+        try await runReading(principal) { context in
             let profile = try context.profile(profile)
             let contact = try context.contact(contact)
             let index = try context.index(owner: context.ownerId)
@@ -20,7 +18,7 @@ extension LocalCirclesService {
     }
 
     public func look(_ principal: Principal, _ target: String) async throws -> ProfileView {
-        try await run(principal) { context in
+        try await runReading(principal) { context in
             let (profile, rules, viewer) = try context.visibleTarget(target)
             return try context.view(of: profile, rules: rules, viewer: viewer)
         }
@@ -112,7 +110,7 @@ extension Context {
             profile = (try? Validation.username(text)).flatMap { try? transaction.profile(username: $0) }
         } else if text.contains("@") {
             if let account = try identity.account(email: text) {
-                try prepare(account)
+                try ensurePrepared(account)
                 profile = try primary(of: account.id)
             } else {
                 profile = nil

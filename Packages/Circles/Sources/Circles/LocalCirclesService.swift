@@ -6,8 +6,7 @@ import Identity
 /// Each call is one store transaction: it refuses acting as a managed member, authenticates the principal,
 /// creates the owner's built-in circles and primary profile on first use, and then applies the rules. Calls that
 /// only look run in a read transaction once the account is ready, so they neither wait for nor block writers;
-/// the rest, a look before first use, and the engine's checks (`look`, `viewAs`, `request`) run in a write
-/// transaction. The engine index is reused while the
+/// the rest, and a look before first use, run in a write transaction. The engine index is reused while the
 /// store's change token is unchanged (read once per call), so writes by this or any other process on the same
 /// file are seen by the next call.
 public struct LocalCirclesService: CirclesService {
@@ -47,7 +46,7 @@ public struct LocalCirclesService: CirclesService {
             let account = try identity.authenticate(principal, at: now)
             let context = Context(
                 transaction: transaction, identity: identity, account: account, principal: principal, now: now,
-                random: random, engine: engine, isWriting: true)
+                random: random, engine: engine, canWrite: true)
             try context.prepare(account)
             return try body(context)
         }
@@ -55,8 +54,8 @@ public struct LocalCirclesService: CirclesService {
 }
 
 extension LocalCirclesService {
-    /// Runs `body`, which only reads, in one read transaction when the principal's account is ready (its
-    /// built-in circles and primary profile exist); otherwise through `run`, which makes it ready first.
+    /// Runs `body`, which only reads, in one read transaction when the accounts it touches are ready (their
+    /// built-in circles and primary profile exist); otherwise through `run`, which makes them ready first.
     func runReading<T: Sendable>(_ principal: Principal, _ body: @Sendable (Context) throws -> T) async throws -> T {
         try principal.requireActingAsSelf()
         let now = clock.now()
@@ -66,9 +65,13 @@ extension LocalCirclesService {
             let account = try identity.authenticate(principal, at: now)
             let context = Context(
                 transaction: transaction, identity: identity, account: account, principal: principal, now: now,
-                random: random, engine: engine, isWriting: false)
-            guard try context.isPrepared(account) else { return .needsFirstUse }
-            return .answered(try body(context))
+                random: random, engine: engine, canWrite: false)
+            do {
+                try context.ensurePrepared(account)
+                return .answered(try body(context))
+            } catch is Context.NeedsWrite {
+                return .needsFirstUse
+            }
         }
         switch answer {
         case .answered(let value): return value
@@ -92,8 +95,11 @@ struct Context {
     let now: Date
     let random: any RandomSource
     let engine: AccessEngine
-    /// Whether this is a write transaction (the only kind whose change token the engine's cache can trust).
-    let isWriting: Bool
+    /// False in a read transaction: what would have to be written sends the call to a write transaction.
+    let canWrite: Bool
+
+    /// Thrown in a read transaction that finds an account not ready yet; the call is run again as a write.
+    struct NeedsWrite: Error {}
 
     var ownerId: String { account.id }
 
@@ -104,6 +110,13 @@ struct Context {
         let builtIns = Set(try transaction.circles(ownerAccountId: account.id).compactMap(\.builtIn))
         guard BuiltInCircle.creationOrder.allSatisfy(builtIns.contains) else { return false }
         return try transaction.profiles(ownerAccountId: account.id).contains { $0.type == .primary }
+    }
+
+    /// Makes `account` ready: creates what it lacks in a write transaction, throws `NeedsWrite` in a read one.
+    func ensurePrepared(_ account: Account) throws {
+        guard try !isPrepared(account) else { return }
+        guard canWrite else { throw NeedsWrite() }
+        try prepare(account)
     }
 
     /// Creates the account's missing built-in circles and its primary profile.
@@ -182,12 +195,9 @@ struct Context {
         return profiles.first { !$0.isShadow }
     }
 
-    /// The engine's index of `owner`, reused while the change token (read once here) is unchanged.
-    ///
-    /// Only a write transaction may use the cache: SQLite's token counts on the writer connection, and two reader
-    /// connections can show the same token for different data. A read builds the index afresh (correct, slower).
+    /// The engine's index of `owner`, reused while the change token (read once here, in this transaction) is
+    /// unchanged.
     func index(owner: String) throws -> AccessIndex {
-        guard isWriting else { return AccessIndex(try transaction.accessData(ownerAccountId: owner)) }
         let token = try transaction.changeToken()
         return try engine.index(owner: owner, token: token) {
             AccessIndex(try transaction.accessData(ownerAccountId: owner))

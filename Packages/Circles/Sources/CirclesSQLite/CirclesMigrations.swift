@@ -131,5 +131,34 @@ public enum CirclesMigrations {
                         CREATE INDEX circles_grants_owner ON circles_grants (owner_account_id, seq);
                         """)
             },
+            Migration("change-version") { db in
+                // One counter that every row change of a Circles table bumps, in the same transaction (triggers
+                // fire for cascaded deletes too). Any connection reads the version of the data it sees, unlike
+                // PRAGMA data_version, which is per connection; the engine's cache keys its indexes by it.
+                try db.execute(
+                    sql: """
+                        CREATE TABLE circles_version (
+                            id INTEGER PRIMARY KEY CHECK (id = 1),
+                            version INTEGER NOT NULL
+                        );
+                        INSERT INTO circles_version (id, version) VALUES (1, 0);
+                        """)
+                let tables = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT name FROM sqlite_master
+                        WHERE type = 'table' AND name LIKE 'circles\\_%' ESCAPE '\\' AND name != 'circles_version'
+                        ORDER BY name
+                        """)
+                for table in tables {
+                    for event in ["INSERT", "UPDATE", "DELETE"] {
+                        try db.execute(
+                            sql: """
+                                CREATE TRIGGER \(table)_\(event.lowercased())_bumps_version AFTER \(event) ON \(table)
+                                BEGIN UPDATE circles_version SET version = version + 1 WHERE id = 1; END
+                                """)
+                    }
+                }
+            },
         ])
 }

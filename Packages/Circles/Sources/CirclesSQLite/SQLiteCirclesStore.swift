@@ -7,10 +7,10 @@ import Storage
 /// `CirclesStore` on the shared Kith SQLite file: each `write` is one GRDB write transaction in which both
 /// Circles' and Identity's tables are read and written.
 ///
-/// The change token is `PRAGMA data_version` of the pool's writer connection (it changes when any other
-/// connection, in this process or another, commits) with that connection's `total_changes()`: SQLite's own
-/// counter of the rows this process's writes changed, which `data_version` does not report. Every store on the
-/// same `KithDatabase` shares that writer, so they all see each other's writes.
+/// The change token is the `circles_version` row, which triggers bump on every change to a Circles table by
+/// any connection of any process, in the same transaction: read on any connection, it is the version of the
+/// data that connection sees. With it goes the connection's `total_changes()`, so a token seen inside a
+/// transaction that rolled back is never matched again (see `SQLiteCirclesTransaction.token`).
 public final class SQLiteCirclesStore: CirclesStore {
     private let pool: DatabasePool
 
@@ -33,6 +33,6 @@ public final class SQLiteCirclesStore: CirclesStore {
     }
 
     public func changeToken() async throws -> ChangeToken {
-        try await pool.writeWithoutTransaction { db in try SQLiteCirclesTransaction.token(db) }
+        try await pool.read { db in try SQLiteCirclesTransaction.token(db) }
     }
 }

@@ -11,17 +11,23 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
         self.db = db
     }
 
-    /// `data_version` and `total_changes()` of `db`'s connection (meaningful on the writer connection).
+    /// The Circles version of the data `db` sees (bumped by triggers on every Circles row change), with
+    /// `total_changes()` of `db`'s connection.
+    ///
+    /// The version alone would repeat after a rollback: a transaction that changed rows and then rolled back saw
+    /// versions a later commit reaches with other data. `total_changes()` never goes back, and is 0 on reader
+    /// connections (they never write), so a token seen inside such a transaction is never seen again.
     static func token(_ db: Database) throws -> ChangeToken {
-        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-        let changes = try Int64.fetchOne(db, sql: "SELECT total_changes()") ?? 0
+        let version =
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM circles_version WHERE id = 1")) ?? 0
+        let changes = try Int64.fetchOne(db.cachedStatement(sql: "SELECT total_changes()")) ?? 0
         return ChangeToken(external: version, local: changes)
     }
 
     public func changeToken() throws -> ChangeToken { try Self.token(db) }
 
     private func nextSeq(_ table: String) throws -> Int64 {
-        (try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), 0) + 1 FROM \(table)")) ?? 1
+        (try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(seq), 0) + 1 FROM \(table)"))) ?? 1
     }
 
     // MARK: - Contacts
@@ -38,60 +44,63 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
 
     public func contacts(ownerAccountId: String) throws -> [Contact] {
         try Row.fetchAll(
-            db, sql: "SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = ? ORDER BY seq",
+            db.cachedStatement(
+                sql: "SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = ? ORDER BY seq"),
             arguments: [ownerAccountId]
         ).map(Self.contact)
     }
 
     public func contact(id: String) throws -> Contact? {
-        try Row.fetchOne(db, sql: "SELECT \(Self.contactColumns) FROM circles_contacts WHERE id = ?", arguments: [id])
-            .map(Self.contact)
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Self.contactColumns) FROM circles_contacts WHERE id = ?"), arguments: [id]
+        )
+        .map(Self.contact)
     }
 
     public func contact(ownerAccountId: String, linkedAccountId: String) throws -> Contact? {
         try Row.fetchOne(
-            db,
-            sql: """
-                SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = ? AND linked_account_id = ?
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = ? AND linked_account_id = ?
+                    """),
             arguments: [ownerAccountId, linkedAccountId]
         ).map(Self.contact)
     }
 
     public func insertContact(_ contact: Contact) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO circles_contacts
                     (id, owner_account_id, display_name, linked_account_id, phone, email, created_at, seq)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                contact.id, contact.ownerAccountId, contact.displayName, contact.linkedAccountId, contact.phone,
-                contact.email, contact.createdAt, try nextSeq("circles_contacts"),
-            ])
+                """
+        ).execute(arguments: [
+            contact.id, contact.ownerAccountId, contact.displayName, contact.linkedAccountId, contact.phone,
+            contact.email, contact.createdAt, try nextSeq("circles_contacts"),
+        ])
     }
 
     public func updateContact(_ contact: Contact) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE circles_contacts SET display_name = ?, linked_account_id = ?, phone = ?, email = ? WHERE id = ?
-                """,
-            arguments: [contact.displayName, contact.linkedAccountId, contact.phone, contact.email, contact.id])
+                """
+        ).execute(arguments: [contact.displayName, contact.linkedAccountId, contact.phone, contact.email, contact.id])
     }
 
     public func deleteContact(id: String) throws {
-        try db.execute(sql: "DELETE FROM circles_contacts WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM circles_contacts WHERE id = ?").execute(arguments: [id])
     }
 
     // MARK: - Circles
 
     public func circles(ownerAccountId: String) throws -> [Circle] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, owner_account_id, name, built_in, emoji, color, position, created_at
-                FROM circles_circles WHERE owner_account_id = ? ORDER BY position
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT id, owner_account_id, name, built_in, emoji, color, position, created_at
+                    FROM circles_circles WHERE owner_account_id = ? ORDER BY position
+                    """),
             arguments: [ownerAccountId]
         ).map { row in
             Circle(
@@ -103,47 +112,46 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertCircle(_ circle: Circle) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO circles_circles (id, owner_account_id, name, built_in, emoji, color, position, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                circle.id, circle.ownerAccountId, circle.name, circle.builtIn?.rawValue, circle.emoji,
-                circle.color.rawValue, circle.position, circle.createdAt,
-            ])
+                """
+        ).execute(arguments: [
+            circle.id, circle.ownerAccountId, circle.name, circle.builtIn?.rawValue, circle.emoji,
+            circle.color.rawValue, circle.position, circle.createdAt,
+        ])
     }
 
     public func updateCircle(_ circle: Circle) throws {
-        try db.execute(
-            sql: "UPDATE circles_circles SET name = ?, emoji = ?, color = ?, position = ? WHERE id = ?",
-            arguments: [circle.name, circle.emoji, circle.color.rawValue, circle.position, circle.id])
+        try db.cachedStatement(
+            sql: "UPDATE circles_circles SET name = ?, emoji = ?, color = ?, position = ? WHERE id = ?"
+        ).execute(arguments: [circle.name, circle.emoji, circle.color.rawValue, circle.position, circle.id])
     }
 
     public func deleteCircle(id: String) throws {
         // Memberships, cells, staged cells and shadow audiences go by ON DELETE CASCADE.
-        try db.execute(sql: "DELETE FROM circles_circles WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM circles_circles WHERE id = ?").execute(arguments: [id])
     }
 
     public func memberships(ownerAccountId: String) throws -> [Membership] {
         try Row.fetchAll(
-            db, sql: "SELECT circle_id, contact_id FROM circles_memberships WHERE owner_account_id = ?",
+            db.cachedStatement(sql: "SELECT circle_id, contact_id FROM circles_memberships WHERE owner_account_id = ?"),
             arguments: [ownerAccountId]
         ).map { Membership(circleId: $0["circle_id"], contactId: $0["contact_id"]) }
     }
 
     public func insertMembership(_ membership: Membership) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT OR IGNORE INTO circles_memberships (circle_id, contact_id, owner_account_id)
                 SELECT ?, ?, owner_account_id FROM circles_circles WHERE id = ?
-                """,
-            arguments: [membership.circleId, membership.contactId, membership.circleId])
+                """
+        ).execute(arguments: [membership.circleId, membership.contactId, membership.circleId])
     }
 
     public func deleteMembership(_ membership: Membership) throws {
-        try db.execute(
-            sql: "DELETE FROM circles_memberships WHERE circle_id = ? AND contact_id = ?",
+        try db.cachedStatement(sql: "DELETE FROM circles_memberships WHERE circle_id = ? AND contact_id = ?").execute(
             arguments: [membership.circleId, membership.contactId])
     }
 
@@ -156,17 +164,18 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
 
     private func profiles(where condition: String, _ arguments: StatementArguments) throws -> [Profile] {
         let rows = try Row.fetchAll(
-            db, sql: "SELECT \(Self.profileColumns) FROM circles_profiles WHERE \(condition) ORDER BY seq",
+            db.cachedStatement(
+                sql: "SELECT \(Self.profileColumns) FROM circles_profiles WHERE \(condition) ORDER BY seq"),
             arguments: arguments)
         guard !rows.isEmpty else { return [] }
         return try rows.map { row in
             let id: String = row["id"]
             let audience = try String.fetchAll(
-                db,
-                sql: """
-                    SELECT s.circle_id FROM circles_shadow_circles s JOIN circles_circles c ON c.id = s.circle_id
-                    WHERE s.profile_id = ? ORDER BY c.position
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT s.circle_id FROM circles_shadow_circles s JOIN circles_circles c ON c.id = s.circle_id
+                        WHERE s.profile_id = ? ORDER BY c.position
+                        """),
                 arguments: [id])
             return Profile(
                 id: id, ownerAccountId: row["owner_account_id"],
@@ -188,64 +197,68 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertProfile(_ profile: Profile) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO circles_profiles
                     (id, owner_account_id, type, display_name, username, bio, phone, email, photo, revealed_at,
                      last_used_at, created_at, seq)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                profile.id, profile.ownerAccountId, profile.type.rawValue, profile.displayName,
-                profile.username?.lowercased(), profile.bio, profile.phone, profile.email, profile.photo,
-                profile.revealedAt, profile.lastUsedAt, profile.createdAt, try nextSeq("circles_profiles"),
-            ])
+                """
+        ).execute(arguments: [
+            profile.id, profile.ownerAccountId, profile.type.rawValue, profile.displayName,
+            profile.username?.lowercased(), profile.bio, profile.phone, profile.email, profile.photo,
+            profile.revealedAt, profile.lastUsedAt, profile.createdAt, try nextSeq("circles_profiles"),
+        ])
         try setAudience(profile)
     }
 
     public func updateProfile(_ profile: Profile) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE circles_profiles SET display_name = ?, username = ?, bio = ?, phone = ?, email = ?, photo = ?,
                     revealed_at = ?, last_used_at = ?
                 WHERE id = ?
-                """,
-            arguments: [
-                profile.displayName, profile.username?.lowercased(), profile.bio, profile.phone, profile.email,
-                profile.photo, profile.revealedAt, profile.lastUsedAt, profile.id,
-            ])
+                """
+        ).execute(arguments: [
+            profile.displayName, profile.username?.lowercased(), profile.bio, profile.phone, profile.email,
+            profile.photo, profile.revealedAt, profile.lastUsedAt, profile.id,
+        ])
         try setAudience(profile)
     }
 
     private func setAudience(_ profile: Profile) throws {
         let current = try String.fetchAll(
-            db, sql: "SELECT circle_id FROM circles_shadow_circles WHERE profile_id = ?", arguments: [profile.id])
+            db.cachedStatement(sql: "SELECT circle_id FROM circles_shadow_circles WHERE profile_id = ?"),
+            arguments: [profile.id])
         guard Set(current) != Set(profile.shownToCircleIds) else { return }
-        try db.execute(sql: "DELETE FROM circles_shadow_circles WHERE profile_id = ?", arguments: [profile.id])
+        try db.cachedStatement(sql: "DELETE FROM circles_shadow_circles WHERE profile_id = ?").execute(arguments: [
+            profile.id
+        ])
         for circleId in profile.shownToCircleIds {
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO circles_shadow_circles (profile_id, circle_id) VALUES (?, ?)",
-                arguments: [profile.id, circleId])
+            try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO circles_shadow_circles (profile_id, circle_id) VALUES (?, ?)"
+            ).execute(arguments: [profile.id, circleId])
         }
     }
 
     public func deleteProfile(id: String) throws {
         // Cells, staged cells, requests, grants and audiences go by ON DELETE CASCADE.
-        try db.execute(sql: "DELETE FROM circles_profiles WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM circles_profiles WHERE id = ?").execute(arguments: [id])
     }
 
     public func activePersonaId(accountId: String) throws -> String? {
         try String.fetchOne(
-            db, sql: "SELECT profile_id FROM circles_personas WHERE account_id = ?", arguments: [accountId])
+            db.cachedStatement(sql: "SELECT profile_id FROM circles_personas WHERE account_id = ?"),
+            arguments: [accountId])
     }
 
     public func setActivePersonaId(_ profileId: String?, accountId: String) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO circles_personas (account_id, profile_id) VALUES (?, ?)
                 ON CONFLICT (account_id) DO UPDATE SET profile_id = excluded.profile_id
-                """,
-            arguments: [accountId, profileId])
+                """
+        ).execute(arguments: [accountId, profileId])
     }
 
     // MARK: - The matrix
@@ -259,58 +272,60 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
 
     public func cells(ownerAccountId: String) throws -> [MatrixCell] {
         try Row.fetchAll(
-            db, sql: "SELECT profile_id, field, circle_id, access FROM circles_cells WHERE owner_account_id = ?",
+            db.cachedStatement(
+                sql: "SELECT profile_id, field, circle_id, access FROM circles_cells WHERE owner_account_id = ?"),
             arguments: [ownerAccountId]
         ).compactMap(Self.cell)
     }
 
     public func cells(profileId: String) throws -> [MatrixCell] {
         try Row.fetchAll(
-            db, sql: "SELECT profile_id, field, circle_id, access FROM circles_cells WHERE profile_id = ?",
+            db.cachedStatement(
+                sql: "SELECT profile_id, field, circle_id, access FROM circles_cells WHERE profile_id = ?"),
             arguments: [profileId]
         ).compactMap(Self.cell)
     }
 
     public func setCell(_ cell: MatrixCell) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO circles_cells (profile_id, field, circle_id, access, owner_account_id)
                 SELECT ?, ?, ?, ?, owner_account_id FROM circles_profiles WHERE id = ?
                 ON CONFLICT (profile_id, field, circle_id) DO UPDATE SET access = excluded.access
-                """,
-            arguments: [cell.profileId, cell.field.rawValue, cell.circleId, cell.access.rawValue, cell.profileId])
+                """
+        ).execute(arguments: [cell.profileId, cell.field.rawValue, cell.circleId, cell.access.rawValue, cell.profileId])
     }
 
     public func stagedCells(accountId: String, profileId: String) throws -> [MatrixCell] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT profile_id, field, circle_id, access FROM circles_staged_cells
-                WHERE account_id = ? AND profile_id = ?
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT profile_id, field, circle_id, access FROM circles_staged_cells
+                    WHERE account_id = ? AND profile_id = ?
+                    """),
             arguments: [accountId, profileId]
         ).compactMap(Self.cell)
     }
 
     public func profilesWithStagedCells(accountId: String) throws -> [String] {
         try String.fetchAll(
-            db, sql: "SELECT DISTINCT profile_id FROM circles_staged_cells WHERE account_id = ? ORDER BY profile_id",
+            db.cachedStatement(
+                sql: "SELECT DISTINCT profile_id FROM circles_staged_cells WHERE account_id = ? ORDER BY profile_id"),
             arguments: [accountId])
     }
 
     public func stageCell(_ cell: MatrixCell, accountId: String) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO circles_staged_cells (account_id, profile_id, field, circle_id, access)
                 VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (account_id, profile_id, field, circle_id) DO UPDATE SET access = excluded.access
-                """,
-            arguments: [accountId, cell.profileId, cell.field.rawValue, cell.circleId, cell.access.rawValue])
+                """
+        ).execute(arguments: [accountId, cell.profileId, cell.field.rawValue, cell.circleId, cell.access.rawValue])
     }
 
     public func clearStagedCells(accountId: String, profileId: String) throws {
-        try db.execute(
-            sql: "DELETE FROM circles_staged_cells WHERE account_id = ? AND profile_id = ?",
+        try db.cachedStatement(sql: "DELETE FROM circles_staged_cells WHERE account_id = ? AND profile_id = ?").execute(
             arguments: [accountId, profileId])
     }
 
@@ -318,7 +333,7 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
 
     public func requests(ownerAccountId: String) throws -> [RequestRecord] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM circles_requests WHERE owner_account_id = ? ORDER BY seq",
+            db.cachedStatement(sql: "SELECT * FROM circles_requests WHERE owner_account_id = ? ORDER BY seq"),
             arguments: [ownerAccountId]
         ).compactMap { row in
             guard let field = Field(rawValue: row["field"]), let status = RequestStatus(rawValue: row["status"]) else {
@@ -335,30 +350,31 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertRequest(_ request: RequestRecord) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO circles_requests
                     (id, owner_account_id, profile_id, requester_account_id, requester_profile_id,
                      requester_display_name, requester_username, field, reason, created_at, expires_at, status, seq)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                request.id, request.ownerAccountId, request.profileId, request.requesterAccountId,
-                request.requesterProfileId, request.requester.displayName, request.requester.username,
-                request.field.rawValue, request.reason, request.createdAt, request.expiresAt,
-                request.status.rawValue, try nextSeq("circles_requests"),
-            ])
+                """
+        ).execute(arguments: [
+            request.id, request.ownerAccountId, request.profileId, request.requesterAccountId,
+            request.requesterProfileId, request.requester.displayName, request.requester.username,
+            request.field.rawValue, request.reason, request.createdAt, request.expiresAt,
+            request.status.rawValue, try nextSeq("circles_requests"),
+        ])
     }
 
     public func updateRequest(_ request: RequestRecord) throws {
-        try db.execute(
-            sql: "UPDATE circles_requests SET status = ? WHERE id = ?",
-            arguments: [request.status.rawValue, request.id])
+        try db.cachedStatement(sql: "UPDATE circles_requests SET status = ? WHERE id = ?").execute(arguments: [
+            request.status.rawValue, request.id,
+        ])
     }
 
     public func grants(ownerAccountId: String) throws -> [GrantRecord] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM circles_grants WHERE owner_account_id = ? ORDER BY seq", arguments: [ownerAccountId]
+            db.cachedStatement(sql: "SELECT * FROM circles_grants WHERE owner_account_id = ? ORDER BY seq"),
+            arguments: [ownerAccountId]
         ).map { row in
             GrantRecord(
                 id: row["id"], ownerAccountId: row["owner_account_id"], profileId: row["profile_id"],
@@ -370,22 +386,22 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertGrant(_ grant: GrantRecord) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO circles_grants
                     (id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field,
                      created_at, expires_at, seq)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                grant.id, grant.ownerAccountId, grant.profileId, grant.viewerAccountId, grant.viewer.displayName,
-                grant.viewer.username, grant.field?.rawValue, grant.createdAt, grant.expiresAt,
-                try nextSeq("circles_grants"),
-            ])
+                """
+        ).execute(arguments: [
+            grant.id, grant.ownerAccountId, grant.profileId, grant.viewerAccountId, grant.viewer.displayName,
+            grant.viewer.username, grant.field?.rawValue, grant.createdAt, grant.expiresAt,
+            try nextSeq("circles_grants"),
+        ])
     }
 
     public func deleteGrant(id: String) throws {
-        try db.execute(sql: "DELETE FROM circles_grants WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM circles_grants WHERE id = ?").execute(arguments: [id])
     }
 
     // MARK: - Suggestions
@@ -393,13 +409,14 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
     public func dismissedSuggestions(ownerAccountId: String) throws -> Set<String> {
         Set(
             try String.fetchAll(
-                db, sql: "SELECT suggestion_id FROM circles_dismissed_suggestions WHERE owner_account_id = ?",
+                db.cachedStatement(
+                    sql: "SELECT suggestion_id FROM circles_dismissed_suggestions WHERE owner_account_id = ?"),
                 arguments: [ownerAccountId]))
     }
 
     public func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws {
-        try db.execute(
-            sql: "INSERT OR IGNORE INTO circles_dismissed_suggestions (owner_account_id, suggestion_id) VALUES (?, ?)",
-            arguments: [ownerAccountId, suggestionId])
+        try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO circles_dismissed_suggestions (owner_account_id, suggestion_id) VALUES (?, ?)"
+        ).execute(arguments: [ownerAccountId, suggestionId])
     }
 }

@@ -40,35 +40,19 @@ public struct LocalCirclesService: CirclesService {
     func run<T: Sendable>(_ principal: Principal, _ body: @Sendable (Context) throws -> T) async throws -> T {
         try principal.requireActingAsSelf()
         let now = clock.now()
-        let random = random
-        let engine = engine
         return try await store.write { transaction, identity in
-            let account = try identity.authenticate(principal, at: now)
-            let context = Context(
-                transaction: transaction, identity: identity, account: account, principal: principal, now: now,
-                random: random, engine: engine, canWrite: true)
-            try context.prepare(account)
-            return try body(context)
+            try body(try context(transaction, identity, principal, now: now, canWrite: true))
         }
     }
-}
 
-extension LocalCirclesService {
     /// Runs `body`, which only reads, in one read transaction when the accounts it touches are ready (their
     /// built-in circles and primary profile exist); otherwise through `run`, which makes them ready first.
     func runReading<T: Sendable>(_ principal: Principal, _ body: @Sendable (Context) throws -> T) async throws -> T {
         try principal.requireActingAsSelf()
         let now = clock.now()
-        let random = random
-        let engine = engine
         let answer = try await store.read { transaction, identity -> Answer<T> in
-            let account = try identity.authenticate(principal, at: now)
-            let context = Context(
-                transaction: transaction, identity: identity, account: account, principal: principal, now: now,
-                random: random, engine: engine, canWrite: false)
             do {
-                try context.ensurePrepared(account)
-                return .answered(try body(context))
+                return .answered(try body(try context(transaction, identity, principal, now: now, canWrite: false)))
             } catch is Context.NeedsWrite {
                 return .needsFirstUse
             }
@@ -83,6 +67,20 @@ extension LocalCirclesService {
     private enum Answer<T: Sendable>: Sendable {
         case answered(T)
         case needsFirstUse
+    }
+
+    /// The call's view of one transaction: the principal authenticated, its account made ready (in a read
+    /// transaction, `Context.NeedsWrite` when it is not).
+    private func context(
+        _ transaction: any CirclesStoreTransaction, _ identity: any IdentityStoreTransaction, _ principal: Principal,
+        now: Date, canWrite: Bool
+    ) throws -> Context {
+        let account = try identity.authenticate(principal, at: now)
+        let context = Context(
+            transaction: transaction, identity: identity, account: account, principal: principal, now: now,
+            random: random, engine: engine, canWrite: canWrite)
+        try context.ensurePrepared(account)
+        return context
     }
 }
 
@@ -105,32 +103,23 @@ struct Context {
 
     // MARK: - First use
 
-    /// Whether the account has every built-in circle and its primary profile (what `prepare` would create).
-    func isPrepared(_ account: Account) throws -> Bool {
-        let builtIns = Set(try transaction.circles(ownerAccountId: account.id).compactMap(\.builtIn))
-        guard BuiltInCircle.creationOrder.allSatisfy(builtIns.contains) else { return false }
-        return try transaction.profiles(ownerAccountId: account.id).contains { $0.type == .primary }
-    }
-
-    /// Makes `account` ready: creates what it lacks in a write transaction, throws `NeedsWrite` in a read one.
+    /// Makes `account` ready: creates its missing built-in circles and primary profile; in a read transaction,
+    /// throws `NeedsWrite` when anything is missing.
     func ensurePrepared(_ account: Account) throws {
-        guard try !isPrepared(account) else { return }
-        guard canWrite else { throw NeedsWrite() }
-        try prepare(account)
-    }
-
-    /// Creates the account's missing built-in circles and its primary profile.
-    func prepare(_ account: Account) throws {
         let circles = try transaction.circles(ownerAccountId: account.id)
+        let missing = BuiltInCircle.creationOrder.filter { builtIn in !circles.contains { $0.builtIn == builtIn } }
+        let hasPrimary = try transaction.profiles(ownerAccountId: account.id).contains { $0.type == .primary }
+        guard !missing.isEmpty || !hasPrimary else { return }
+        guard canWrite else { throw NeedsWrite() }
         var position = (circles.map(\.position).max() ?? -1) + 1
-        for builtIn in BuiltInCircle.creationOrder where !circles.contains(where: { $0.builtIn == builtIn }) {
+        for builtIn in missing {
             try transaction.insertCircle(
                 Circle(
                     id: random.uuidString(), ownerAccountId: account.id, name: builtIn.name, builtIn: builtIn,
                     emoji: builtIn.emoji, color: builtIn.color, position: position, createdAt: now))
             position += 1
         }
-        if try !transaction.profiles(ownerAccountId: account.id).contains(where: { $0.type == .primary }) {
+        if !hasPrimary {
             try transaction.insertProfile(
                 Profile(
                     id: random.uuidString(), ownerAccountId: account.id, type: .primary,

@@ -1,8 +1,51 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// Every target of the monorepo uses these; each package under Packages/ repeats them in its own manifest.
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+/// The packages under Packages/, each with its own manifest, README and tests.
+let packages = ["Storage", "Console", "Identity", "ProfileSession", "Preferences", "FamilyCodes", "Networking", "Circles"]
+
+/// The folders inside `folder` (of this manifest's directory), sorted; none when it does not exist.
+func folders(_ folder: String) -> [String] {
+    let path = Context.packageDirectory + "/" + folder
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    return names.filter { name in
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder) && isFolder.boolValue
+    }.sorted()
+}
+
+/// Whether `folder` (of this manifest's directory) holds Swift sources.
+func holdsSwift(_ folder: String) -> Bool {
+    let path = Context.packageDirectory + "/" + folder
+    let files = FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []
+    return files.contains { $0.hasSuffix(".swift") }
+}
+
+/// Every Swift library of every package: a product per Swift folder of Packages/X/Sources (the C modules are only
+/// reached through them), plus GRDB, which store tests use.
+let everyLibrary: [Target.Dependency] =
+    packages.flatMap { package in
+        folders("Packages/\(package)/Sources").filter { holdsSwift("Packages/\(package)/Sources/\($0)") }
+            .map { Target.Dependency.product(name: $0, package: package) }
+    } + [.product(name: "GRDB", package: "GRDB.swift")]
+
+/// One root test target per test folder of every package (Packages/X/Tests/Y), each depending on every library.
+///
+/// Generated, not copied: a package's own manifest says what each of its test targets needs (CI runs every
+/// package alone, so a missing dependency there fails), and the root only gathers them into one build.
+func packageTestTargets() -> [Target] {
+    packages.flatMap { package in
+        folders("Packages/\(package)/Tests").map { folder in
+            .testTarget(
+                name: folder, dependencies: everyLibrary, path: "Packages/\(package)/Tests/\(folder)",
+                swiftSettings: swiftSettings)
+        }
+    }
+}
 
 let package = Package(
     name: "Kith",
@@ -78,223 +121,8 @@ let package = Package(
             name: "EndToEndTests", dependencies: ["kith", "kith-server"], path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings),
 
-        // MARK: - Each package's tests, so one `swift test` here runs them all in one build
-        .testTarget(
-            name: "StorageTests",
-            dependencies: [.product(name: "Storage", package: "Storage")],
-            path: "Packages/Storage/Tests/StorageTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "ConsoleTests",
-            dependencies: [.product(name: "Console", package: "Console")],
-            path: "Packages/Console/Tests/ConsoleTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "IdentityTests",
-            dependencies: [.product(name: "Identity", package: "Identity")],
-            path: "Packages/Identity/Tests/IdentityTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "IdentitySQLiteTests",
-            dependencies: [
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
-                .product(name: "Storage", package: "Storage"),
-            ],
-            path: "Packages/Identity/Tests/IdentitySQLiteTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "IdentityCommandsTests",
-            dependencies: [
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
-                .product(name: "IdentityCommands", package: "Identity"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "Console", package: "Console"),
-            ],
-            path: "Packages/Identity/Tests/IdentityCommandsTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "ProfileSessionTests",
-            dependencies: [
-                .product(name: "ProfileSession", package: "ProfileSession"),
-                .product(name: "Identity", package: "Identity"),
-            ],
-            path: "Packages/ProfileSession/Tests/ProfileSessionTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "ProfileSessionCommandsTests",
-            dependencies: [
-                .product(name: "ProfileSession", package: "ProfileSession"),
-                .product(name: "ProfileSessionCommands", package: "ProfileSession"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Console", package: "Console"),
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "PreferencesCommands", package: "Preferences"),
-            ],
-            path: "Packages/ProfileSession/Tests/ProfileSessionCommandsTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "PreferencesTests",
-            dependencies: [
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "Identity", package: "Identity"),
-            ],
-            path: "Packages/Preferences/Tests/PreferencesTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "PreferencesSQLiteTests",
-            dependencies: [
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "PreferencesSQLite", package: "Preferences"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Packages/Preferences/Tests/PreferencesSQLiteTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "PreferencesCommandsTests",
-            dependencies: [
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "PreferencesCommands", package: "Preferences"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Console", package: "Console"),
-            ],
-            path: "Packages/Preferences/Tests/PreferencesCommandsTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "FamilyCodesTests",
-            dependencies: [
-                .product(name: "FamilyCodes", package: "FamilyCodes"),
-                .product(name: "FamilyCodesTesting", package: "FamilyCodes"),
-                .product(name: "Identity", package: "Identity"),
-            ],
-            path: "Packages/FamilyCodes/Tests/FamilyCodesTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "FamilyCodesSQLiteTests",
-            dependencies: [
-                .product(name: "FamilyCodes", package: "FamilyCodes"),
-                .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
-                .product(name: "FamilyCodesTesting", package: "FamilyCodes"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Packages/FamilyCodes/Tests/FamilyCodesSQLiteTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "FamilyCodesCommandsTests",
-            dependencies: [
-                .product(name: "FamilyCodes", package: "FamilyCodes"),
-                .product(name: "FamilyCodesCommands", package: "FamilyCodes"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Console", package: "Console"),
-            ],
-            path: "Packages/FamilyCodes/Tests/FamilyCodesCommandsTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "IdentityHTTPTests",
-            dependencies: [
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityHTTP", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "NetworkingTesting", package: "Networking"),
-            ],
-            path: "Packages/Identity/Tests/IdentityHTTPTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "PreferencesHTTPTests",
-            dependencies: [
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "PreferencesHTTP", package: "Preferences"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "NetworkingTesting", package: "Networking"),
-            ],
-            path: "Packages/Preferences/Tests/PreferencesHTTPTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "FamilyCodesHTTPTests",
-            dependencies: [
-                .product(name: "FamilyCodes", package: "FamilyCodes"),
-                .product(name: "FamilyCodesHTTP", package: "FamilyCodes"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "NetworkingTesting", package: "Networking"),
-            ],
-            path: "Packages/FamilyCodes/Tests/FamilyCodesHTTPTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "NetworkingTests",
-            dependencies: [.product(name: "Networking", package: "Networking")],
-            path: "Packages/Networking/Tests/NetworkingTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "CirclesTests",
-            dependencies: [
-                .product(name: "Circles", package: "Circles"),
-                .product(name: "Identity", package: "Identity"),
-            ],
-            path: "Packages/Circles/Tests/CirclesTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "CirclesSQLiteTests",
-            dependencies: [
-                .product(name: "Circles", package: "Circles"),
-                .product(name: "CirclesSQLite", package: "Circles"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Packages/Circles/Tests/CirclesSQLiteTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "CirclesCommandsTests",
-            dependencies: [
-                .product(name: "Circles", package: "Circles"),
-                .product(name: "CirclesCommands", package: "Circles"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Console", package: "Console"),
-            ],
-            path: "Packages/Circles/Tests/CirclesCommandsTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "CirclesHTTPTests",
-            dependencies: [
-                .product(name: "Circles", package: "Circles"),
-                .product(name: "CirclesHTTP", package: "Circles"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "NetworkingTesting", package: "Networking"),
-            ],
-            path: "Packages/Circles/Tests/CirclesHTTPTests",
-            swiftSettings: swiftSettings
-        ),
+        // MARK: - Each package's tests (see `packageTestTargets`), so one `swift test` here runs them all in one build
+    ] + packageTestTargets() + [
         // MARK: - The server
         .target(
             name: "KithServer",
@@ -312,6 +140,10 @@ let package = Package(
                 .product(name: "FamilyCodesSQLite", package: "FamilyCodes"),
                 .product(name: "Circles", package: "Circles"),
                 .product(name: "CirclesSQLite", package: "Circles"),
+                .product(name: "IdentityWire", package: "Identity"),
+                .product(name: "PreferencesWire", package: "Preferences"),
+                .product(name: "FamilyCodesWire", package: "FamilyCodes"),
+                .product(name: "CirclesWire", package: "Circles"),
             ],
             path: "Apps/server/Sources/KithServer",
             swiftSettings: swiftSettings

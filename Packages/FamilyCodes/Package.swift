@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "FamilyCodes", targets: ["FamilyCodes"]),
         .library(name: "FamilyCodesSQLite", targets: ["FamilyCodesSQLite"]),
         .library(name: "FamilyCodesCommands", targets: ["FamilyCodesCommands"]),
+        .library(name: "FamilyCodesWire", targets: ["FamilyCodesWire"]),
         .library(name: "FamilyCodesHTTP", targets: ["FamilyCodesHTTP"]),
         .library(name: "FamilyCodesTesting", targets: ["FamilyCodesTesting"]),
     ],
@@ -18,7 +19,7 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -41,8 +42,18 @@ let package = Package(
             name: "FamilyCodesCommands",
             dependencies: [
                 "FamilyCodes",
+                "FamilyCodesWire",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "FamilyCodesWire",
+            dependencies: [
+                "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityWire", package: "Identity"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -50,6 +61,8 @@ let package = Package(
             name: "FamilyCodesHTTP",
             dependencies: [
                 "FamilyCodes",
+                "FamilyCodesWire",
+                .product(name: "IdentityWire", package: "Identity"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentityHTTP", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),

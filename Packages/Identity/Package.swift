@@ -10,13 +10,14 @@ let package = Package(
         .library(name: "Identity", targets: ["Identity"]),
         .library(name: "IdentitySQLite", targets: ["IdentitySQLite"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
+        .library(name: "IdentityWire", targets: ["IdentityWire"]),
         .library(name: "IdentityHTTP", targets: ["IdentityHTTP"]),
     ],
     dependencies: [
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -40,12 +41,14 @@ let package = Package(
         ),
         .target(
             name: "IdentityCommands",
-            dependencies: ["Identity", .product(name: "Console", package: "Console")],
+            dependencies: ["Identity", "IdentityWire", .product(name: "Console", package: "Console")],
             swiftSettings: swiftSettings
         ),
+        // The HTTP contract: request and response bodies, routes and error codes, for the server and clients.
+        .target(name: "IdentityWire", dependencies: ["Identity"], swiftSettings: swiftSettings),
         .target(
             name: "IdentityHTTP",
-            dependencies: ["Identity", .product(name: "Networking", package: "Networking")],
+            dependencies: ["Identity", "IdentityWire", .product(name: "Networking", package: "Networking")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "IdentityTests", dependencies: ["Identity"], swiftSettings: swiftSettings),

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Preferences", targets: ["Preferences"]),
         .library(name: "PreferencesSQLite", targets: ["PreferencesSQLite"]),
         .library(name: "PreferencesCommands", targets: ["PreferencesCommands"]),
+        .library(name: "PreferencesWire", targets: ["PreferencesWire"]),
         .library(name: "PreferencesHTTP", targets: ["PreferencesHTTP"]),
     ],
     dependencies: [
@@ -17,7 +18,7 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -40,8 +41,18 @@ let package = Package(
             name: "PreferencesCommands",
             dependencies: [
                 "Preferences",
+                "PreferencesWire",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PreferencesWire",
+            dependencies: [
+                "Preferences",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityWire", package: "Identity"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -49,6 +60,8 @@ let package = Package(
             name: "PreferencesHTTP",
             dependencies: [
                 "Preferences",
+                "PreferencesWire",
+                .product(name: "IdentityWire", package: "Identity"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentityHTTP", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),

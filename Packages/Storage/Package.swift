@@ -7,7 +7,7 @@ let package = Package(
     name: "Storage",
     platforms: [.macOS(.v15)],
     products: [.library(name: "Storage", targets: ["Storage"])],
-    dependencies: [.package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0")],
+    dependencies: [.package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")],
     targets: [
         .target(
             name: "Storage",

@@ -55,7 +55,7 @@ struct LimitsTests {
                 .post, "/api/auth/signup",
                 body: #"{"email":"DANA@example.com","firstName":"D","lastName":"R","password":"long enough"}"#)
             #expect(taken.status == .conflict)
-            #expect(try taken.error() == ("email_taken", "An account with this email already exists"))
+            #expect(try taken.error() == ("identity.email_taken", "An account with this email already exists"))
             let email = try await client.send(
                 .post, "/api/auth/signup",
                 body: #"{"email":"nope","firstName":"D","lastName":"R","password":"long enough"}"#)
@@ -122,7 +122,7 @@ struct LimitsTests {
                 let locked = try await client.send(.post, "/api/family/code/join", token: fresh.token, body: body)
                 #expect(locked.status == .tooManyRequests)
                 #expect(locked.headers[.retryAfter] == "300")
-                #expect(try locked.error().code == "rate_limited")
+                #expect(try locked.error().code == "familyCodes.rate_limited")
                 #expect(try locked.error().message.hasPrefix("Too many attempts. Please wait 5 minutes."))
             }
             // Five minutes after the 20th failure the address may join again.

@@ -1,22 +1,30 @@
 import HTTPTypes
+import IdentityWire
 
-/// An error answered as `{"error": CODE, "message": SENTENCE}` with an HTTP status (and headers, for 429).
+/// An error answered as `{"error": CODE, "message": SENTENCE, "details": {...}}` (`WireError`) with an HTTP
+/// status (and `Retry-After`, for 429).
 public struct APIError: Error, Sendable, Equatable {
     public var status: HTTPResponse.Status
     /// A stable snake_case code clients branch on.
     public var code: String
     /// The sentence a user reads (the domain's, word for word, when it comes from the domain).
     public var message: String
-    /// Seconds to wait before retrying, sent as `Retry-After` (429 only).
-    public var retryAfter: Int?
+    /// The values of the domain case, when it has any.
+    public var details: WireErrorDetails?
 
     /// Creates an error response value.
-    public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
+    public init(_ status: HTTPResponse.Status, code: String, message: String, details: WireErrorDetails? = nil) {
         self.status = status
         self.code = code
         self.message = message
-        self.retryAfter = retryAfter
+        self.details = details
     }
+
+    /// Seconds to wait before retrying, sent as `Retry-After` (429 only).
+    public var retryAfter: Int? { details?.retryAfterSeconds }
+
+    /// The JSON body.
+    public var body: WireError { WireError(error: code, message: message, details: details) }
 
     // MARK: - The fixed ones
 
@@ -40,10 +48,4 @@ public struct APIError: Error, Sendable, Equatable {
     /// Anything unexpected: the details go to the log, never to the client.
     public static let internalError = APIError(
         .internalServerError, code: "internal", message: "Server error")
-}
-
-/// The JSON body of every error response.
-struct ErrorBody: Codable, Sendable, Equatable {
-    var error: String
-    var message: String
 }

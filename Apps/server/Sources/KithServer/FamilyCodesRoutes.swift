@@ -1,8 +1,9 @@
 import FamilyCodes
+import FamilyCodesWire
 import Hummingbird
 import Identity
 
-/// Family codes over the seed's paths and status codes (already a member: 400; code not found: 404;
+/// Family codes over `FamilyCodesRoute`, with the seed's status codes (already a member: 400; code not found: 404;
 /// rate limited: 429 with Retry-After), plus the per-address join limit.
 struct FamilyCodesRoutes: Sendable {
     let familyCodes: any FamilyCodeService
@@ -10,80 +11,71 @@ struct FamilyCodesRoutes: Sendable {
     let addressLimiter: ClientAddressLimiter
 
     func add(to api: RouterGroup<KithRequestContext>) {
-        api.get("family") { _, context in
-            try JSONCoding.response(
-                FamilyCodesJSON.OverviewJSON(try await familyCodes.overview(try context.requirePrincipal())))
+        api.api(FamilyCodesRoute.overview) { _, context in
+            let overview = try await familyCodes.overview(try context.requirePrincipal())
+            return try JSONCoding.response(FamilyOverviewJSON(overview))
         }
-        api.post("family/create") { _, context in
+        api.api(FamilyCodesRoute.create) { _, context in
             let principal = try context.requirePrincipal()
             // `code` is where the domain creates the family and decides who may (players only).
-            let code = try await familyCodes.code(principal)
+            _ = try await familyCodes.code(principal)
             guard case .player(let card) = try await familyCodes.overview(principal) else {
                 throw FamilyCodeError.onlyPlayers
             }
-            return try JSONCoding.response(
-                FamilyCodesJSON.CreateJSON(
-                    success: true, familyId: code.familyId, familyName: card.name, familyCode: code.code,
-                    generatedAt: code.generatedAt))
+            return try JSONCoding.response(FamilyCreatedJSON(card))
         }
-        api.get("family/code") { _, context in
-            try JSONCoding.response(
-                FamilyCodesJSON.CodeJSON(try await familyCodes.code(try context.requirePrincipal())))
+        api.api(FamilyCodesRoute.code) { _, context in
+            try JSONCoding.response(FamilyCodeJSON(try await familyCodes.code(try context.requirePrincipal())))
         }
-        api.post("family/code/regenerate") { _, context in
+        api.api(FamilyCodesRoute.regenerate) { _, context in
             // The seed's body (`familyId`) is not needed: a player has one family code.
             let code = try await familyCodes.regenerateCode(try context.requirePrincipal())
-            return try JSONCoding.response(FamilyCodesJSON.CodeJSON(code))
+            return try JSONCoding.response(FamilyCodeJSON(code))
         }
-        api.post("family/code/join") { request, context in
+        api.api(FamilyCodesRoute.join) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(FamilyCodesJSON.JoinBody.self, context: context)
-            guard let code = body.familyCode ?? body.code else {
+            let body = try await request.decodeJSON(FamilyJoinBody.self, context: context)
+            guard let code = body.anyCode else {
                 throw APIError(.badRequest, code: "invalid_json", message: "Missing field \"familyCode\"")
             }
             let address = context.clientAddressKey
             // While the address is locked nothing is looked up (and so nothing reaches the usage log).
             try addressLimiter.requireAllowed(address)
             do {
-                let join = try await familyCodes.join(principal, code: code)
-                return try JSONCoding.response(
-                    FamilyCodesJSON.JoinedJSON(message: FamilyJoin.message, familyId: join.familyId, name: join.name))
+                return try JSONCoding.response(FamilyJoinJSON(try await familyCodes.join(principal, code: code)))
             } catch FamilyCodeError.notFound {
                 addressLimiter.recordFailure(address)
                 throw FamilyCodeError.notFound
             }
         }
-        api.get("family/members") { _, context in
+        api.api(FamilyCodesRoute.members) { _, context in
             let members = try await familyCodes.members(try context.requirePrincipal())
-            return try JSONCoding.response(
-                FamilyCodesJSON.MembersJSON(members: members.map(FamilyCodesJSON.MemberJSON.init)))
+            return try JSONCoding.response(FamilyMemberListJSON(members))
         }
-        api.delete("family/members/{id}") { _, context in
+        api.api(FamilyCodesRoute.removeMember) { _, context in
             let principal = try context.requirePrincipal()
             let member = try await familyCodes.removeMember(principal, try context.parameters.text("id"))
-            return try JSONCoding.response(FamilyCodesJSON.RemovedJSON(success: true, member: .init(member)))
+            return try JSONCoding.response(FamilyMemberRemovedJSON(member))
         }
-        api.get("family/families") { _, context in
+        api.api(FamilyCodesRoute.families) { _, context in
             let families = try await familyCodes.families(try context.requirePrincipal())
-            return try JSONCoding.response(
-                FamilyCodesJSON.FamiliesJSON(families: families.map(FamilyCodesJSON.FamilyJSON.init)))
+            return try JSONCoding.response(JoinedFamilyListJSON(families))
         }
-        api.post("family/leave") { request, context in
+        api.api(FamilyCodesRoute.leave) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(FamilyCodesJSON.FamilyBody.self, context: context)
-            let family = try await familyCodes.leave(principal, body.familyId)
-            return try JSONCoding.response(FamilyCodesJSON.LeftJSON(success: true, family: .init(family)))
+            let body = try await request.decodeJSON(FamilyBody.self, context: context)
+            return try JSONCoding.response(FamilyLeftJSON(try await familyCodes.leave(principal, body.familyId)))
         }
-        api.post("family/use") { request, context in
+        api.api(FamilyCodesRoute.use) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(FamilyCodesJSON.FamilyBody.self, context: context)
+            let body = try await request.decodeJSON(FamilyBody.self, context: context)
             // `family use` is `household use`.
             let household = try await identity.useHousehold(principal, body.familyId)
-            return try JSONCoding.response(FamilyCodesJSON.FamilyRefJSON(familyId: household.id, name: household.name))
+            return try JSONCoding.response(FamilyRefJSON(familyId: household.id, name: household.name))
         }
-        api.get("family/log") { _, context in
+        api.api(FamilyCodesRoute.log) { _, context in
             let log = try await familyCodes.usageLog(try context.requirePrincipal())
-            return try JSONCoding.response(FamilyCodesJSON.LogJSON(log: log.map(FamilyCodesJSON.UsageJSON.init)))
+            return try JSONCoding.response(FamilyCodeUsageLogJSON(log))
         }
     }
 }

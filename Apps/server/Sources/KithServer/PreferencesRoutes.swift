@@ -1,53 +1,29 @@
 import Hummingbird
 import Identity
 import Preferences
+import PreferencesWire
 
 /// Theme and font size of the subject: the account, or the managed member named by `X-Acting-As-Member`.
 struct PreferencesRoutes: Sendable {
     let preferences: any PreferencesService
 
-    struct PreferencesJSON: Encodable, Sendable {
-        let memberId: String
-        let theme: String
-        /// `S`, `M`, `L` or `XL`.
-        let fontSize: String
-        let fontSizeOffset: Int
-
-        init(_ values: MemberPreferences) {
-            memberId = values.memberId
-            theme = values.theme.rawValue
-            fontSize = values.fontSize.label
-            fontSizeOffset = values.fontSizeOffset
-        }
-    }
-
-    struct ThemeBody: Decodable, Sendable {
-        let theme: String
-    }
-
-    /// Either the label (`S`, `M`, `L`, `XL`) or the offset (-2, 0, 2, 4).
-    struct FontSizeBody: Decodable, Sendable {
-        let fontSize: String?
-        let fontSizeOffset: Int?
-    }
-
     func add(to api: RouterGroup<KithRequestContext>) {
-        api.get("preferences") { _, context in
+        api.api(PreferencesRoute.preferences) { _, context in
             try JSONCoding.response(PreferencesJSON(try await preferences.preferences(try context.requirePrincipal())))
         }
-        api.put("preferences/theme") { request, context in
+        api.api(PreferencesRoute.theme) { request, context in
             let principal = try context.requirePrincipal()
             let body = try await request.decodeJSON(ThemeBody.self, context: context)
             let theme = try choice(body.theme, field: "theme", as: ThemePreference.self)
             return try JSONCoding.response(PreferencesJSON(try await preferences.setTheme(principal, theme)))
         }
-        api.put("preferences/font-size") { request, context in
+        api.api(PreferencesRoute.fontSize) { request, context in
             let principal = try context.requirePrincipal()
             let body = try await request.decodeJSON(FontSizeBody.self, context: context)
             let size = try Self.fontSize(body)
             return try JSONCoding.response(PreferencesJSON(try await preferences.setFontSize(principal, size)))
         }
-        api.post("preferences/reset") { _, context in
+        api.api(PreferencesRoute.reset) { _, context in
             try JSONCoding.response(PreferencesJSON(try await preferences.reset(try context.requirePrincipal())))
         }
     }

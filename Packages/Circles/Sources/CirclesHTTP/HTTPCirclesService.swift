@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Foundation
 import Identity
 import IdentityHTTP
@@ -10,11 +11,11 @@ import Networking
 ///
 /// Each request carries the principal's bearer token (from `token`) and, while acting, `X-Acting-As-Member`.
 public struct HTTPCirclesService: CirclesService {
-    let requests: PrincipalClient
+    let requests: PrincipalClient<Principal>
 
     /// Calls the server through `client`; `token` gives the principal's raw token (the credentials file's).
     public init(client: JSONClient, token: @escaping @Sendable (Principal) async throws -> String) {
-        requests = PrincipalClient(client: client, token: token, mapError: CirclesHTTPError.map)
+        requests = PrincipalClient(client: client, token: token, errors: [CirclesError.self])
     }
 
     // MARK: - Contacts

@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 
 /// `family code`: the player's code (the family and its code are made on first use).
 enum FamilyCodeCommand {

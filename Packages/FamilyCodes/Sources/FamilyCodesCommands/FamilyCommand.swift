@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 
 /// `family`: a player's code card, or a parent's families with the active one marked.
 enum FamilyCommand {
@@ -8,9 +9,9 @@ enum FamilyCommand {
             let overview = try await plugin.service.overview(try await plugin.principal())
             switch overview {
             case .player(let card):
-                return .value(FamilyOverviewJSON(card), text: FamilyText.card(card, style: context.style))
+                return .value(FamilyOverviewJSON(.player(card)), text: FamilyText.card(card, style: context.style))
             case .parent(let families):
-                return .value(FamilyOverviewJSON(families), text: FamilyText.families(families, style: context.style))
+                return .value(FamilyOverviewJSON(.parent(families)), text: FamilyText.families(families, style: context.style))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 
 /// `family join CODE`: a parent joins a family by its code.
 enum FamilyJoinCommand {

@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 
 /// `family leave FAMILY`: a parent leaves one of its families.
 enum FamilyLeaveCommand {

@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 
 /// `family log`: join attempts on the player's families, newest first.
 enum FamilyLogCommand {
@@ -7,7 +8,7 @@ enum FamilyLogCommand {
         Command("family log", summary: "Show join attempts on your family codes, newest first (players)") {
             _, context in
             let rows = try await plugin.service.usageLog(try await plugin.principal())
-            return .value(rows.map(FamilyUsageJSON.init), text: FamilyText.log(rows, style: context.style))
+            return .value(rows.map(FamilyCodeUsageJSON.init), text: FamilyText.log(rows, style: context.style))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 
 /// `family members`: the members of the player's family.
 enum FamilyMembersCommand {

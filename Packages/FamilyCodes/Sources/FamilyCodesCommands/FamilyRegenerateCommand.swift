@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 
 /// `family regenerate`: a new code; the old one stops working at once (asks first).
 enum FamilyRegenerateCommand {

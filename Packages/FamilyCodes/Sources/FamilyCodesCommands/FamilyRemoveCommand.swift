@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 import Identity
 
 /// `family remove MEMBER`: the player removes a member of its family (asks first).

@@ -1,5 +1,6 @@
 import Console
 import FamilyCodes
+import FamilyCodesWire
 
 /// `family use FAMILY`: the same as `household use`: make a family the active household.
 enum FamilyUseCommand {
@@ -11,7 +12,7 @@ enum FamilyUseCommand {
             let household = try await plugin.identity.useHousehold(
                 try await plugin.principal(), arguments.argument("FAMILY"))
             return .value(
-                FamilyJoinJSON(FamilyJoin(familyId: household.id, name: household.name)),
+                FamilyRefJSON(familyId: household.id, name: household.name),
                 text: "Now using \(context.style.bold(household.name)).")
         }
     }

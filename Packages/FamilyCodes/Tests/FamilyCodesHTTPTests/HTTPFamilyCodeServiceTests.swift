@@ -90,38 +90,48 @@ struct HTTPFamilyCodeServiceTests {
         #expect(stub.requests.last?.headers["X-Acting-As-Member"] == "managed_1")
     }
 
-    @Test func refusalsReadAsTheDomainsSentences() async throws {
+    /// The client reads the code and details, never the sentence: every message here is reworded on purpose.
+    @Test func refusalsReadAsTheDomainsErrorsByCode() async throws {
         stub.on(
             .post, "/api/family/code/join", status: 404,
-            json: #"{"error":"family_code_not_found","message":"Family code not found. Please check and try again."}"#)
+            json: #"{"error":"familyCodes.not_found","message":"Reworded: no such code"}"#)
         await #expect(throws: FamilyCodeError.notFound) { _ = try await service().join(principal, code: "FAM-ZZZZZZ") }
         stub.on(
             .post, "/api/family/code/join", status: 400,
-            json: #"{"error":"already_member","message":"You are already a member of this family."}"#)
+            json: #"{"error":"familyCodes.already_member","message":"Reworded: you are in it"}"#)
         await #expect(throws: FamilyCodeError.alreadyMember) {
             _ = try await service().join(principal, code: "FAM-ZZZZZZ")
         }
-        let locked = "Too many attempts. Please wait 5 minutes. Try again in 4m 59s."
         stub.on(.post, "/api/family/code/join") { _ in
             .success(
                 HTTPResponse(
                     status: 429, headers: ["Retry-After": "299"],
-                    body: Data(#"{"error":"rate_limited","message":"\#(locked)"}"#.utf8)))
+                    body: Data(
+                        #"{"error":"familyCodes.rate_limited","message":"Reworded: wait","details":{"waitMinutes":5,"retryAfterSeconds":299}}"#
+                            .utf8)))
         }
-        do {
+        await #expect(throws: FamilyCodeError.rateLimited(waitMinutes: 5, retryAfterSeconds: 299)) {
             _ = try await service().join(principal, code: "FAM-ZZZZZZ")
-            Issue.record("expected the lock")
-        } catch {
-            #expect(String(describing: error) == locked)
-            #expect((error as? NetworkingError)?.retryAfter == 299)
         }
+        stub.on(
+            .delete, "/api/family/members/Max", status: 409,
+            json: #"{"error":"identity.last_guardian","message":"Reworded","details":{"name":"Max"}}"#)
+        await #expect(throws: IdentityError.lastGuardian("Max")) { _ = try await service().removeMember(principal, "Max") }
         stub.on(.get, "/api/family/code", status: 401, json: #"{"error":"unauthorized","message":"Sign in first"}"#)
         await #expect(throws: IdentityError.notSignedIn) { _ = try await service().code(principal) }
         stub.goOffline()
-        do {
-            _ = try await service().code(principal)
-        } catch {
-            #expect(String(describing: error) == "Connection error. Please try again.")
+        let offline = await #expect(throws: NetworkingError.self) { _ = try await service().code(principal) }
+        #expect(offline?.description == "Connection error. Please try again.")
+    }
+
+    /// A code no table knows keeps the server's sentence, so a newer server's refusal still reads well.
+    @Test func anUnknownCodeKeepsTheServersSentence() async throws {
+        stub.on(
+            .post, "/api/family/code/join", status: 409,
+            json: #"{"error":"familyCodes.some_new_rule","message":"A rule this client does not know"}"#)
+        let error = await #expect(throws: NetworkingError.self) {
+            _ = try await service().join(principal, code: "FAM-ZZZZZZ")
         }
+        #expect(error?.description == "A rule this client does not know")
     }
 }

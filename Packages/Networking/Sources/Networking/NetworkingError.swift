@@ -49,6 +49,8 @@ public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertib
     public var retryAfter: Int?
     /// The technical cause, for logs.
     public var detail: String?
+    /// The body of an error response, for clients that read more of it than `message` (a Wire module's details).
+    public var body: Data?
 
     public init(
         _ code: Code,
@@ -56,7 +58,8 @@ public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertib
         message: String? = nil,
         serverError: String? = nil,
         retryAfter: Int? = nil,
-        detail: String? = nil
+        detail: String? = nil,
+        body: Data? = nil
     ) {
         self.code = code
         self.status = status
@@ -64,6 +67,7 @@ public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertib
         self.serverError = serverError
         self.retryAfter = retryAfter
         self.detail = detail
+        self.body = body
     }
 
     // MARK: - Sentences
@@ -117,7 +121,8 @@ extension NetworkingError {
             message: payload?.message,
             serverError: payload?.error,
             retryAfter: response.headers["Retry-After"].flatMap { Self.parseRetryAfter($0, now: now) },
-            detail: "HTTP \(response.status)"
+            detail: "HTTP \(response.status)",
+            body: response.body.isEmpty ? nil : response.body
         )
     }
 

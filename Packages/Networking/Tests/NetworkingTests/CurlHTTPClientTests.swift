@@ -232,12 +232,15 @@ struct CurlHTTPClientTests {
     // MARK: - Statuses
 
     @Test func errorStatusesAreResponsesNotThrows() async throws {
-        let server = try LoopbackServer { _ in .json(500, #"{"error":"internal","message":"boom"}"#) }
+        let body = #"{"error":"internal","message":"boom"}"#
+        let server = try LoopbackServer { _ in .json(500, body) }
         defer { server.stop() }
         let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/")))
         #expect(response.status == 500)
         #expect(
-            throws: NetworkingError(.server, status: 500, message: "boom", serverError: "internal", detail: "HTTP 500")
+            throws: NetworkingError(
+                .server, status: 500, message: "boom", serverError: "internal", detail: "HTTP 500",
+                body: Data(body.utf8))
         ) {
             try response.validated()
         }

@@ -1,6 +1,7 @@
 import Console
 import Identity
 import Preferences
+import PreferencesWire
 
 /// `prefs`: the theme and font size of the member you are (or act as).
 enum PrefsCommand {

@@ -1,6 +1,7 @@
 import Console
 import Identity
 import Preferences
+import PreferencesWire
 
 /// `prefs font-size S|M|L|XL`.
 enum PrefsFontSizeCommand {

@@ -1,6 +1,7 @@
 import Console
 import Identity
 import Preferences
+import PreferencesWire
 
 /// `prefs reset`: theme `system`, font size `M`.
 enum PrefsResetCommand {

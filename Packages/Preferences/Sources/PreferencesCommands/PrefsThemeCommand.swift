@@ -1,6 +1,7 @@
 import Console
 import Identity
 import Preferences
+import PreferencesWire
 
 /// `prefs theme system|light|dark`.
 enum PrefsThemeCommand {

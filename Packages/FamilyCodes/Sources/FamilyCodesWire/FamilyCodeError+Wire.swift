@@ -1,0 +1,41 @@
+import FamilyCodes
+import IdentityWire
+
+/// Family codes' refusals on the wire, with the seed's statuses: a malformed code 400, already a member 400, not
+/// found 404, not a player or parent 403, rate limited 429 (with the wait in the details and `Retry-After`).
+extension FamilyCodeError: WireCodedError {
+    public var wire: WireErrorCase {
+        switch self {
+        case .invalidFormat: WireErrorCase("familyCodes.invalid_format", status: 400)
+        case .notFound: WireErrorCase("familyCodes.not_found", status: 404)
+        // The seed: joining a family one already belongs to is a 400.
+        case .alreadyMember: WireErrorCase("familyCodes.already_member", status: 400)
+        case .rateLimited(let waitMinutes, let retryAfterSeconds):
+            WireErrorCase(
+                "familyCodes.rate_limited", status: 429,
+                details: .init(waitMinutes: waitMinutes, retryAfterSeconds: retryAfterSeconds))
+        case .onlyPlayers: WireErrorCase("familyCodes.only_players", status: 403)
+        case .onlyParentsJoin: WireErrorCase("familyCodes.only_parents_join", status: 403)
+        case .onlyParentsLeave: WireErrorCase("familyCodes.only_parents_leave", status: 403)
+        case .noUniqueCode: WireErrorCase("familyCodes.no_unique_code", status: 503)
+        }
+    }
+
+    public init?(wireCode code: String, details: WireErrorDetails) {
+        switch code {
+        case "familyCodes.invalid_format": self = .invalidFormat
+        case "familyCodes.not_found": self = .notFound
+        case "familyCodes.already_member": self = .alreadyMember
+        case "familyCodes.rate_limited":
+            guard let waitMinutes = details.waitMinutes, let retryAfterSeconds = details.retryAfterSeconds else {
+                return nil
+            }
+            self = .rateLimited(waitMinutes: waitMinutes, retryAfterSeconds: retryAfterSeconds)
+        case "familyCodes.only_players": self = .onlyPlayers
+        case "familyCodes.only_parents_join": self = .onlyParentsJoin
+        case "familyCodes.only_parents_leave": self = .onlyParentsLeave
+        case "familyCodes.no_unique_code": self = .noUniqueCode
+        default: return nil
+        }
+    }
+}

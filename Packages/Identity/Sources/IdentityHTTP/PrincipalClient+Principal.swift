@@ -1,0 +1,34 @@
+import Identity
+import IdentityWire
+import Networking
+
+extension PrincipalClient where Caller == Principal {
+    /// Requests as a `Principal`: `token` gives its raw token (the credentials file's); the member it acts as, if
+    /// any, goes in `X-Acting-As-Member`. Server refusals become the domain errors of `errors`, then Identity's.
+    public init(
+        client: JSONClient, token: @escaping @Sendable (Principal) async throws -> String,
+        errors: [any WireCodedError.Type]
+    ) {
+        let mapper = WireErrorMapper(errors)
+        self.init(
+            client: client,
+            credentials: { principal in
+                Credentials(token: try await token(principal), actingAsMemberId: principal.actingAs?.memberId)
+            },
+            mapError: mapper.map)
+    }
+
+    /// `route` filled with `parameters`, without a body.
+    public func send<Response: Decodable & Sendable>(
+        _ route: WireRoute, _ parameters: String..., as principal: Principal, query: String = ""
+    ) async throws -> Response {
+        try await send(HTTPMethod(rawValue: route.method), route.path(parameters) + query, principal)
+    }
+
+    /// `route` filled with `parameters`, with `body` as JSON.
+    public func send<Body: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ route: WireRoute, _ parameters: String..., as principal: Principal, body: Body
+    ) async throws -> Response {
+        try await send(HTTPMethod(rawValue: route.method), route.path(parameters), principal, body: body)
+    }
+}

@@ -1,0 +1,91 @@
+import Identity
+
+/// Identity's refusals on the wire: bad input 400, credentials and sessions 401, what the caller may not do 403,
+/// unknown references 404, taken names, caps and state 409.
+extension IdentityError: WireCodedError {
+    public var wire: WireErrorCase {
+        switch self {
+        case .invalidEmail: WireErrorCase("identity.invalid_email", status: 400)
+        case .emailTaken: WireErrorCase("identity.email_taken", status: 409)
+        case .invalidName(let field, let problem, let maxLength):
+            WireErrorCase(
+                "identity.invalid_name", status: 400,
+                details: NameProblem.wireDetails(field: field, problem: problem, maxLength: maxLength))
+        case .reservedName(let name): WireErrorCase("identity.reserved_name", status: 400, details: .init(name: name))
+        case .invalidPassword: WireErrorCase("identity.invalid_password", status: 400)
+        case .incorrectCredentials: WireErrorCase("identity.incorrect_credentials", status: 401)
+        case .notSignedIn: WireErrorCase("identity.not_signed_in", status: 401)
+        case .savedAccountsFull: WireErrorCase("identity.saved_accounts_full", status: 409)
+        case .cannotRemoveCurrentAccount: WireErrorCase("identity.cannot_remove_current_account", status: 409)
+        case .sessionEnded(let email):
+            WireErrorCase("identity.session_ended", status: 401, details: .init(name: email))
+        case .sessionMismatch(let email):
+            WireErrorCase("identity.session_mismatch", status: 401, details: .init(name: email))
+        case .notWhileActing(let name):
+            WireErrorCase("identity.not_while_acting", status: 403, details: .init(name: name))
+        case .householdFull: WireErrorCase("identity.household_full", status: 409)
+        case .needsGuardian(let name): WireErrorCase("identity.needs_guardian", status: 409, details: .init(name: name))
+        case .lastGuardian(let name): WireErrorCase("identity.last_guardian", status: 409, details: .init(name: name))
+        case .ambiguous(let name, let candidates):
+            WireErrorCase("identity.ambiguous", status: 400, details: .init(name: name, candidates: candidates))
+        case .notFound(let kind, let name):
+            WireErrorCase("identity.not_found", status: 404, details: .init(name: name, kind: kind.rawValue))
+        case .noActiveHousehold: WireErrorCase("identity.no_active_household", status: 404)
+        case .notHouseholdOwner(let household):
+            WireErrorCase("identity.not_household_owner", status: 403, details: .init(name: household))
+        case .notGuardian(let name): WireErrorCase("identity.not_guardian", status: 403, details: .init(name: name))
+        case .ownerCannotLeave(let household):
+            WireErrorCase("identity.owner_cannot_leave", status: 403, details: .init(name: household))
+        case .notHouseholdMember(let household):
+            WireErrorCase("identity.not_household_member", status: 403, details: .init(name: household))
+        case .alreadyMember(let household):
+            WireErrorCase("identity.already_member", status: 409, details: .init(name: household))
+        case .notManaged(let name): WireErrorCase("identity.not_managed", status: 400, details: .init(name: name))
+        }
+    }
+
+    public init?(wireCode code: String, details: WireErrorDetails) {
+        let name = details.name
+        switch code {
+        case "identity.invalid_email": self = .invalidEmail
+        case "identity.email_taken": self = .emailTaken
+        case "identity.invalid_name":
+            guard let field = details.field, let maxLength = details.maxLength,
+                let problem = NameProblem(wire: details)
+            else { return nil }
+            self = .invalidName(field: field, problem: problem, maxLength: maxLength)
+        case "identity.invalid_password": self = .invalidPassword
+        case "identity.incorrect_credentials": self = .incorrectCredentials
+        case "identity.not_signed_in": self = .notSignedIn
+        case "identity.saved_accounts_full": self = .savedAccountsFull
+        case "identity.cannot_remove_current_account": self = .cannotRemoveCurrentAccount
+        case "identity.household_full": self = .householdFull
+        case "identity.no_active_household": self = .noActiveHousehold
+        case "identity.ambiguous":
+            guard let name, let candidates = details.candidates else { return nil }
+            self = .ambiguous(name, candidates: candidates)
+        case "identity.not_found":
+            guard let name, let kind = details.kind.flatMap(ReferenceKind.init(rawValue:)) else { return nil }
+            self = .notFound(kind, name)
+        default:
+            guard let name, let make = Self.named[code] else { return nil }
+            self = make(name)
+        }
+    }
+
+    /// The cases that carry one name, by code.
+    private static let named: [String: @Sendable (String) -> IdentityError] = [
+        "identity.reserved_name": IdentityError.reservedName,
+        "identity.session_ended": { .sessionEnded(email: $0) },
+        "identity.session_mismatch": { .sessionMismatch(email: $0) },
+        "identity.not_while_acting": IdentityError.notWhileActing,
+        "identity.needs_guardian": IdentityError.needsGuardian,
+        "identity.last_guardian": IdentityError.lastGuardian,
+        "identity.not_household_owner": IdentityError.notHouseholdOwner,
+        "identity.not_guardian": IdentityError.notGuardian,
+        "identity.owner_cannot_leave": IdentityError.ownerCannotLeave,
+        "identity.not_household_member": IdentityError.notHouseholdMember,
+        "identity.already_member": IdentityError.alreadyMember,
+        "identity.not_managed": IdentityError.notManaged,
+    ]
+}

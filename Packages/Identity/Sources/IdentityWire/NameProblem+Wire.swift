@@ -1,0 +1,47 @@
+import Identity
+
+extension NameProblem {
+    /// The problem's code in `WireErrorDetails.problem` (with `character` and `maxLength` where it has them).
+    public var wireCode: String {
+        switch self {
+        case .empty: "empty"
+        case .tooLong: "too_long"
+        case .noLetter: "no_letter"
+        case .digit: "digit"
+        case .emoji: "emoji"
+        case .controlCharacter: "control_character"
+        case .bidiCharacter: "bidi_character"
+        case .misplacedJoiner: "misplaced_joiner"
+        case .tooManyBytes: "too_many_bytes"
+        case .disallowed: "disallowed"
+        }
+    }
+
+    /// The problem a name error's details describe; nil when they describe none.
+    public init?(wire details: WireErrorDetails) {
+        switch details.problem {
+        case "empty": self = .empty
+        case "too_long":
+            guard let maxLength = details.maxLength else { return nil }
+            self = .tooLong(maxLength: maxLength)
+        case "no_letter": self = .noLetter
+        case "digit": self = .digit
+        case "emoji": self = .emoji
+        case "control_character": self = .controlCharacter
+        case "bidi_character": self = .bidiCharacter
+        case "misplaced_joiner": self = .misplacedJoiner
+        case "too_many_bytes": self = .tooManyBytes
+        case "disallowed":
+            guard let character = details.character else { return nil }
+            self = .disallowed(character)
+        default: return nil
+        }
+    }
+
+    /// The details of a name error: which field, what was wrong, and the limit of that field.
+    public static func wireDetails(field: String, problem: NameProblem, maxLength: Int) -> WireErrorDetails {
+        var character: String?
+        if case .disallowed(let shown) = problem { character = shown }
+        return WireErrorDetails(field: field, problem: problem.wireCode, character: character, maxLength: maxLength)
+    }
+}

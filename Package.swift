@@ -146,6 +146,8 @@ let package = Package(
                 .product(name: "CirclesWire", package: "Circles"),
             ],
             path: "Apps/server/Sources/KithServer",
+            // The one copy of the HTTP contract, served at /openapi.json and read once at start.
+            resources: [.copy("Resources/openapi.json")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -153,7 +155,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["KithServer", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            // The HTTP clients and Wire modules too: the clients are tested against the real router in-process.
+            dependencies: ["KithServer", .product(name: "HummingbirdTesting", package: "hummingbird")] + everyLibrary,
             path: "Tests/ServerTests",
             swiftSettings: swiftSettings
         ),

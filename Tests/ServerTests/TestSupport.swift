@@ -109,10 +109,10 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The repository's `Apps/server/openapi.json`.
+/// The repository's `Apps/server/Sources/KithServer/Resources/openapi.json`.
 let repositoryOpenAPIURL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Apps/server/openapi.json")
+    .appendingPathComponent("Apps/server/Sources/KithServer/Resources/openapi.json")
 
 /// A concrete path for a route pattern: `{id}` becomes `id`.
 func concretePath(_ pattern: String) -> String {

@@ -1,0 +1,118 @@
+import FamilyCodes
+import FamilyCodesWire
+import Foundation
+import Identity
+import IdentityWire
+import Preferences
+import PreferencesWire
+import Testing
+
+/// `openapi.json` is the one description of the HTTP contract; these tests keep the Wire modules equal to it: every
+/// route, every error code, and the keys and types of every body.
+@Suite("The Wire modules match openapi.json")
+struct WireContractTests {
+    let document: [String: Any]
+    let validator: SchemaValidator
+
+    init() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: repositoryOpenAPIURL))
+        document = try #require(object as? [String: Any])
+        validator = SchemaValidator(document: document)
+    }
+
+    /// The Wire modules' routes, every one.
+    static let wireRoutes: [WireRoute] = FamilyCodesRoute.routes + PreferencesRoute.routes
+
+    @Test func everyWireRouteIsDocumented() throws {
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        for route in Self.wireRoutes {
+            #expect(paths[route.template]?[route.method.lowercased()] != nil, "\(route) is not in openapi.json")
+        }
+    }
+
+    @Test func everyErrorCodeIsDocumentedAndEveryDocumentedCodeExists() throws {
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let error = try #require(schemas["Error"] as? [String: Any])
+        let properties = try #require(error["properties"] as? [String: Any])
+        let documented = Set(try #require((properties["error"] as? [String: Any])?["enum"] as? [String]))
+        let domain = WireErrorExamples.all.map(\.wire.code)
+        #expect(Set(domain).count == domain.count, "two cases share a code")
+        let known = Set(domain).union(WireErrorExamples.serverCodes)
+        #expect(known.subtracting(documented).isEmpty, "undocumented: \(known.subtracting(documented).sorted())")
+        #expect(documented.subtracting(known).isEmpty, "no case has: \(documented.subtracting(known).sorted())")
+    }
+
+    @Test func everyErrorBodyMatchesTheErrorSchema() throws {
+        for error in WireErrorExamples.all {
+            let found = try problems(error.body, "Error")
+            #expect(found.isEmpty, "\(error.wire.code): \(found)")
+        }
+    }
+
+    @Test func familyCodesBodiesMatchTheirSchemas() throws {
+        let date = Date(timeIntervalSince1970: 1_735_722_000)
+        let code = FamilyCode(familyId: "h1", code: "FAM-ABC123", generatedAt: date)
+        let player = FamilyMember(
+            memberId: "a1", accountId: "a1", displayName: "Dana Lee", email: "dana@example.com", kind: .independent,
+            role: .owner, addedAt: date)
+        let managed = FamilyMember(
+            memberId: "managed_1", accountId: nil, displayName: "Max", email: nil, kind: .managed, role: .member,
+            addedAt: date)
+        let card = FamilyCard(familyId: "h1", name: "Lee Family", code: code, members: [player, managed])
+        let joined = JoinedFamily(
+            familyId: "h1", name: "Lee Family", code: nil, codeGeneratedAt: nil, joinedAt: date, isActive: true)
+        let usage = FamilyCodeUsage(at: date, accountId: "a2", code: "FAM-ZZZZZZ", familyId: nil, result: .notFound)
+        let samples: [(any Encodable, String)] = [
+            (FamilyCodeJSON(code), "FamilyCode"),
+            (FamilyCreatedJSON(card), "FamilyCreated"),
+            (FamilyMemberJSON(managed), "FamilyMember"),
+            (FamilyMemberListJSON([player, managed]), "FamilyMembers"),
+            (FamilyMemberRemovedJSON(managed), "FamilyMemberRemoved"),
+            (FamilyJoinJSON(FamilyJoin(familyId: "h1", name: "Lee Family")), "Joined"),
+            (FamilyRefJSON(familyId: "h1", name: "Lee Family"), "FamilyRef"),
+            (JoinedFamilyJSON(joined), "Family"),
+            (JoinedFamilyListJSON([joined]), "Families"),
+            (FamilyLeftJSON(joined), "FamilyLeft"),
+            (FamilyCodeUsageJSON(usage), "FamilyUsage"),
+            (FamilyCodeUsageLogJSON([usage]), "FamilyLog"),
+            (FamilyOverviewJSON(.player(card)), "FamilyOverview"),
+            (FamilyOverviewJSON(.parent([joined])), "FamilyOverview"),
+            (FamilyJoinBody(familyCode: "FAM-ABC123"), "JoinRequest"),
+            (FamilyBody(familyId: "h1"), "FamilyRequest"),
+        ]
+        for (value, schema) in samples {
+            let found = try problems(value, schema)
+            #expect(found.isEmpty, "\(schema): \(found)")
+        }
+    }
+
+    @Test func preferencesBodiesMatchTheirSchemas() throws {
+        let preferences = MemberPreferences(memberId: "managed_1", theme: .dark, fontSize: .large)
+        let samples: [(any Encodable, String)] = [
+            (PreferencesJSON(preferences), "Preferences"),
+            (ThemeBody(theme: "dark"), "ThemeRequest"),
+            (FontSizeBody(fontSize: "L"), "FontSizeRequest"),
+            (FontSizeBody(fontSizeOffset: 2), "FontSizeRequest"),
+        ]
+        for (value, schema) in samples {
+            let found = try problems(value, schema)
+            #expect(found.isEmpty, "\(schema): \(found)")
+        }
+    }
+
+    /// A test of the validator itself: a key the schema does not name, or a missing required one, is a problem.
+    @Test func theValidatorRefusesExtraAndMissingKeys() throws {
+        struct Extra: Encodable { let theme = "dark"; let colour = "red" }
+        struct Missing: Encodable { let fontSize = 3 }
+        let extra = try problems(Extra(), "ThemeRequest")
+        let missing = try problems(Missing(), "FontSizeRequest")
+        #expect(extra.contains { $0.contains("colour") })
+        #expect(!missing.isEmpty)
+    }
+
+    private func problems(_ value: any Encodable, _ schema: String) throws -> [String] {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return validator.problems(try JSONValue.parse(try encoder.encode(value)), schemaNamed: schema)
+    }
+}

@@ -1,0 +1,46 @@
+import Circles
+import FamilyCodes
+import Identity
+import IdentityWire
+import Preferences
+
+/// One value of every case of every domain error that crosses the wire, so the tables and `openapi.json` can be
+/// checked case by case. `WireContractTests` fails when a table has a code that no example here produces.
+enum WireErrorExamples {
+    static let identity: [IdentityError] = [
+        .invalidEmail, .emailTaken, .invalidName(field: "first name", problem: .digit, maxLength: 50),
+        .reservedName("me"), .invalidPassword, .incorrectCredentials, .notSignedIn, .savedAccountsFull,
+        .cannotRemoveCurrentAccount, .sessionEnded(email: "a@example.com"), .sessionMismatch(email: "a@example.com"),
+        .notWhileActing("Max"), .householdFull, .needsGuardian("Max"), .lastGuardian("Max"),
+        .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max")]), .notFound(.member, "Max"),
+        .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
+        .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Dana"),
+    ]
+
+    static let familyCodes: [FamilyCodeError] = [
+        .invalidFormat, .notFound, .alreadyMember, .rateLimited(waitMinutes: 5, retryAfterSeconds: 299), .onlyPlayers,
+        .onlyParentsJoin, .onlyParentsLeave, .noUniqueCode,
+    ]
+
+    static let circles: [CirclesError] = [
+        .invalidName(field: "display name", problem: .disallowed("#"), maxLength: 50), .reservedName("primary"),
+        .invalidCircleName, .circleNameTaken("Chess"), .invalidEmoji, .invalidColor("beige"), .tooManyCircles,
+        .noManualMembers, .notCustom("Family"), .sameCircle("Chess"), .accountAlreadyLinked("a@example.com"),
+        .cannotLinkSelf, .invalidPhone, .invalidEmail, .invalidUsername, .usernameTaken("dana"),
+        .tooLong(field: "bio", maxLength: 160), .tooManyShadows, .notShadow("Dana Lee"), .alreadyRevealed("Owl"),
+        .alreadyVisible(.phone), .notShared(.email), .tooManyPendingRequests, .grantNotFound("g1"),
+        .suggestionNotFound("s1"), .profileNotFound("@owl"), .invalidTarget("owl"),
+    ]
+
+    static let preferences: [PreferencesError] = [.notAvailable]
+
+    /// Every example, as the server sees them.
+    static var all: [any WireCodedError] { identity + familyCodes + circles + preferences }
+
+    /// The codes the server answers with on its own: the bearer check, DOMAIN.md's acting-as body, malformed or
+    /// oversized requests, unknown routes and methods, an unavailable store, and anything unexpected.
+    static let serverCodes: Set<String> = [
+        "unauthorized", "forbidden", "invalid_json", "invalid_value", "payload_too_large", "not_found",
+        "method_not_allowed", "bad_request", "storage_unavailable", "internal",
+    ]
+}

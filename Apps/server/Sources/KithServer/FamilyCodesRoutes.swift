@@ -4,11 +4,11 @@ import Hummingbird
 import Identity
 
 /// Family codes over `FamilyCodesRoute`, with the seed's status codes (already a member: 400; code not found: 404;
-/// rate limited: 429 with Retry-After), plus the per-address join limit.
+/// rate limited: 429 with Retry-After). A join passes the client's socket address as its origin: the domain
+/// applies the per-address limit with the per-account one, in the store, so every server shares both.
 struct FamilyCodesRoutes: Sendable {
     let familyCodes: any FamilyCodeService
     let identity: any IdentityService
-    let addressLimiter: ClientAddressLimiter
 
     func add(to api: RouterGroup<KithRequestContext>) {
         api.api(FamilyCodesRoute.overview) { _, context in
@@ -38,15 +38,8 @@ struct FamilyCodesRoutes: Sendable {
             guard let code = body.anyCode else {
                 throw APIError(.badRequest, code: "invalid_json", message: "Missing field \"familyCode\"")
             }
-            let address = context.clientAddressKey
-            // While the address is locked nothing is looked up (and so nothing reaches the usage log).
-            try addressLimiter.requireAllowed(address)
-            do {
-                return try JSONCoding.response(FamilyJoinJSON(try await familyCodes.join(principal, code: code)))
-            } catch FamilyCodeError.notFound {
-                addressLimiter.recordFailure(address)
-                throw FamilyCodeError.notFound
-            }
+            let join = try await familyCodes.join(principal, code: code, origin: context.clientAddressKey)
+            return try JSONCoding.response(FamilyJoinJSON(join))
         }
         api.api(FamilyCodesRoute.members) { _, context in
             let members = try await familyCodes.members(try context.requirePrincipal())

@@ -34,10 +34,7 @@ public enum KithServerApplication {
         HouseholdRoutes(identity: services.identity).add(to: api)
         ProfileSessionRoutes(identity: services.identity).add(to: api)
         PreferencesRoutes(preferences: services.preferences).add(to: api)
-        FamilyCodesRoutes(
-            familyCodes: services.familyCodes, identity: services.identity,
-            addressLimiter: ClientAddressLimiter(clock: services.clock)
-        ).add(to: api)
+        FamilyCodesRoutes(familyCodes: services.familyCodes, identity: services.identity).add(to: api)
         CirclesRoutes(circles: services.circles).add(to: api)
         routeMethods.load(from: router)
         return router

@@ -9,25 +9,22 @@ import Preferences
 import PreferencesSQLite
 import Storage
 
-/// The domain services the routes call, and the clock the server's own limits read.
+/// The domain services the routes call.
 public struct ServerServices: Sendable {
     public let identity: any IdentityService
     public let preferences: any PreferencesService
     public let familyCodes: any FamilyCodeService
     public let circles: any CirclesService
-    /// The clock of the per-address join limit (the services take theirs at construction).
-    public let clock: any Clock
 
     /// Services as given (tests may compose them over any store).
     public init(
         identity: any IdentityService, preferences: any PreferencesService, familyCodes: any FamilyCodeService,
-        circles: any CirclesService, clock: any Clock
+        circles: any CirclesService
     ) {
         self.identity = identity
         self.preferences = preferences
         self.familyCodes = familyCodes
         self.circles = circles
-        self.clock = clock
     }
 
     /// Every feature's migrations, as `kith` applies them, so the server and `kith` open the same files.
@@ -50,6 +47,6 @@ public struct ServerServices: Sendable {
         let circles = LocalCirclesService(
             store: SQLiteCirclesStore(database: database), clock: clock, random: random)
         return ServerServices(
-            identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles, clock: clock)
+            identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles)
     }
 }

@@ -12,8 +12,11 @@ public protocol FamilyCodeService: Sendable {
     func code(_ principal: Principal) async throws -> FamilyCode
     /// Replaces the player's family code: the old one stops working at once.
     func regenerateCode(_ principal: Principal) async throws -> FamilyCode
-    /// A parent joins the family of `code` (rate limited, logged); the family becomes its active household.
-    func join(_ principal: Principal, code: String) async throws -> FamilyJoin
+    /// A parent joins the family of `code`; the family becomes its active household. Every attempt is logged.
+    ///
+    /// Rate limited per account and, when `origin` is given, per origin (the server passes the client's socket
+    /// address; proxy headers are never trusted), both in the store, both decided in the join's one transaction.
+    func join(_ principal: Principal, code: String, origin: String?) async throws -> FamilyJoin
     /// The members of the player's family, everyone but the player, in the order they were added.
     func members(_ principal: Principal) async throws -> [FamilyMember]
     /// The player removes a member of its family (Identity's rules: the last-guardian rule and the rest).
@@ -24,4 +27,11 @@ public protocol FamilyCodeService: Sendable {
     func leave(_ principal: Principal, _ family: String) async throws -> JoinedFamily
     /// The usage log of the player's families (attempts that matched them or used one of their codes), newest first.
     func usageLog(_ principal: Principal) async throws -> [FamilyCodeUsage]
+}
+
+extension FamilyCodeService {
+    /// A join with no origin: only the per-account limit applies (a local command line has no client address).
+    public func join(_ principal: Principal, code: String) async throws -> FamilyJoin {
+        try await join(principal, code: code, origin: nil)
+    }
 }

@@ -11,12 +11,15 @@ extension LocalFamilyCodeService {
         case full
     }
 
-    public func join(_ principal: Principal, code input: String) async throws -> FamilyJoin {
+    public func join(_ principal: Principal, code input: String, origin: String?) async throws -> FamilyJoin {
         try principal.requireActingAsSelf()
         // A malformed code is not an attempt: nothing is counted, logged or looked up.
         guard let code = FamilyCodeFormat.normalize(input) else { throw FamilyCodeError.invalidFormat }
         let now = clock.now()
-        let limiter = limiter
+        // The account's limit, then the origin's: the same rule shape, each with its own numbers and key.
+        let limits =
+            [(key: Self.rateLimitKey(accountId: principal.accountId), limiter: limiter)]
+            + (origin.map { [(key: Self.rateLimitKey(origin: $0), limiter: originLimiter)] } ?? [])
         let outcome = try await store.write { codes, identity -> JoinOutcome in
             let account = try identity.authenticate(principal, at: now)
             guard account.role == .parent else { throw FamilyCodeError.onlyParentsJoin }
@@ -24,17 +27,26 @@ extension LocalFamilyCodeService {
                 try codes.insertUsage(
                     FamilyCodeUsage(at: now, accountId: account.id, code: code, familyId: familyId, result: result))
             }
-            let key = Self.rateLimitKey(accountId: account.id)
-            // The lock alone decides; the failures are read only when there is one more to record.
-            let lock = RateLimitState(lockedUntil: try codes.rateLimitLock(key: key))
-            if case .locked(_, let retryAfter) = limiter.decision(for: lock, at: now) {
+            // The locks alone decide; the failures are read only when there is one more to record. While either
+            // is locked nothing is looked up; the wait is the longer one.
+            var refusal: (minutes: Int, retryAfter: Int)?
+            for limit in limits {
+                let lock = RateLimitState(lockedUntil: try codes.rateLimitLock(key: limit.key))
+                if case .locked(_, let retryAfter) = limit.limiter.decision(for: lock, at: now),
+                    retryAfter > refusal?.retryAfter ?? -1
+                {
+                    refusal = (Int((limit.limiter.rule.lockout / 60).rounded(.up)), retryAfter)
+                }
+            }
+            if let refusal {
                 try log(.rateLimited)
-                let minutes = Int((limiter.rule.lockout / 60).rounded(.up))
-                return .refused(.rateLimited(waitMinutes: minutes, retryAfterSeconds: retryAfter))
+                return .refused(.rateLimited(waitMinutes: refusal.minutes, retryAfterSeconds: refusal.retryAfter))
             }
             guard let family = try codes.liveCode(code: code) else {
-                let state = try codes.rateLimitState(key: key)
-                try codes.setRateLimitState(limiter.recordingFailure(state, at: now), key: key)
+                for limit in limits {
+                    let state = try codes.rateLimitState(key: limit.key)
+                    try codes.setRateLimitState(limit.limiter.recordingFailure(state, at: now), key: limit.key)
+                }
                 try log(.notFound)
                 return .refused(.notFound)
             }

@@ -11,6 +11,8 @@ public struct LocalFamilyCodeService: FamilyCodeService {
     let random: any RandomSource
     let generator: FamilyCodeGenerator
     let limiter: RateLimiter
+    /// The limit per origin (a client socket address on the server).
+    let originLimiter: RateLimiter
     /// How many codes to draw before giving up on finding one that is not live (36^6 ≈ 2.2 billion codes).
     let maxDraws: Int
 
@@ -20,6 +22,7 @@ public struct LocalFamilyCodeService: FamilyCodeService {
         clock: any Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         rateLimit: RateLimitRule = .accountJoins,
+        originRateLimit: RateLimitRule = .clientAddress,
         maxDraws: Int = 16
     ) {
         self.store = store
@@ -27,9 +30,13 @@ public struct LocalFamilyCodeService: FamilyCodeService {
         self.random = random
         self.generator = FamilyCodeGenerator(random: random)
         self.limiter = RateLimiter(rule: rateLimit)
+        self.originLimiter = RateLimiter(rule: originRateLimit)
         self.maxDraws = maxDraws
     }
 
     /// The key the per-account join limit is stored under.
     public static func rateLimitKey(accountId: String) -> String { "account:\(accountId)" }
+
+    /// The key the per-origin join limit is stored under.
+    public static func rateLimitKey(origin: String) -> String { "address:\(origin)" }
 }

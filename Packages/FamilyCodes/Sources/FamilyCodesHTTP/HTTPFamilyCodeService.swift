@@ -36,7 +36,8 @@ public struct HTTPFamilyCodeService: FamilyCodeService {
         return json.familyCodeValue
     }
 
-    public func join(_ principal: Principal, code: String) async throws -> FamilyJoin {
+    /// `origin` is not sent: the server takes the client's socket address itself, and trusts nothing else.
+    public func join(_ principal: Principal, code: String, origin: String?) async throws -> FamilyJoin {
         let json: FamilyJoinJSON = try await requests.send(
             FamilyCodesRoute.join, as: principal, body: FamilyJoinBody(familyCode: code))
         return json.join

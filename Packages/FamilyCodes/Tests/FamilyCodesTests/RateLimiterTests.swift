@@ -55,24 +55,4 @@ struct RateLimiterTests {
         #expect(!limiter.isIdle(state, at: at(1899)))
         #expect(limiter.isIdle(state, at: at(1900)))
     }
-
-    @Test("per key: 20 failures by one client address lock it, others go on")
-    func keyed() {
-        var keyed = KeyedRateLimiter(rule: .clientAddress)
-        for second in 0..<19 {
-            #expect(keyed.recordFailure(for: "10.0.0.1", at: at(Double(second))) == .allowed)
-        }
-        #expect(keyed.recordFailure(for: "10.0.0.1", at: at(19)) == .locked(until: at(319), retryAfter: 300))
-        #expect(keyed.decision(for: "10.0.0.1", at: at(200)) == .locked(until: at(319), retryAfter: 119))
-        #expect(keyed.decision(for: "10.0.0.2", at: at(200)) == .allowed)
-        keyed.recordFailure(for: "10.0.0.2", at: at(200))
-        // After its lock, 10.0.0.1's failures still count until 15 minutes after each.
-        keyed.prune(at: at(320))
-        #expect(keyed.states.keys.sorted() == ["10.0.0.1", "10.0.0.2"])
-        keyed.prune(at: at(919))
-        #expect(keyed.states.keys.sorted() == ["10.0.0.2"])
-        keyed.prune(at: at(1100))
-        #expect(keyed.states.isEmpty)
-        #expect(keyed.decision(for: "10.0.0.1", at: at(1100)) == .allowed)
-    }
 }

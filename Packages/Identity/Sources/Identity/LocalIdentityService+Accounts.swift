@@ -119,15 +119,16 @@ extension LocalIdentityService {
     }
 
     public func removeSavedAccount(_ email: String, by principal: Principal?) async throws {
-        try principal?.requireActingAsSelf()
-        let current = try await loadCurrent()
-        try await store.write { transaction in
-            let record = try transaction.requireSavedAccount(email: email)
-            let accountId = record.account.accountId
-            guard accountId != current else { throw IdentityError.cannotRemoveCurrentAccount }
-            if let sessionId = record.sessionId { try transaction.endSession(id: sessionId) }
-            try transaction.removeSavedAccount(accountId: accountId)
-            if try transaction.currentAccountId() == accountId { try transaction.setCurrentAccountId(nil) }
+        try await asSelf(principal) {
+            let current = try await loadCurrent()
+            try await store.write { transaction in
+                let record = try transaction.requireSavedAccount(email: email)
+                let accountId = record.account.accountId
+                guard accountId != current else { throw IdentityError.cannotRemoveCurrentAccount }
+                if let sessionId = record.sessionId { try transaction.endSession(id: sessionId) }
+                try transaction.removeSavedAccount(accountId: accountId)
+                if try transaction.currentAccountId() == accountId { try transaction.setCurrentAccountId(nil) }
+            }
         }
     }
 
@@ -139,47 +140,50 @@ extension LocalIdentityService {
     }
 
     public func changeName(_ principal: Principal, firstName: String, lastName: String) async throws -> Account {
-        try principal.requireActingAsSelf()
-        let first = try Self.validName(firstName, field: "first name", .personName)
-        let last = try Self.validName(lastName, field: "last name", .personName)
-        let now = clock.now()
-        return try await store.write { transaction in
-            var account = try transaction.authenticate(principal, at: now)
-            account.firstName = first
-            account.lastName = last
-            try transaction.updateAccount(account)
-            try Self.refreshSavedEntry(account, transaction)
-            return account
+        try await asSelf(principal) {
+            let first = try Self.validName(firstName, field: "first name", .personName)
+            let last = try Self.validName(lastName, field: "last name", .personName)
+            let now = clock.now()
+            return try await store.write { transaction in
+                var account = try transaction.authenticate(principal, at: now)
+                account.firstName = first
+                account.lastName = last
+                try transaction.updateAccount(account)
+                try Self.refreshSavedEntry(account, transaction)
+                return account
+            }
         }
     }
 
     public func changeRole(_ principal: Principal, to role: AccountRole) async throws -> Account {
-        try principal.requireActingAsSelf()
-        let now = clock.now()
-        return try await store.write { transaction in
-            var account = try transaction.authenticate(principal, at: now)
-            account.role = role
-            try transaction.updateAccount(account)
-            return account
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.write { transaction in
+                var account = try transaction.authenticate(principal, at: now)
+                account.role = role
+                try transaction.updateAccount(account)
+                return account
+            }
         }
     }
 
     public func changePassword(_ principal: Principal, current: String, new: String) async throws {
-        try principal.requireActingAsSelf()
-        try Self.checkNewPassword(new)
-        let now = clock.now()
-        let candidate = try await store.read { transaction -> PasswordCandidate in
-            let account = try transaction.authenticate(principal, at: now)
-            return PasswordCandidate(
-                account: account, passwordHash: try transaction.passwordHash(accountId: account.id))
-        }
-        let verified = try await verify(current, against: candidate)
-        let newHash = try await hasher.hash(new)
-        try await store.write { transaction in
-            _ = try transaction.authenticate(principal, at: now)
-            let account = try transaction.requireUnchanged(verified)
-            try transaction.setPasswordHash(newHash, accountId: account.id)
-            try transaction.endSessions(accountId: account.id, except: principal.sessionId)
+        try await asSelf(principal) {
+            try Self.checkNewPassword(new)
+            let now = clock.now()
+            let candidate = try await store.read { transaction -> PasswordCandidate in
+                let account = try transaction.authenticate(principal, at: now)
+                return PasswordCandidate(
+                    account: account, passwordHash: try transaction.passwordHash(accountId: account.id))
+            }
+            let verified = try await verify(current, against: candidate)
+            let newHash = try await hasher.hash(new)
+            try await store.write { transaction in
+                _ = try transaction.authenticate(principal, at: now)
+                let account = try transaction.requireUnchanged(verified)
+                try transaction.setPasswordHash(newHash, accountId: account.id)
+                try transaction.endSessions(accountId: account.id, except: principal.sessionId)
+            }
         }
     }
 

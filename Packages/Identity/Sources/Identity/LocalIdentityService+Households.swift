@@ -20,63 +20,68 @@ extension LocalIdentityService {
     }
 
     public func createHousehold(_ principal: Principal, name: String) async throws -> Household {
-        try principal.requireActingAsSelf()
-        let name = try Self.validName(name, field: "household name", .householdName)
-        let now = clock.now()
-        let random = random
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            return try HouseholdMembership.create(
-                transaction, id: random.uuidString(), name: name, owner: account, now: now)
+        try await asSelf(principal) {
+            let name = try Self.validName(name, field: "household name", .householdName)
+            let now = clock.now()
+            let random = random
+            return try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                return try HouseholdMembership.create(
+                    transaction, id: random.uuidString(), name: name, owner: account, now: now)
+            }
         }
     }
 
     public func renameHousehold(_ principal: Principal, name: String) async throws -> Household {
-        try principal.requireActingAsSelf()
-        let name = try Self.validName(name, field: "household name", .householdName)
-        let now = clock.now()
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            var household = try transaction.requireActiveHousehold(accountId: account.id)
-            guard household.ownerAccountId == account.id else {
-                throw IdentityError.notHouseholdOwner(household.name)
+        try await asSelf(principal) {
+            let name = try Self.validName(name, field: "household name", .householdName)
+            let now = clock.now()
+            return try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                var household = try transaction.requireActiveHousehold(accountId: account.id)
+                guard household.ownerAccountId == account.id else {
+                    throw IdentityError.notHouseholdOwner(household.name)
+                }
+                try transaction.renameHousehold(id: household.id, name: name)
+                household.name = name
+                return household
             }
-            try transaction.renameHousehold(id: household.id, name: name)
-            household.name = name
-            return household
         }
     }
 
     public func useHousehold(_ principal: Principal, _ reference: String) async throws -> Household {
-        try principal.requireActingAsSelf()
-        let now = clock.now()
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            let household = try Self.resolveHousehold(reference, of: account.id, transaction)
-            try transaction.setActiveHouseholdId(household.id, accountId: account.id)
-            return household
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                let household = try Self.resolveHousehold(reference, of: account.id, transaction)
+                try transaction.setActiveHouseholdId(household.id, accountId: account.id)
+                return household
+            }
         }
     }
 
     public func leaveHousehold(_ principal: Principal, _ reference: String) async throws {
-        try principal.requireActingAsSelf()
-        let now = clock.now()
-        try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            let household = try Self.resolveHousehold(reference, of: account.id, transaction)
-            try HouseholdMembership.leave(transaction, household: household, accountId: account.id)
+        try await asSelf(principal) {
+            let now = clock.now()
+            try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                let household = try Self.resolveHousehold(reference, of: account.id, transaction)
+                try HouseholdMembership.leave(transaction, household: household, accountId: account.id)
+            }
         }
     }
 
     public func joinHousehold(
         _ principal: Principal, householdId: String, role: HouseholdRole
     ) async throws -> Household {
-        try principal.requireActingAsSelf()
-        let now = clock.now()
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            return try HouseholdMembership.join(
-                transaction, householdId: householdId, account: account, role: role, now: now)
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                return try HouseholdMembership.join(
+                    transaction, householdId: householdId, account: account, role: role, now: now)
+            }
         }
     }
 
@@ -84,70 +89,75 @@ extension LocalIdentityService {
 
     public func addManagedMember(_ principal: Principal, displayName: String, avatarKey: String) async throws -> Member
     {
-        try principal.requireActingAsSelf()
-        let name = try Self.validName(displayName, field: "name", .memberName)
-        guard !ReferenceResolver.isReserved(name) else { throw IdentityError.reservedName(name) }
-        let avatarKey = avatarKey.trimmingCharacters(in: .whitespacesAndNewlines)
-        let now = clock.now()
-        let random = random
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            let household = try transaction.requireActiveHousehold(accountId: account.id)
-            guard household.members.count < Household.capacity else { throw IdentityError.householdFull }
-            let member = Member(
-                memberId: Member.managedPrefix + random.uuidString(), displayName: name, kind: .managed, role: .member,
-                avatarKey: avatarKey, guardianAccountIds: [account.id], addedAt: now)
-            try transaction.insertMember(member, householdId: household.id)
-            return member
+        try await asSelf(principal) {
+            let name = try Self.validName(displayName, field: "name", .memberName)
+            guard !ReferenceResolver.isReserved(name) else { throw IdentityError.reservedName(name) }
+            let avatarKey = avatarKey.trimmingCharacters(in: .whitespacesAndNewlines)
+            let now = clock.now()
+            let random = random
+            return try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                let household = try transaction.requireActiveHousehold(accountId: account.id)
+                guard household.members.count < Household.capacity else { throw IdentityError.householdFull }
+                let member = Member(
+                    memberId: Member.managedPrefix + random.uuidString(), displayName: name, kind: .managed,
+                    role: .member,
+                    avatarKey: avatarKey, guardianAccountIds: [account.id], addedAt: now)
+                try transaction.insertMember(member, householdId: household.id)
+                return member
+            }
         }
     }
 
     public func removeMember(_ principal: Principal, _ reference: String) async throws -> Member {
-        try principal.requireActingAsSelf()
-        let now = clock.now()
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            let household = try transaction.requireActiveHousehold(accountId: account.id)
-            let member = try Self.resolveMember(reference, in: household)
-            try HouseholdMembership.remove(transaction, member: member, from: household, by: account.id)
-            return member
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                let household = try transaction.requireActiveHousehold(accountId: account.id)
+                let member = try Self.resolveMember(reference, in: household)
+                try HouseholdMembership.remove(transaction, member: member, from: household, by: account.id)
+                return member
+            }
         }
     }
 
     public func addGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
-        try principal.requireActingAsSelf()
-        let now = clock.now()
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            let household = try transaction.requireActiveHousehold(accountId: account.id)
-            var member = try Self.guardedMember(reference, by: account.id, in: household)
-            let guardian = try Self.independentMember(email: email, in: household, transaction)
-            guard !member.guardianAccountIds.contains(guardian.id) else { return member }
-            member.guardianAccountIds.append(guardian.id)
-            try transaction.updateMember(member, householdId: household.id)
-            return member
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                let household = try transaction.requireActiveHousehold(accountId: account.id)
+                var member = try Self.guardedMember(reference, by: account.id, in: household)
+                let guardian = try Self.independentMember(email: email, in: household, transaction)
+                guard !member.guardianAccountIds.contains(guardian.id) else { return member }
+                member.guardianAccountIds.append(guardian.id)
+                try transaction.updateMember(member, householdId: household.id)
+                return member
+            }
         }
     }
 
     public func removeGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
-        try principal.requireActingAsSelf()
-        let now = clock.now()
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            let household = try transaction.requireActiveHousehold(accountId: account.id)
-            var member = try Self.guardedMember(reference, by: account.id, in: household)
-            let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
-            let key = EmailAddress.comparisonKey(email)
-            let guardianIds = member.guardianAccountIds
-            guard
-                let guardianId = try guardianIds.first(where: { id in
-                    try transaction.account(id: id).map { EmailAddress.comparisonKey($0.email) == key } ?? false
-                })
-            else { throw IdentityError.notFound(.member, trimmed) }
-            guard member.guardianAccountIds.count > 1 else { throw IdentityError.needsGuardian(member.displayName) }
-            member.guardianAccountIds.removeAll { $0 == guardianId }
-            try transaction.updateMember(member, householdId: household.id)
-            return member
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.write { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                let household = try transaction.requireActiveHousehold(accountId: account.id)
+                var member = try Self.guardedMember(reference, by: account.id, in: household)
+                let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
+                let key = EmailAddress.comparisonKey(email)
+                let guardianIds = member.guardianAccountIds
+                guard
+                    let guardianId = try guardianIds.first(where: { id in
+                        try transaction.account(id: id).map { EmailAddress.comparisonKey($0.email) == key } ?? false
+                    })
+                else { throw IdentityError.notFound(.member, trimmed) }
+                guard member.guardianAccountIds.count > 1 else { throw IdentityError.needsGuardian(member.displayName) }
+                member.guardianAccountIds.removeAll { $0 == guardianId }
+                try transaction.updateMember(member, householdId: household.id)
+                return member
+            }
         }
     }
 

@@ -69,6 +69,16 @@ public actor LocalIdentityService: IdentityService {
         return principal
     }
 
+    // MARK: - Account-level calls
+
+    /// Runs `body`, a call that changes the account, this device's saved accounts or the account's households: such
+    /// calls are the account's own, so while `principal` acts as a managed member they are refused ("Not available
+    /// while viewing as NAME. Switch back first.") before anything is read or written. Every one goes through here.
+    func asSelf<T: Sendable>(_ principal: Principal?, _ body: () async throws -> T) async throws -> T {
+        try principal?.requireActingAsSelf()
+        return try await body()
+    }
+
     // MARK: - Passwords
 
     /// The account and hash `password` was verified against, or "Email or password is incorrect".

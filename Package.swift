@@ -144,6 +144,7 @@ let package = Package(
                 .product(name: "PreferencesWire", package: "Preferences"),
                 .product(name: "FamilyCodesWire", package: "FamilyCodes"),
                 .product(name: "CirclesWire", package: "Circles"),
+                .product(name: "ProfileSessionWire", package: "ProfileSession"),
             ],
             path: "Apps/server/Sources/KithServer",
             // The one copy of the HTTP contract, served at /openapi.json and read once at start.

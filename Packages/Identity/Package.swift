@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "IdentityHTTPTests",
             dependencies: [
-                "IdentityHTTP", "Identity", .product(name: "Networking", package: "Networking"),
+                "IdentityHTTP", "IdentityWire", "Identity", .product(name: "Networking", package: "Networking"),
                 .product(name: "NetworkingTesting", package: "Networking"),
             ],
             swiftSettings: swiftSettings

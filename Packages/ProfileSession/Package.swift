@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "ProfileSession", targets: ["ProfileSession"]),
         .library(name: "ProfileSessionCommands", targets: ["ProfileSessionCommands"]),
+        .library(name: "ProfileSessionWire", targets: ["ProfileSessionWire"]),
     ],
     dependencies: [
         .package(path: "../Identity"),
@@ -26,8 +27,20 @@ let package = Package(
             name: "ProfileSessionCommands",
             dependencies: [
                 "ProfileSession",
+                "ProfileSessionWire",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityWire", package: "Identity"),
                 .product(name: "Console", package: "Console"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The HTTP contract of the profile switcher: `/api/profiles` and its body. Foundation and the domain only.
+        .target(
+            name: "ProfileSessionWire",
+            dependencies: [
+                "ProfileSession",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityWire", package: "Identity"),
             ],
             swiftSettings: swiftSettings
         ),

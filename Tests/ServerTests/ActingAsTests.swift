@@ -106,6 +106,7 @@ struct ActingAsTests {
                 let response = try await client.send(method, path, token: token, actingAs: world.max, body: body)
                 #expect(response.status == .forbidden, "\(path)")
                 #expect(try response.error().code == "identity.not_while_acting", "\(path)")
+                #expect(response.text.contains(#""details":{"name":"Max"}"#), "\(path)")
                 #expect(try response.error().message == "Not available while viewing as Max. Switch back first.")
             }
 

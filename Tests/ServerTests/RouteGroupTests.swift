@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Identity
+import IdentityWire
 import Testing
 
 @testable import KithServer
@@ -51,6 +53,10 @@ struct RouteGroupTests {
             let eli = try await client.signUp("eli@example.com", first: "Eli", last: "Reyes")
             let none = try await client.send(.get, "/api/household", token: dana.token)
             #expect(none.status == .notFound)
+            #expect(
+                try none.wireError()
+                    == WireError(
+                        error: "identity.no_active_household", message: IdentityError.noActiveHousehold.description))
 
             let created = try await client.send(.post, "/api/households", token: dana.token, body: #"{"name":"Reyes"}"#)
             #expect(created.status == .created)
@@ -75,11 +81,15 @@ struct RouteGroupTests {
                 .post, "/api/members/\(maxId)/guardians", token: dana.token, body: #"{"email":"eli@example.com"}"#)
             #expect(notMember.status == .notFound)
             #expect(try notMember.error().message == "No member named eli@example.com")
+            #expect(try notMember.identityError() == .notFound(.member, "eli@example.com"))
+            #expect(try notMember.wireError().details == WireErrorDetails(name: "eli@example.com", kind: "member"))
 
             let lastGuardian = try await client.send(
                 .delete, "/api/members/Max/guardians/dana%40example.com", token: dana.token)
             #expect(lastGuardian.status == .conflict)
             #expect(try lastGuardian.error().message == "Max needs at least one guardian")
+            #expect(try lastGuardian.wireError().error == "identity.needs_guardian")
+            #expect(try lastGuardian.identityError() == .needsGuardian("Max"))
 
             let households = try await client.send(.get, "/api/households", token: dana.token).array()
             #expect(households.map { $0["householdId"] as? String } == [householdId])
@@ -88,8 +98,10 @@ struct RouteGroupTests {
             let ownerLeaves = try await client.send(.post, "/api/households/\(householdId)/leave", token: dana.token)
             #expect(ownerLeaves.status == .forbidden)
             #expect(try ownerLeaves.error().message == "The owner of The Reyes cannot leave it")
+            #expect(try ownerLeaves.identityError() == .ownerCannotLeave("The Reyes"))
             let foreign = try await client.send(.post, "/api/households/\(householdId)/use", token: eli.token)
             #expect(foreign.status == .notFound)
+            #expect(try foreign.identityError() == .notFound(.household, householdId))
 
             let removed = try await client.send(.delete, "/api/members/\(maxId)", token: dana.token)
             #expect(try removed.object()["displayName"] as? String == "Max")
@@ -215,5 +227,18 @@ struct RouteGroupTests {
             // Newest first: the rejoin, the stale code, then the first join's repeat and the first join.
             #expect(results == ["joined", "not_found", "already_member", "joined"])
         }
+    }
+}
+
+extension TestResponse {
+    /// The error body, as the Wire modules declare it.
+    fileprivate func wireError() throws -> WireError {
+        try JSONDecoder().decode(WireError.self, from: Data(text.utf8))
+    }
+
+    /// The `IdentityError` a client rebuilds from the body's code and details (never from its message).
+    fileprivate func identityError() throws -> IdentityError? {
+        let body = try wireError()
+        return IdentityError(wireCode: body.error, details: body.details ?? .none)
     }
 }

@@ -5,6 +5,8 @@ import Identity
 import IdentityWire
 import Preferences
 import PreferencesWire
+import ProfileSession
+import ProfileSessionWire
 import Testing
 
 /// `openapi.json` is the one description of the HTTP contract; these tests keep the Wire modules equal to it: every
@@ -21,7 +23,8 @@ struct WireContractTests {
     }
 
     /// The Wire modules' routes, every one.
-    static let wireRoutes: [WireRoute] = FamilyCodesRoute.routes + PreferencesRoute.routes
+    static let wireRoutes: [WireRoute] =
+        FamilyCodesRoute.routes + PreferencesRoute.routes + IdentityRoute.routes + ProfileSessionRoute.routes
 
     @Test func everyWireRouteIsDocumented() throws {
         let paths = try #require(document["paths"] as? [String: [String: Any]])
@@ -93,6 +96,52 @@ struct WireContractTests {
             (ThemeBody(theme: "dark"), "ThemeRequest"),
             (FontSizeBody(fontSize: "L"), "FontSizeRequest"),
             (FontSizeBody(fontSizeOffset: 2), "FontSizeRequest"),
+        ]
+        for (value, schema) in samples {
+            let found = try problems(value, schema)
+            #expect(found.isEmpty, "\(schema): \(found)")
+        }
+    }
+
+    @Test func identityBodiesMatchTheirSchemas() throws {
+        let date = Date(timeIntervalSince1970: 1_735_722_000)
+        let account = Account(
+            id: "a1", email: "dana@example.com", firstName: "Dana", lastName: "Lee", role: .parent,
+            accountType: .corporate, createdAt: date)
+        let acting = Principal(accountId: "a1", actingAs: ActingAs(memberId: "managed_1", displayName: "Max"))
+        let max = Member(
+            memberId: "managed_1", displayName: "Max", kind: .managed, role: .member, avatarKey: "fox",
+            guardianAccountIds: ["a1"], addedAt: date)
+        let dana = Member(memberId: "a1", displayName: "Dana Lee", kind: .independent, role: .owner, addedAt: date)
+        let household = Household(
+            id: "h1", name: "Lee Family", ownerAccountId: "a1", createdAt: date, members: [dana, max])
+        let record = ActingRecord(
+            id: "r1", actorAccountId: "a1", subjectMemberId: "managed_1", subjectDisplayName: "Max",
+            action: "prefs theme dark", at: date)
+        let me = MeJSON(account, principal: Principal(accountId: "a1"))
+        let shadow = MeJSON.PersonaJSON(profileId: "p2", displayName: "Owl", type: "anonymous")
+        let samples: [(any Encodable, String)] = [
+            (me, "Me"),
+            (MeJSON(account, principal: acting, persona: shadow), "Me"),
+            (SessionJSON(SessionGrant(sessionId: "s1", accountId: "a1", token: "t"), account: me), "Session"),
+            (MemberJSON(max), "Member"),
+            (HouseholdJSON(household), "Household"),
+            (ActingRecordJSON(record), "ActingRecord"),
+            (SwitchableProfileJSON(.authenticatedUser(account), active: false), "Profile"),
+            (SwitchableProfileJSON(.managed(max), active: true), "Profile"),
+            (
+                SignUpBody(
+                    email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse",
+                    role: .player, accountType: .private), "SignUpRequest"
+            ),
+            (SignInBody(email: "dana@example.com", password: "correct horse"), "SignInRequest"),
+            (AccountNameBody(firstName: "Dana", lastName: "Lee"), "NameRequest"),
+            (RoleBody(role: .member), "RoleRequest"),
+            (PasswordChangeBody(currentPassword: "correct horse", newPassword: "battery staple"), "PasswordRequest"),
+            (HouseholdNameBody(name: "Lee Family"), "HouseholdNameRequest"),
+            (ManagedMemberBody(displayName: "Max", avatarKey: "fox"), "MemberRequest"),
+            (ManagedMemberBody(displayName: "Max", avatarKey: nil), "MemberRequest"),
+            (GuardianBody(email: "dana@example.com"), "GuardianRequest"),
         ]
         for (value, schema) in samples {
             let found = try problems(value, schema)

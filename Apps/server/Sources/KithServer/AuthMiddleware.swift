@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Identity
+import IdentityWire
 import ProfileSession
 
 /// Authenticates every non-public route: the bearer token gives the account, and `X-Acting-As-Member`, when
@@ -15,7 +16,7 @@ struct AuthMiddleware: RouterMiddleware {
     let identity: any IdentityService
 
     /// The `X-Acting-As-Member` header field.
-    static let actingAsField = HTTPField.Name(ProfileSessionManager.actingAsHeaderName)!
+    static let actingAsField = HTTPField.Name(WireHeaders.actingAsMember)!
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response

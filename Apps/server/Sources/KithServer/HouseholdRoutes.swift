@@ -1,39 +1,41 @@
 import Hummingbird
 import Identity
+import IdentityWire
 
-/// Households and their managed members: everything but reading is refused by the domain while acting.
+/// Households and their managed members over `IdentityRoute`: everything but reading is refused by the domain
+/// while acting.
 struct HouseholdRoutes: Sendable {
     let identity: any IdentityService
 
     func add(to api: RouterGroup<KithRequestContext>) {
-        api.get("households") { _, context in
+        api.api(IdentityRoute.households) { _, context in
             let households = try await identity.households(try context.requirePrincipal())
-            return try JSONCoding.response(households.map(IdentityJSON.HouseholdJSON.init))
+            return try JSONCoding.response(households.map { HouseholdJSON($0) })
         }
-        api.post("households") { request, context in
+        api.api(IdentityRoute.createHousehold) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(IdentityJSON.HouseholdNameBody.self, context: context)
+            let body = try await request.decodeJSON(HouseholdNameBody.self, context: context)
             let household = try await identity.createHousehold(principal, name: body.name)
-            return try JSONCoding.response(IdentityJSON.HouseholdJSON(household), status: .created)
+            return try JSONCoding.response(HouseholdJSON(household), status: .created)
         }
-        api.get("household") { _, context in
+        api.api(IdentityRoute.household) { _, context in
             guard let household = try await identity.activeHousehold(try context.requirePrincipal()) else {
                 throw IdentityError.noActiveHousehold
             }
-            return try JSONCoding.response(IdentityJSON.HouseholdJSON(household))
+            return try JSONCoding.response(HouseholdJSON(household))
         }
-        api.put("household/name") { request, context in
+        api.api(IdentityRoute.renameHousehold) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(IdentityJSON.HouseholdNameBody.self, context: context)
+            let body = try await request.decodeJSON(HouseholdNameBody.self, context: context)
             let household = try await identity.renameHousehold(principal, name: body.name)
-            return try JSONCoding.response(IdentityJSON.HouseholdJSON(household))
+            return try JSONCoding.response(HouseholdJSON(household))
         }
-        api.post("households/{household}/use") { _, context in
+        api.api(IdentityRoute.useHousehold) { _, context in
             let principal = try context.requirePrincipal()
             let household = try await identity.useHousehold(principal, try context.parameters.text("household"))
-            return try JSONCoding.response(IdentityJSON.HouseholdJSON(household))
+            return try JSONCoding.response(HouseholdJSON(household))
         }
-        api.post("households/{household}/leave") { _, context in
+        api.api(IdentityRoute.leaveHousehold) { _, context in
             let principal = try context.requirePrincipal()
             try await identity.leaveHousehold(principal, try context.parameters.text("household"))
             return JSONCoding.noContent()
@@ -41,36 +43,36 @@ struct HouseholdRoutes: Sendable {
 
         // MARK: - Members of the active household
 
-        api.get("members") { _, context in
+        api.api(IdentityRoute.members) { _, context in
             guard let household = try await identity.activeHousehold(try context.requirePrincipal()) else {
                 throw IdentityError.noActiveHousehold
             }
-            return try JSONCoding.response(household.members.map(IdentityJSON.MemberJSON.init))
+            return try JSONCoding.response(household.members.map(MemberJSON.init))
         }
-        api.post("members") { request, context in
+        api.api(IdentityRoute.addMember) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(IdentityJSON.MemberBody.self, context: context)
+            let body = try await request.decodeJSON(ManagedMemberBody.self, context: context)
             let member = try await identity.addManagedMember(
                 principal, displayName: body.displayName, avatarKey: body.avatarKey ?? "")
-            return try JSONCoding.response(IdentityJSON.MemberJSON(member), status: .created)
+            return try JSONCoding.response(MemberJSON(member), status: .created)
         }
-        api.delete("members/{member}") { _, context in
+        api.api(IdentityRoute.removeMember) { _, context in
             let principal = try context.requirePrincipal()
             let member = try await identity.removeMember(principal, try context.parameters.text("member"))
-            return try JSONCoding.response(IdentityJSON.MemberJSON(member))
+            return try JSONCoding.response(MemberJSON(member))
         }
-        api.post("members/{member}/guardians") { request, context in
+        api.api(IdentityRoute.addGuardian) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(IdentityJSON.GuardianBody.self, context: context)
+            let body = try await request.decodeJSON(GuardianBody.self, context: context)
             let member = try await identity.addGuardian(
                 principal, member: try context.parameters.text("member"), email: body.email)
-            return try JSONCoding.response(IdentityJSON.MemberJSON(member))
+            return try JSONCoding.response(MemberJSON(member))
         }
-        api.delete("members/{member}/guardians/{email}") { _, context in
+        api.api(IdentityRoute.removeGuardian) { _, context in
             let principal = try context.requirePrincipal()
             let member = try await identity.removeGuardian(
                 principal, member: try context.parameters.text("member"), email: try context.parameters.text("email"))
-            return try JSONCoding.response(IdentityJSON.MemberJSON(member))
+            return try JSONCoding.response(MemberJSON(member))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `household`: the active household and its members.
 enum HouseholdCommand {

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `household create NAME`: create a household you own and make it active.
 enum HouseholdCreateCommand {

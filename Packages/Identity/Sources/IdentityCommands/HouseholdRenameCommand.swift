@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `household rename NAME`: rename the active household (its owner only).
 enum HouseholdRenameCommand {

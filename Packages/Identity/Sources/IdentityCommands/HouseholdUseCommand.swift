@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `household use HOUSEHOLD`: choose the active household.
 enum HouseholdUseCommand {

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `households`: every household of the account, the active one marked.
 enum HouseholdsCommand {

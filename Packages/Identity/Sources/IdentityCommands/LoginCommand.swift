@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `login EMAIL`: sign in on this device, adding or refreshing its saved entry.
 enum LoginCommand {
@@ -16,7 +17,7 @@ enum LoginCommand {
             let account = try await service.logIn(email: arguments.argument("EMAIL"), password: password)
             let principal = try await principals.currentPrincipal()
             let text = "Signed in as \(context.style.bold(account.displayName)) (\(account.email))."
-            return .value(await WhoamiJSON(account: account, principal: principal, personas: personas), text: text)
+            return .value(await MeJSON.whoami(account, principal: principal, personas: personas), text: text)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `member guardian add MEMBER EMAIL`: another independent member of the household becomes a guardian.
 enum MemberGuardianAddCommand {

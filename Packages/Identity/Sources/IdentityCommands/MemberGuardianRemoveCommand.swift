@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `member guardian remove MEMBER EMAIL`: remove a guardian of a managed member, never the last one.
 enum MemberGuardianRemoveCommand {

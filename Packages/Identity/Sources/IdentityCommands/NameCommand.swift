@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `name --first NAME --last NAME`: change the current account's name.
 enum NameCommand {
@@ -18,7 +19,7 @@ enum NameCommand {
             let principal = try await principals.requirePrincipal()
             let account = try await service.changeName(principal, firstName: first, lastName: last)
             return .value(
-                await WhoamiJSON(account: account, principal: principal, personas: personas),
+                await MeJSON.whoami(account, principal: principal, personas: personas),
                 text: "Your name is now \(context.style.bold(account.displayName)).")
         }
     }

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `role player|parent|member`: change the current account's role.
 enum RoleCommand {
@@ -14,7 +15,7 @@ enum RoleCommand {
             let principal = try await principals.requirePrincipal()
             let account = try await service.changeRole(principal, to: role)
             return .value(
-                await WhoamiJSON(account: account, principal: principal, personas: personas),
+                await MeJSON.whoami(account, principal: principal, personas: personas),
                 text: "Your role is now \(context.style.bold(account.role.rawValue)).")
         }
     }

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `signup EMAIL --first NAME --last NAME [--role player|parent|member]`: create an account and sign in.
 enum SignupCommand {
@@ -27,7 +28,7 @@ enum SignupCommand {
             let principal = try await principals.currentPrincipal()
             let text =
                 "Welcome to Kith, \(context.style.bold(account.firstName)). Signed in as \(account.email)."
-            return .value(await WhoamiJSON(account: account, principal: principal, personas: personas), text: text)
+            return .value(await MeJSON.whoami(account, principal: principal, personas: personas), text: text)
         }
     }
 

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `whoami`: the signed-in account, who it acts as, and its persona.
 enum WhoamiCommand {
@@ -10,7 +11,7 @@ enum WhoamiCommand {
             let principal = try await principals.requirePrincipal()
             let account = try await service.account(principal)
             return .value(
-                await WhoamiJSON(account: account, principal: principal, personas: personas),
+                await MeJSON.whoami(account, principal: principal, personas: personas),
                 text: IdentityText.account(account, principal: principal, style: context.style))
         }
     }

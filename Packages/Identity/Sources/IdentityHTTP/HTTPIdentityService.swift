@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import IdentityWire
 import Networking
 
 /// `IdentityService` over a `kith-server`: account, household and member calls go to the server's routes;
@@ -13,6 +14,9 @@ public actor HTTPIdentityService: IdentityService {
     let client: JSONClient
     let credentials: RemoteCredentials
     let clock: any Clock
+    /// Calls made as a principal: its token from the credentials file and, while acting, the member. Refusals come
+    /// back as `IdentityError` by their codes.
+    let requests: PrincipalClient<Principal>
     private var currentLoaded = false
     private var currentAccountId: String?
 
@@ -21,73 +25,56 @@ public actor HTTPIdentityService: IdentityService {
         self.client = client
         self.credentials = credentials
         self.clock = clock
+        requests = PrincipalClient(
+            client: client, token: { try Self.token(for: $0, in: credentials) }, errors: [])
     }
 
     // MARK: - Requests
 
-    /// The header while acting: `X-Acting-As-Member`.
-    public static let actingAsHeaderName = ActingAsMiddleware.headerName
+    /// Calls made with a bare token, or none (sign-up, sign-in, the sessions of saved entries): their refusals are
+    /// mapped by code too.
+    static let errors = WireErrorMapper([])
 
-    /// The headers of a request made by `principal` with `token`: the bearer, and the member acted as (if any).
-    public static func headers(token: String?, actingAs: ActingAs?) -> HTTPHeaders {
-        var headers: HTTPHeaders = [:]
-        if let token { headers["Authorization"] = "Bearer \(token)" }
-        if let actingAs { headers[actingAsHeaderName] = actingAs.memberId }
-        return headers
-    }
-
-    nonisolated func call<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, token: String?, actingAs: ActingAs? = nil,
-        as type: Response.Type = Response.self
+    /// `route` with `token` as the bearer (none for sign-up and sign-in).
+    nonisolated func send<Response: Decodable & Sendable>(
+        _ route: WireRoute, token: String?, as type: Response.Type = Response.self
     ) async throws -> Response {
         do {
             return try await client.send(
-                method, path, headers: Self.headers(token: token, actingAs: actingAs), as: type)
+                HTTPMethod(rawValue: route.method), route.path(), headers: Self.headers(token: token), as: type)
         } catch {
-            throw IdentityHTTPError.map(error)
+            throw Self.errors.map(error)
         }
     }
 
-    nonisolated func call<Body: Encodable & Sendable, Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, body: Body, token: String?, actingAs: ActingAs? = nil,
-        as type: Response.Type = Response.self
+    /// `route` with `body` as JSON and `token` as the bearer (none for sign-up and sign-in).
+    nonisolated func send<Body: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ route: WireRoute, token: String?, body: Body, as type: Response.Type = Response.self
     ) async throws -> Response {
         do {
             return try await client.send(
-                method, path, body: body, headers: Self.headers(token: token, actingAs: actingAs), as: type)
+                HTTPMethod(rawValue: route.method), route.path(), body: body, headers: Self.headers(token: token),
+                as: type)
         } catch {
-            throw IdentityHTTPError.map(error)
+            throw Self.errors.map(error)
         }
     }
 
-    /// Calls for `principal`: its token and, while acting, the member.
-    nonisolated func call<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, for principal: Principal, as type: Response.Type = Response.self
-    ) async throws -> Response {
-        try await call(method, path, token: try token(for: principal), actingAs: principal.actingAs, as: type)
-    }
-
-    nonisolated func call<Body: Encodable & Sendable, Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, body: Body, for principal: Principal,
-        as type: Response.Type = Response.self
-    ) async throws -> Response {
-        try await call(
-            method, path, body: body, token: try token(for: principal), actingAs: principal.actingAs, as: type)
+    /// `Authorization: Bearer` with `token`, as `PrincipalClient` sends it; nothing without a token.
+    static func headers(token: String?) -> HTTPHeaders {
+        token.map { PrincipalClient<Principal>.Credentials(token: $0, actingAsMemberId: nil).headers } ?? [:]
     }
 
     /// The raw token of `principal`'s account on this device, else "Not signed in".
     public func token(for principal: Principal) async throws -> String {
+        try Self.token(for: principal, in: credentials)
+    }
+
+    static func token(for principal: Principal, in credentials: RemoteCredentials) throws -> String {
         guard let token = try credentials.load().entry(accountId: principal.accountId)?.token else {
             throw IdentityError.notSignedIn
         }
         return token
-    }
-
-    /// A path segment with everything but unreserved characters percent-encoded (names have spaces).
-    static func segment(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     // MARK: - The current account of this process
@@ -126,7 +113,7 @@ public actor HTTPIdentityService: IdentityService {
     func isLive(_ entry: RemoteState.Entry) async throws -> Bool {
         guard let token = entry.token else { return false }
         do {
-            let me: IdentityJSON.Me = try await call(.get, "/api/me", token: token)
+            let me: MeJSON = try await send(IdentityRoute.me, token: token)
             guard me.accountId == entry.account.accountId else {
                 throw IdentityError.sessionMismatch(email: entry.account.email)
             }
@@ -143,10 +130,10 @@ public actor HTTPIdentityService: IdentityService {
     public func signUp(_ request: SignUp) async throws -> Account {
         let valid = try AccountRules.validate(request)
         try AccountRules.checkCanSave(email: valid.email, saved: try credentials.load().savedAccounts)
-        let body = IdentityJSON.SignUpBody(
+        let body = SignUpBody(
             email: valid.email, firstName: valid.firstName, lastName: valid.lastName, password: request.password,
-            role: request.role.rawValue, accountType: request.accountType.rawValue)
-        let session: IdentityJSON.Session = try await call(.post, "/api/auth/signup", body: body, token: nil)
+            role: request.role, accountType: request.accountType)
+        let session: SessionJSON = try await send(IdentityRoute.signUp, token: nil, body: body)
         return try await signInOnDevice(session)
     }
 
@@ -154,14 +141,14 @@ public actor HTTPIdentityService: IdentityService {
         let email = try EmailAddress.validate(email)
         // The cap is checked before the password is sent, so a full device refuses without a request.
         try AccountRules.checkCanSave(email: email, saved: try credentials.load().savedAccounts)
-        let session: IdentityJSON.Session = try await call(
-            .post, "/api/auth/signin", body: IdentityJSON.SignInBody(email: email, password: password), token: nil)
+        let session: SessionJSON = try await send(
+            IdentityRoute.signIn, token: nil, body: SignInBody(email: email, password: password))
         return try await signInOnDevice(session)
     }
 
     /// Saves the new session's token and entry, makes the account current, and ends the entry's previous session.
     @discardableResult
-    func signInOnDevice(_ session: IdentityJSON.Session) async throws -> Account {
+    func signInOnDevice(_ session: SessionJSON) async throws -> Account {
         let account = session.account.account
         let now = clock.now()
         let previousToken = try credentials.update { state -> String? in
@@ -181,14 +168,14 @@ public actor HTTPIdentityService: IdentityService {
 
     /// Ends a session on the server when it can; the token is already gone from this device either way.
     func endQuietly(token: String) async {
-        _ = try? await call(.post, "/api/auth/signout", token: token, as: NoContent.self)
+        _ = try? await send(IdentityRoute.signOut, token: token, as: NoContent.self)
     }
 
     public func logOut() async throws {
         guard let accountId = try loadCurrent() else { throw IdentityError.notSignedIn }
         if let token = try credentials.load().entry(accountId: accountId)?.token {
             do {
-                _ = try await call(.post, "/api/auth/signout", token: token, as: NoContent.self)
+                _ = try await send(IdentityRoute.signOut, token: token, as: NoContent.self)
             } catch IdentityError.notSignedIn {
                 // Already ended on the server.
             }
@@ -240,9 +227,8 @@ public actor HTTPIdentityService: IdentityService {
         }
         guard let password else { return .passwordRequired(entry.account) }
         // A wrong password throws here, before anything changed: the current account stays as it was.
-        let session: IdentityJSON.Session = try await call(
-            .post, "/api/auth/signin",
-            body: IdentityJSON.SignInBody(email: entry.account.email, password: password), token: nil)
+        let session: SessionJSON = try await send(
+            IdentityRoute.signIn, token: nil, body: SignInBody(email: entry.account.email, password: password))
         guard session.accountId == accountId else {
             await endQuietly(token: session.token)
             throw IdentityError.sessionMismatch(email: entry.account.email)
@@ -264,7 +250,7 @@ public actor HTTPIdentityService: IdentityService {
     // MARK: - The signed-in account
 
     public func account(_ principal: Principal) async throws -> Account {
-        let me: IdentityJSON.Me = try await call(.get, "/api/me", for: principal)
+        let me: MeJSON = try await requests.send(IdentityRoute.me, as: principal)
         return me.account
     }
 
@@ -272,8 +258,8 @@ public actor HTTPIdentityService: IdentityService {
         try principal.requireActingAsSelf()
         let first = try AccountRules.validName(firstName, field: "first name", .personName)
         let last = try AccountRules.validName(lastName, field: "last name", .personName)
-        let me: IdentityJSON.Me = try await call(
-            .put, "/api/me/name", body: IdentityJSON.NameBody(firstName: first, lastName: last), for: principal)
+        let me: MeJSON = try await requests.send(
+            IdentityRoute.name, as: principal, body: AccountNameBody(firstName: first, lastName: last))
         let account = me.account
         // Keeps this device's saved entry in step with the account's name.
         try credentials.update { state in
@@ -287,45 +273,43 @@ public actor HTTPIdentityService: IdentityService {
 
     public func changeRole(_ principal: Principal, to role: AccountRole) async throws -> Account {
         try principal.requireActingAsSelf()
-        let me: IdentityJSON.Me = try await call(
-            .put, "/api/me/role", body: IdentityJSON.RoleBody(role: role.rawValue), for: principal)
+        let me: MeJSON = try await requests.send(IdentityRoute.role, as: principal, body: RoleBody(role: role))
         return me.account
     }
 
     public func changePassword(_ principal: Principal, current: String, new: String) async throws {
         try principal.requireActingAsSelf()
         try AccountRules.checkNewPassword(new)
-        _ = try await call(
-            .put, "/api/me/password", body: IdentityJSON.PasswordBody(currentPassword: current, newPassword: new),
-            for: principal, as: NoContent.self)
+        let _: NoContent = try await requests.send(
+            IdentityRoute.password, as: principal, body: PasswordChangeBody(currentPassword: current, newPassword: new))
     }
 
     // MARK: - Bearer sessions (no device state changes)
 
     public func register(_ request: SignUp) async throws -> SessionGrant {
         let valid = try AccountRules.validate(request)
-        let body = IdentityJSON.SignUpBody(
+        let body = SignUpBody(
             email: valid.email, firstName: valid.firstName, lastName: valid.lastName, password: request.password,
-            role: request.role.rawValue, accountType: request.accountType.rawValue)
-        let session: IdentityJSON.Session = try await call(.post, "/api/auth/signup", body: body, token: nil)
+            role: request.role, accountType: request.accountType)
+        let session: SessionJSON = try await send(IdentityRoute.signUp, token: nil, body: body)
         return session.grant
     }
 
     public func signIn(email: String, password: String) async throws -> SessionGrant {
         let email = try EmailAddress.validate(email)
-        let session: IdentityJSON.Session = try await call(
-            .post, "/api/auth/signin", body: IdentityJSON.SignInBody(email: email, password: password), token: nil)
+        let session: SessionJSON = try await send(
+            IdentityRoute.signIn, token: nil, body: SignInBody(email: email, password: password))
         return session.grant
     }
 
     public func principal(forToken token: String) async throws -> Principal {
-        let me: IdentityJSON.Me = try await call(.get, "/api/me", token: token)
+        let me: MeJSON = try await send(IdentityRoute.me, token: token)
         return Principal(accountId: me.accountId)
     }
 
     public func endSession(token: String) async throws {
         do {
-            _ = try await call(.post, "/api/auth/signout", token: token, as: NoContent.self)
+            _ = try await send(IdentityRoute.signOut, token: token, as: NoContent.self)
         } catch IdentityError.notSignedIn {
             // Unknown or ended already: nothing happens, as locally.
         }
@@ -335,43 +319,41 @@ public actor HTTPIdentityService: IdentityService {
 
     public func activeHousehold(_ principal: Principal) async throws -> Household? {
         do {
-            let household: IdentityJSON.HouseholdJSON = try await call(.get, "/api/household", for: principal)
+            let household: HouseholdJSON = try await requests.send(IdentityRoute.household, as: principal)
             return household.household
-        } catch let error as NetworkingError where error.code == .notFound {
+        } catch IdentityError.noActiveHousehold {
             return nil
         }
     }
 
     public func households(_ principal: Principal) async throws -> [Household] {
-        let households: [IdentityJSON.HouseholdJSON] = try await call(.get, "/api/households", for: principal)
+        let households: [HouseholdJSON] = try await requests.send(IdentityRoute.households, as: principal)
         return households.map(\.household)
     }
 
     public func createHousehold(_ principal: Principal, name: String) async throws -> Household {
         try principal.requireActingAsSelf()
-        let household: IdentityJSON.HouseholdJSON = try await call(
-            .post, "/api/households", body: IdentityJSON.HouseholdNameBody(name: name), for: principal)
+        let household: HouseholdJSON = try await requests.send(
+            IdentityRoute.createHousehold, as: principal, body: HouseholdNameBody(name: name))
         return household.household
     }
 
     public func renameHousehold(_ principal: Principal, name: String) async throws -> Household {
         try principal.requireActingAsSelf()
-        let household: IdentityJSON.HouseholdJSON = try await call(
-            .put, "/api/household/name", body: IdentityJSON.HouseholdNameBody(name: name), for: principal)
+        let household: HouseholdJSON = try await requests.send(
+            IdentityRoute.renameHousehold, as: principal, body: HouseholdNameBody(name: name))
         return household.household
     }
 
     public func useHousehold(_ principal: Principal, _ reference: String) async throws -> Household {
         try principal.requireActingAsSelf()
-        let household: IdentityJSON.HouseholdJSON = try await call(
-            .post, "/api/households/\(Self.segment(reference))/use", for: principal)
+        let household: HouseholdJSON = try await requests.send(IdentityRoute.useHousehold, reference, as: principal)
         return household.household
     }
 
     public func leaveHousehold(_ principal: Principal, _ reference: String) async throws {
         try principal.requireActingAsSelf()
-        _ = try await call(
-            .post, "/api/households/\(Self.segment(reference))/leave", for: principal, as: NoContent.self)
+        let _: NoContent = try await requests.send(IdentityRoute.leaveHousehold, reference, as: principal)
     }
 
     /// Not served: a join by family code goes through `FamilyCodeService.join`, which the server decides whole.
@@ -386,27 +368,30 @@ public actor HTTPIdentityService: IdentityService {
     public func addManagedMember(_ principal: Principal, displayName: String, avatarKey: String) async throws -> Member
     {
         try principal.requireActingAsSelf()
-        return try await call(
-            .post, "/api/members", body: IdentityJSON.MemberBody(displayName: displayName, avatarKey: avatarKey),
-            for: principal)
+        let member: MemberJSON = try await requests.send(
+            IdentityRoute.addMember, as: principal,
+            body: ManagedMemberBody(displayName: displayName, avatarKey: avatarKey))
+        return member.member
     }
 
     public func removeMember(_ principal: Principal, _ reference: String) async throws -> Member {
         try principal.requireActingAsSelf()
-        return try await call(.delete, "/api/members/\(Self.segment(reference))", for: principal)
+        let member: MemberJSON = try await requests.send(IdentityRoute.removeMember, reference, as: principal)
+        return member.member
     }
 
     public func addGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
         try principal.requireActingAsSelf()
-        return try await call(
-            .post, "/api/members/\(Self.segment(reference))/guardians", body: IdentityJSON.GuardianBody(email: email),
-            for: principal)
+        let member: MemberJSON = try await requests.send(
+            IdentityRoute.addGuardian, reference, as: principal, body: GuardianBody(email: email))
+        return member.member
     }
 
     public func removeGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
         try principal.requireActingAsSelf()
-        return try await call(
-            .delete, "/api/members/\(Self.segment(reference))/guardians/\(Self.segment(email))", for: principal)
+        let member: MemberJSON = try await requests.send(
+            IdentityRoute.removeGuardian, reference, email, as: principal)
+        return member.member
     }
 
     // MARK: - Acting records
@@ -417,6 +402,7 @@ public actor HTTPIdentityService: IdentityService {
     }
 
     public func actingRecords(_ principal: Principal) async throws -> [ActingRecord] {
-        try await call(.get, "/api/activity", for: principal)
+        let records: [ActingRecordJSON] = try await requests.send(IdentityRoute.activity, as: principal)
+        return records.map(\.record)
     }
 }

@@ -19,7 +19,15 @@ struct AccountCommandsTests {
         let whoami = await device.run("whoami", json: true)
         #expect(whoami.exitCode == 0)
         let object = whoami.object
-        #expect(keys(object) == ["accountId", "email", "firstName", "lastName", "role", "actingAs", "persona"])
+        // CLI.md's keys plus the rest of `/api/me`'s: one shape for the server and the command line.
+        #expect(
+            keys(object) == [
+                "accountId", "email", "firstName", "lastName", "role", "accountType", "authMethod", "createdAt",
+                "actingAs", "persona",
+            ])
+        #expect(object["accountType"] as? String == "private")
+        #expect(object["authMethod"] as? String == "password")
+        #expect(object["createdAt"] as? String == "2025-01-01T00:00:00Z")
         #expect(object["actingAs"] is NSNull)
         #expect(whoami.output.contains("\"actingAs\":null"))
         #expect(object["firstName"] as? String == "Dana")

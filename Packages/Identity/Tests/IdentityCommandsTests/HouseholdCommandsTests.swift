@@ -7,7 +7,9 @@ import Testing
 @Suite("Household and member commands")
 struct HouseholdCommandsTests {
     static let householdKeys: Set<String> = ["householdId", "name", "ownerAccountId", "members"]
-    static let memberKeys: Set<String> = ["memberId", "displayName", "kind", "role", "guardianAccountIds", "addedAt"]
+    static let memberKeys: Set<String> = [
+        "memberId", "displayName", "kind", "role", "avatarKey", "monogram", "guardianAccountIds", "addedAt",
+    ]
 
     /// Dana owns "Reyes Family"; Sam signed up and joined it; Dana is current again.
     static func family() async throws -> (device: Device, householdId: String) {
@@ -34,6 +36,8 @@ struct HouseholdCommandsTests {
         let created = await device.run("household create 'Reyes Family'", json: true)
         #expect(created.exitCode == 0)
         #expect(keys(created.object).isSuperset(of: Self.householdKeys))
+        // `active` only where a list marks the active household.
+        #expect(created.object["active"] == nil)
         let members = try #require(created.object["members"] as? [[String: Any]])
         #expect(members.count == 1)
         #expect(keys(members[0]).isSuperset(of: Self.memberKeys))

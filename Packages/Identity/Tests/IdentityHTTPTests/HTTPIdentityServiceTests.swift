@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityHTTP
+import IdentityWire
 import Networking
 import NetworkingTesting
 import Testing
@@ -111,8 +112,13 @@ struct HTTPIdentityServiceTests {
         let household = try #require(try await service.activeHousehold(principal))
         #expect(household.id == "h1" && household.members.first?.guardianAccountIds == ["a1"])
 
-        stub.on(.get, "/api/household", status: 404, json: #"{"error":"not_found","message":"No active household."}"#)
+        stub.on(
+            .get, "/api/household", status: 404,
+            json: #"{"error":"identity.no_active_household","message":"Reworded: none yet"}"#)
         #expect(try await service.activeHousehold(principal) == nil)
+        // Any other 404 (a server without the route) is not "no household".
+        stub.on(.get, "/api/household", status: 404, json: #"{"error":"not_found","message":"No such endpoint"}"#)
+        await #expect(throws: NetworkingError.self) { _ = try await service.activeHousehold(principal) }
 
         stub.on(
             .post, "/api/households/Lee Family/use",
@@ -125,13 +131,22 @@ struct HTTPIdentityServiceTests {
 
     // MARK: - Errors
 
-    @Test func serverRefusalsReadAsTheLocalSentences() async throws {
+    /// The messages here are deliberately not the domain's sentences: the client reads the code and the details,
+    /// never the message, so the errors (and the sentences users read) are the local service's.
+    @Test func refusalsReadAsTheDomainsErrorsByCode() async throws {
         let service = service()
         stub.on(
             .post, "/api/auth/signin", status: 401,
-            json: #"{"error":"incorrect_credentials","message":"Email or password is incorrect"}"#)
+            json: #"{"error":"identity.incorrect_credentials","message":"Reworded: try again"}"#)
         await #expect(throws: IdentityError.incorrectCredentials) {
             _ = try await service.logIn(email: "ana@example.com", password: "wrong-pass")
+        }
+        stub.on(
+            .post, "/api/auth/signup", status: 409,
+            json: #"{"error":"identity.email_taken","message":"Reworded: taken"}"#)
+        await #expect(throws: IdentityError.emailTaken) {
+            _ = try await service.register(
+                SignUp(email: "ana@example.com", firstName: "Ana", lastName: "Lee", password: "password-1"))
         }
         try await signUp(service, count: 1)
         let principal = try #require(try await service.currentPrincipal())
@@ -139,22 +154,56 @@ struct HTTPIdentityServiceTests {
         await #expect(throws: IdentityError.notSignedIn) { _ = try await service.account(principal) }
 
         stub.on(
-            .delete, "*", status: 409,
-            json: #"{"error":"guardian_required","message":"Max needs at least one guardian"}"#)
-        do {
+            .delete, "/api/members/Max/guardians/a1@example.com", status: 409,
+            json: #"{"error":"identity.needs_guardian","message":"Reworded","details":{"name":"Max"}}"#)
+        let needsGuardian = await #expect(throws: IdentityError.needsGuardian("Max")) {
             _ = try await service.removeGuardian(principal, member: "Max", email: "a1@example.com")
-            Issue.record("expected a refusal")
-        } catch {
-            #expect(String(describing: error) == "Max needs at least one guardian")
         }
+        #expect(needsGuardian?.description == "Max needs at least one guardian")
+        #expect(stub.requests.last?.url.absoluteString.hasSuffix("/api/members/Max/guardians/a1%40example.com") == true)
+        stub.on(
+            .post, "/api/households", status: 400,
+            json: #"""
+                {"error":"identity.invalid_name","message":"Reworded","details":{"field":"household name",                "problem":"too_long","maxLength":50}}
+                """#)
+        await #expect(
+            throws: IdentityError.invalidName(field: "household name", problem: .tooLong(maxLength: 50), maxLength: 50)
+        ) { _ = try await service.createHousehold(principal, name: "Reyes") }
+        stub.on(
+            .delete, "/api/members/Máx", status: 400,
+            json: #"""
+                {"error":"identity.ambiguous","message":"Reworded","details":{"name":"Máx",                "candidates":[{"id":"managed_1","name":"Máx"},{"id":"managed_2","name":"Máx"}]}}
+                """#)
+        await #expect(
+            throws: IdentityError.ambiguous(
+                "Máx",
+                candidates: [ReferenceCandidate(id: "managed_1", name: "Máx"), .init(id: "managed_2", name: "Máx")])
+        ) { _ = try await service.removeMember(principal, "Máx") }
+        #expect(stub.requests.last?.url.absoluteString.hasSuffix("/api/members/M%C3%A1x") == true)
 
         stub.goOffline()
-        do {
-            _ = try await service.households(principal)
-            Issue.record("expected a connection error")
-        } catch {
-            #expect(String(describing: error) == "Connection error. Please try again.")
+        let offline = await #expect(throws: NetworkingError.self) { _ = try await service.households(principal) }
+        #expect(offline?.description == "Connection error. Please try again.")
+    }
+
+    /// A code no table knows keeps the server's sentence, so a newer server's refusal still reads well.
+    @Test func anUnknownCodeKeepsTheServersSentence() async throws {
+        let service = service()
+        try await signUp(service, count: 1)
+        let principal = try #require(try await service.currentPrincipal())
+        stub.on(
+            .post, "/api/members", status: 409,
+            json: #"{"error":"identity.some_new_rule","message":"A rule this client does not know"}"#)
+        let error = await #expect(throws: NetworkingError.self) {
+            _ = try await service.addManagedMember(principal, displayName: "Max", avatarKey: "")
         }
+        #expect(error?.description == "A rule this client does not know")
+    }
+
+    /// The server reads the header under IdentityWire's name; clients send it under Networking's.
+    @Test func theActingHeaderHasOneNameOnBothSides() {
+        #expect(WireHeaders.actingAsMember == ActingAsMiddleware.headerName)
+        #expect(WireHeaders.actingAsMember == "X-Acting-As-Member")
     }
 
     @Test func accountActionsAreRefusedWhileActingBeforeAnyRequest() async throws {
@@ -254,11 +303,11 @@ struct HTTPIdentityServiceTests {
             json: """
                 {"householdId":"h1","name":"Lee Family","ownerAccountId":"a1","createdAt":"2025-01-01T09:00:00Z",\
                 "members":[{"memberId":"a1","displayName":"Ana Lee","kind":"independent","role":"owner",\
-                "avatarKey":"","guardianAccountIds":[],"addedAt":"2025-01-01T09:00:00Z"},\
+                "avatarKey":"","monogram":"A","guardianAccountIds":[],"addedAt":"2025-01-01T09:00:00Z"},\
                 {"memberId":"managed_1","displayName":"Max","kind":"managed","role":"member",\
-                "avatarKey":"","guardianAccountIds":["a1"],"addedAt":"2025-01-01T09:00:00Z"},\
+                "avatarKey":"","monogram":"M","guardianAccountIds":["a1"],"addedAt":"2025-01-01T09:00:00Z"},\
                 {"memberId":"managed_2","displayName":"Mia","kind":"managed","role":"member",\
-                "avatarKey":"","guardianAccountIds":["b1"],"addedAt":"2025-01-01T09:00:00Z"}]}
+                "avatarKey":"","monogram":"M","guardianAccountIds":["b1"],"addedAt":"2025-01-01T09:00:00Z"}]}
                 """)
         _ = try await offline.account(principal)
         _ = try await offline.activeHousehold(principal)

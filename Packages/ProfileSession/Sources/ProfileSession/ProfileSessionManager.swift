@@ -7,9 +7,6 @@ import Identity
 /// reads Identity afresh each time and decides guardianship itself; it never trusts a list it was given.
 /// Acting never survives an account switch or a sign-out: the manager then falls back to the account.
 public actor ProfileSessionManager: PrincipalSource {
-    /// The HTTP header that carries `actingAsMemberId` on requests made while acting.
-    public static let actingAsHeaderName = "X-Acting-As-Member"
-
     private let identity: any IdentityService
 
     // MARK: - State
@@ -130,12 +127,6 @@ public actor ProfileSessionManager: PrincipalSource {
             principal.actingAs = ActingAs(memberId: profile.memberId, displayName: profile.displayName)
         }
         return principal
-    }
-
-    /// `[X-Acting-As-Member: id]` while acting, else empty: what the Networking middleware adds to a request.
-    public func actingAsHeaders() async throws -> [String: String] {
-        guard let memberId = try await currentPrincipal()?.actingAs?.memberId else { return [:] }
-        return [Self.actingAsHeaderName: memberId]
     }
 
     // MARK: - Reading Identity

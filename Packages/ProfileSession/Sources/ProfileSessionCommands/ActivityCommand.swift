@@ -1,30 +1,18 @@
 import Console
 import Foundation
 import Identity
+import IdentityWire
 import ProfileSession
 
 /// `activity`: what the account wrote while acting as a managed member: who, for whom, what, when.
 enum ActivityCommand {
-    struct RecordJSON: Encodable, Sendable {
-        let id: String
-        let actorAccountId: String
-        let subjectMemberId: String
-        let subjectDisplayName: String
-        let action: String
-        let at: Date
-    }
-
     static let emptyMessage = "Nothing has been done while viewing as a family member yet."
 
     static func make(manager: ProfileSessionManager, identity: any IdentityService) -> Command {
         Command("activity", summary: "What you did while viewing as a family member") { _, context in
             guard let principal = try await manager.currentPrincipal() else { throw IdentityError.notSignedIn }
             let records = try await identity.actingRecords(principal)
-            let json = records.map {
-                RecordJSON(
-                    id: $0.id, actorAccountId: $0.actorAccountId, subjectMemberId: $0.subjectMemberId,
-                    subjectDisplayName: $0.subjectDisplayName, action: $0.action, at: $0.at)
-            }
+            let json = records.map(ActingRecordJSON.init)
             guard !records.isEmpty else { return .value(json, text: emptyMessage) }
             let actor = try await identity.account(principal).displayName
             var table = Table(headers: ["WHEN", "BY", "AS", "WHAT"])

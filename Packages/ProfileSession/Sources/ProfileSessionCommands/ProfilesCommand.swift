@@ -1,5 +1,6 @@
 import Console
 import ProfileSession
+import ProfileSessionWire
 
 /// `profiles`: the account and the managed members it can act as, the active one marked.
 enum ProfilesCommand {
@@ -10,7 +11,7 @@ enum ProfilesCommand {
             let profiles = try await manager.refresh()
             let activeId = await manager.activeProfile.memberId
             let household = await manager.householdName
-            let json = profiles.map { ProfileJSON($0, active: $0.memberId == activeId) }
+            let json = profiles.map { SwitchableProfileJSON($0, active: $0.memberId == activeId) }
             return .value(json, text: text(profiles, activeId: activeId, household: household, style: context.style))
         }
     }

@@ -98,9 +98,4 @@ struct ProfileSessionCommandTests {
         #expect(
             text.contains("set theme to dark") && text.contains("Dana Reyes") && text.contains("2025-01-01 00:00 UTC"))
     }
-
-    @Test("the header name for the Networking middleware")
-    func header() {
-        #expect(ProfileSessionManager.actingAsHeaderName == "X-Acting-As-Member")
-    }
 }

@@ -1,0 +1,96 @@
+import Identity
+
+/// `POST /api/auth/signup`. `role` and `accountType` are words (`player`, `corporate`...) the server reads with
+/// a clear 400 when unknown; without them an account is a private `member`.
+public struct SignUpBody: Codable, Sendable, Equatable {
+    public var email: String
+    public var firstName: String
+    public var lastName: String
+    public var password: String
+    public var role: String?
+    public var accountType: String?
+
+    /// A sign-up with every field.
+    public init(
+        email: String, firstName: String, lastName: String, password: String, role: AccountRole,
+        accountType: AccountType
+    ) {
+        self.email = email
+        self.firstName = firstName
+        self.lastName = lastName
+        self.password = password
+        self.role = role.rawValue
+        self.accountType = accountType.rawValue
+    }
+}
+
+/// `POST /api/auth/signin`.
+public struct SignInBody: Codable, Sendable, Equatable {
+    public var email: String
+    public var password: String
+
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+}
+
+/// `PUT /api/me/name`.
+public struct AccountNameBody: Codable, Sendable, Equatable {
+    public var firstName: String
+    public var lastName: String
+
+    public init(firstName: String, lastName: String) {
+        self.firstName = firstName
+        self.lastName = lastName
+    }
+}
+
+/// `PUT /api/me/role`: `player`, `parent` or `member`.
+public struct RoleBody: Codable, Sendable, Equatable {
+    public var role: String
+
+    public init(role: AccountRole) {
+        self.role = role.rawValue
+    }
+}
+
+/// `PUT /api/me/password`.
+public struct PasswordChangeBody: Codable, Sendable, Equatable {
+    public var currentPassword: String
+    public var newPassword: String
+
+    public init(currentPassword: String, newPassword: String) {
+        self.currentPassword = currentPassword
+        self.newPassword = newPassword
+    }
+}
+
+/// `POST /api/households` and `PUT /api/household/name`.
+public struct HouseholdNameBody: Codable, Sendable, Equatable {
+    public var name: String
+
+    public init(name: String) {
+        self.name = name
+    }
+}
+
+/// `POST /api/members`: a managed member; without `avatarKey` it has none (its monogram stands in).
+public struct ManagedMemberBody: Codable, Sendable, Equatable {
+    public var displayName: String
+    public var avatarKey: String?
+
+    public init(displayName: String, avatarKey: String?) {
+        self.displayName = displayName
+        self.avatarKey = avatarKey
+    }
+}
+
+/// `POST /api/members/{member}/guardians`: the independent member, by email, who becomes a guardian.
+public struct GuardianBody: Codable, Sendable, Equatable {
+    public var email: String
+
+    public init(email: String) {
+        self.email = email
+    }
+}

@@ -1,0 +1,45 @@
+/// The Identity routes: sign-up and sign-in (public: they hand out the bearer token), sign-out, the account
+/// (`/api/me`), households and the managed members of the active one, and the writes made while acting. The
+/// bodies are the other types of this module; `openapi.json` documents both, and a test keeps them equal.
+public enum IdentityRoute {
+    // MARK: - Sessions (sign-up and sign-in need no token)
+
+    public static let signUp = WireRoute("POST", "/api/auth/signup")
+    public static let signIn = WireRoute("POST", "/api/auth/signin")
+    public static let signOut = WireRoute("POST", "/api/auth/signout")
+
+    // MARK: - The signed-in account
+
+    public static let me = WireRoute("GET", "/api/me")
+    public static let name = WireRoute("PUT", "/api/me/name")
+    public static let role = WireRoute("PUT", "/api/me/role")
+    public static let password = WireRoute("PUT", "/api/me/password")
+
+    // MARK: - Households
+
+    public static let households = WireRoute("GET", "/api/households")
+    public static let createHousehold = WireRoute("POST", "/api/households")
+    public static let household = WireRoute("GET", "/api/household")
+    public static let renameHousehold = WireRoute("PUT", "/api/household/name")
+    public static let useHousehold = WireRoute("POST", "/api/households/{household}/use")
+    public static let leaveHousehold = WireRoute("POST", "/api/households/{household}/leave")
+
+    // MARK: - Members of the active household
+
+    public static let members = WireRoute("GET", "/api/members")
+    public static let addMember = WireRoute("POST", "/api/members")
+    public static let removeMember = WireRoute("DELETE", "/api/members/{member}")
+    public static let addGuardian = WireRoute("POST", "/api/members/{member}/guardians")
+    public static let removeGuardian = WireRoute("DELETE", "/api/members/{member}/guardians/{email}")
+
+    // MARK: - Acting records
+
+    /// Served with ProfileSession's routes, but the records are Identity's (and `HTTPIdentityService` reads them).
+    public static let activity = WireRoute("GET", "/api/activity")
+
+    /// Every route of the feature.
+    public static let routes = [
+        signUp, signIn, signOut, me, name, role, password, households, createHousehold, household, renameHousehold,
+        useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, activity,
+    ]
+}

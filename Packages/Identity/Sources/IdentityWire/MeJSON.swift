@@ -1,0 +1,73 @@
+import Foundation
+import Identity
+
+/// The signed-in account, whom the caller acts as, and the persona it presents: `GET /api/me`, every account edit,
+/// the `account` of a session, and `whoami --json` (also `signup`, `login`, `name`, `role`).
+///
+/// `actingAs` is always sent: `null` while acting as oneself.
+public struct MeJSON: Codable, Sendable, Equatable {
+    /// The managed member acted for.
+    public struct ActingAsJSON: Codable, Sendable, Equatable {
+        public var memberId: String
+        public var displayName: String
+
+        public init(_ actingAs: ActingAs) {
+            memberId = actingAs.memberId
+            displayName = actingAs.displayName
+        }
+
+        public var actingAs: ActingAs { ActingAs(memberId: memberId, displayName: displayName) }
+    }
+
+    /// The persona presented: the primary profile, or the Circles shadow the account switched to.
+    public struct PersonaJSON: Codable, Sendable, Equatable {
+        public var profileId: String
+        public var displayName: String
+        /// `primary`, or the shadow's type (`professional`, `personal`, `anonymous`).
+        public var type: String
+
+        public init(profileId: String, displayName: String, type: String) {
+            self.profileId = profileId
+            self.displayName = displayName
+            self.type = type
+        }
+
+        /// The primary profile of `account` (its id is the principal's persona, when it names one).
+        public static func primary(of account: Account, principal: Principal?) -> PersonaJSON {
+            PersonaJSON(
+                profileId: principal?.personaProfileId ?? account.id, displayName: account.displayName, type: "primary")
+        }
+    }
+
+    public var accountId: String
+    public var email: String
+    public var firstName: String
+    public var lastName: String
+    public var role: AccountRole
+    public var accountType: AccountType
+    public var authMethod: AuthMethod
+    public var createdAt: Date
+    @ExplicitNull public var actingAs: ActingAsJSON?
+    public var persona: PersonaJSON
+
+    /// `account` as `principal` sees it; `persona` defaults to the account's primary profile (a product without
+    /// Circles, or when it cannot be read).
+    public init(_ account: Account, principal: Principal?, persona: PersonaJSON? = nil) {
+        accountId = account.id
+        email = account.email
+        firstName = account.firstName
+        lastName = account.lastName
+        role = account.role
+        accountType = account.accountType
+        authMethod = account.authMethod
+        createdAt = account.createdAt
+        actingAs = principal?.actingAs.map(ActingAsJSON.init)
+        self.persona = persona ?? .primary(of: account, principal: principal)
+    }
+
+    public var account: Account {
+        Account(
+            id: accountId, email: email, firstName: firstName, lastName: lastName, role: role,
+            accountType: accountType, authMethod: authMethod, createdAt: createdAt)
+    }
+}

@@ -1,3 +1,4 @@
+import CirclesWire
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -26,6 +27,32 @@ struct CirclesRoutesTests {
         let response = try await client.send(.get, path, token: account.token)
         #expect(response.status == .ok, "GET \(path): \(response.text)", sourceLocation: sourceLocation)
         return try response.array()
+    }
+
+    /// The `details` of an error body, as strings (the values the domain case carries).
+    static func details(_ response: TestResponse) throws -> [String: String] {
+        let details = try response.object()["details"] as? [String: Any] ?? [:]
+        return details.mapValues { "\($0)" }
+    }
+
+    // MARK: - The contract
+
+    /// Every route of `CirclesRoute` reaches a Circles route: whatever the domain answers, never the router's own
+    /// "No such endpoint" (`not_found`) or `method_not_allowed`.
+    @Test func everyWireRouteIsServed() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let alice = try await client.signUp("alice@example.com", first: "Alice", last: "Stone")
+            for route in CirclesRoute.routes {
+                let method = try #require(HTTPRequest.Method(rawValue: route.method))
+                let response = try await client.send(
+                    method, route.path("Nobody", "Nobody"), token: alice.token, body: "{}")
+                guard response.status.code >= 400 else { continue }
+                let code = try response.error().code
+                #expect(!["not_found", "method_not_allowed"].contains(code), "\(route): \(response.text)")
+            }
+            #expect(Set(CirclesRoute.routes).count == CirclesRoute.routes.count, "a route listed twice")
+        }
     }
 
     // MARK: - Contacts, circles, suggestions
@@ -71,7 +98,8 @@ struct CirclesRoutesTests {
             #expect(climbing["kind"] as? String == "custom")
             let taken = try await client.send(.post, "/api/circles", token: alice.token, body: #"{"name":"climbing"}"#)
             #expect(taken.status == .conflict)
-            #expect(try taken.error() == ("name_taken", "A circle named climbing already exists"))
+            #expect(try taken.error() == ("circles.circle_name_taken", "A circle named climbing already exists"))
+            #expect(try Self.details(taken) == ["name": "climbing"])
             try await Self.call(
                 client, .post, "/api/circles", alice, body: #"{"name":"X","color":"beige"}"#, expect: .badRequest)
             try await Self.call(
@@ -231,7 +259,8 @@ struct CirclesRoutesTests {
             let again = try await client.send(
                 .post, "/api/requests", token: bob.token, body: #"{"target":"@alice","field":"displayName"}"#)
             #expect(again.status == .conflict)
-            #expect(try again.error() == ("already_visible", "You can already see displayName"))
+            #expect(try again.error() == ("circles.already_visible", "You can already see displayName"))
+            #expect(try Self.details(again) == ["field": "displayName"])
             let phone = try await Self.call(
                 client, .post, "/api/requests", bob, body: #"{"target":"@alice","field":"phone"}"#, expect: .created)
 
@@ -302,7 +331,8 @@ struct CirclesRoutesTests {
             let taken = try await client.send(
                 .patch, "/api/profile", token: bob.token, body: #"{"username":"AStone"}"#)
             #expect(taken.status == .conflict)
-            #expect(try taken.error().code == "username_taken")
+            #expect(try taken.error().code == "circles.username_taken")
+            #expect(try Self.details(taken) == ["name": "astone"])
             try await Self.call(client, .patch, "/api/profile", bob, body: #"{"username":"x"}"#, expect: .badRequest)
 
             let circles = try await Self.call(
@@ -311,7 +341,9 @@ struct CirclesRoutesTests {
             try await Self.call(
                 client, .put, "/api/shadows/primary/circles", alice, body: #"{"circles":[]}"#, expect: .forbidden)
             let revealed = try await Self.call(client, .post, "/api/shadows/astone/reveal", alice, expect: .notFound)
-            #expect(revealed["error"] as? String == "not_found")
+            // A reference that names no profile of the caller: Identity's "not found", with what it looked for.
+            #expect(revealed["error"] as? String == "identity.not_found")
+            #expect(revealed["details"] as? [String: String] == ["kind": "profile", "name": "astone"])
             let reveal = try await Self.call(client, .post, "/api/shadows/\(shadowId)/reveal", alice)
             #expect(reveal["revealedAt"] is String)
             try await Self.call(client, .post, "/api/shadows/\(shadowId)/reveal", alice, expect: .conflict)
@@ -351,7 +383,8 @@ struct CirclesRoutesTests {
             ] {
                 let response = try await client.send(method, path, token: token, actingAs: world.max, body: body)
                 #expect(response.status == .forbidden, "\(method) \(path)")
-                #expect(try response.error().code == "not_while_acting", "\(path)")
+                #expect(try response.error().code == "identity.not_while_acting", "\(path)")
+                #expect(try Self.details(response) == ["name": "Max"], "\(path)")
                 #expect(try response.error().message == "Not available while viewing as Max. Switch back first.")
             }
             // Nothing was written: no contacts, no custom circle, no shadow.
@@ -389,7 +422,10 @@ struct CirclesRoutesTests {
             #expect(hidden.status == .notFound)
             #expect(missing.status == .notFound)
             #expect(hidden.headers[.contentType] == missing.headers[.contentType])
-            #expect(hidden.text == #"{"error":"not_found","message":"No profile named @ghost"}"#)
+            #expect(
+                hidden.text
+                    == #"{"details":{"name":"@ghost"},"error":"circles.profile_not_found","message":"No profile named @ghost"}"#
+            )
             #expect(missing.text == hidden.text.replacingOccurrences(of: "@ghost", with: "@ghozt"))
 
             // A request to it is the same 404 too.

@@ -1,10 +1,11 @@
 import Circles
+import CirclesWire
 import Hummingbird
 import Identity
 
 /// Contacts, circles, suggestions, the access matrix, viewing, requests and grants, shadows, personas and
-/// profiles: every `CirclesService` call over REST. The domain decides everything (and refuses every call while
-/// acting as a managed member); the routes only parse bodies, queries and the closed sets of words.
+/// profiles over `CirclesRoute`: every `CirclesService` call over REST. The domain decides everything (and refuses
+/// every call while acting as a managed member); the routes only parse bodies, queries and the closed sets of words.
 ///
 /// References in paths and bodies are what the CLI takes: an id or an exact name (case-insensitive); `primary`
 /// names the primary profile. `?profile=` (absent: the active persona) picks the profile of the access routes.
@@ -22,101 +23,97 @@ struct CirclesRoutes: Sendable {
     // MARK: - Contacts
 
     private func addContacts(to api: RouterGroup<KithRequestContext>) {
-        api.get("contacts") { _, context in
-            try JSONCoding.response(try await circles.contacts(try context.requirePrincipal()))
+        api.api(CirclesRoute.contacts) { _, context in
+            let contacts = try await circles.contacts(try context.requirePrincipal())
+            return try JSONCoding.response(contacts.map(ContactJSON.init))
         }
-        api.post("contacts") { request, context in
+        api.api(CirclesRoute.addContact) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.ContactBody.self, context: context)
-            let draft = ContactDraft(
-                displayName: body.displayName, accountEmail: body.accountEmail, phone: body.phone, email: body.email)
-            return try JSONCoding.response(try await circles.addContact(principal, draft), status: .created)
+            let body = try await request.decodeJSON(ContactBody.self, context: context)
+            let contact = try await circles.addContact(principal, body.draft)
+            return try JSONCoding.response(ContactJSON(contact), status: .created)
         }
-        api.patch("contacts/{contact}") { request, context in
+        api.api(CirclesRoute.editContact) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.ContactEditBody.self, context: context)
-            let edit = ContactEdit(
-                displayName: body.displayName, accountEmail: body.accountEmail, phone: body.phone, email: body.email)
+            let edit = try await request.decodeJSON(ContactEditBody.self, context: context).edit
             guard edit != ContactEdit() else {
                 throw Self.nothingToChange("displayName, accountEmail, phone or email")
             }
             let contact = try await circles.editContact(principal, try context.parameters.text("contact"), edit)
-            return try JSONCoding.response(contact)
+            return try JSONCoding.response(ContactJSON(contact))
         }
-        api.delete("contacts/{contact}") { _, context in
+        api.api(CirclesRoute.removeContact) { _, context in
             let principal = try context.requirePrincipal()
-            return try JSONCoding.response(
-                try await circles.removeContact(principal, try context.parameters.text("contact")))
+            let contact = try await circles.removeContact(principal, try context.parameters.text("contact"))
+            return try JSONCoding.response(ContactJSON(contact))
         }
     }
 
     // MARK: - Circles and suggestions
 
     private func addCircles(to api: RouterGroup<KithRequestContext>) {
-        api.get("circles") { _, context in
-            try JSONCoding.response(try await circles.circles(try context.requirePrincipal()))
+        api.api(CirclesRoute.circles) { _, context in
+            let list = try await circles.circles(try context.requirePrincipal())
+            return try JSONCoding.response(list.map(CircleJSON.init))
         }
-        api.post("circles") { request, context in
+        api.api(CirclesRoute.createCircle) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.CircleBody.self, context: context)
+            let body = try await request.decodeJSON(CircleBody.self, context: context)
             let circle = try await circles.createCircle(
                 principal, name: body.name, emoji: body.emoji, color: body.color)
-            return try JSONCoding.response(circle, status: .created)
+            return try JSONCoding.response(CircleJSON(circle), status: .created)
         }
-        api.get("circles/{circle}") { _, context in
+        api.api(CirclesRoute.circle) { _, context in
             let principal = try context.requirePrincipal()
             let detail = try await circles.circle(principal, try context.parameters.text("circle"))
-            return try JSONCoding.response(CirclesJSON.CircleDetailJSON(detail))
+            return try JSONCoding.response(CircleDetailJSON(detail))
         }
-        api.patch("circles/{circle}") { request, context in
+        api.api(CirclesRoute.editCircle) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.CircleEditBody.self, context: context)
-            let edit = CircleEdit(name: body.name, emoji: body.emoji, color: body.color)
+            let edit = try await request.decodeJSON(CircleEditBody.self, context: context).edit
             guard edit != CircleEdit() else { throw Self.nothingToChange("name, emoji or color") }
-            return try JSONCoding.response(
-                try await circles.editCircle(principal, try context.parameters.text("circle"), edit))
+            let circle = try await circles.editCircle(principal, try context.parameters.text("circle"), edit)
+            return try JSONCoding.response(CircleJSON(circle))
         }
-        api.delete("circles/{circle}") { request, context in
+        api.api(CirclesRoute.deleteCircle) { request, context in
             let principal = try context.requirePrincipal()
             let circle = try await circles.deleteCircle(
                 principal, try context.parameters.text("circle"), moveTo: request.query("moveTo"))
-            return try JSONCoding.response(circle)
+            return try JSONCoding.response(CircleJSON(circle))
         }
-        // Under the circle, not `circles/merge`: a literal there would hide a circle named "merge" from
-        // `circles/{circle}` (the router prefers the literal and does not fall back).
-        api.post("circles/{circle}/merge") { request, context in
+        api.api(CirclesRoute.mergeCircle) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.MergeBody.self, context: context)
+            let body = try await request.decodeJSON(MergeBody.self, context: context)
             let from = try context.parameters.text("circle")
-            return try JSONCoding.response(try await circles.mergeCircles(principal, from: from, into: body.into))
+            let into = try await circles.mergeCircles(principal, from: from, into: body.into)
+            return try JSONCoding.response(CircleJSON(into))
         }
-        api.post("circles/{circle}/members") { request, context in
+        api.api(CirclesRoute.addMembers) { request, context in
             let principal = try context.requirePrincipal()
-            let contacts = try Self.contacts(
-                try await request.decodeJSON(CirclesJSON.ContactsBody.self, context: context))
+            let contacts = try Self.contacts(try await request.decodeJSON(ContactsBody.self, context: context))
             let detail = try await circles.addMembers(
                 principal, circle: try context.parameters.text("circle"), contacts: contacts)
-            return try JSONCoding.response(CirclesJSON.CircleDetailJSON(detail))
+            return try JSONCoding.response(CircleDetailJSON(detail))
         }
-        api.delete("circles/{circle}/members") { request, context in
+        api.api(CirclesRoute.removeMembers) { request, context in
             let principal = try context.requirePrincipal()
-            let contacts = try Self.contacts(
-                try await request.decodeJSON(CirclesJSON.ContactsBody.self, context: context))
+            let contacts = try Self.contacts(try await request.decodeJSON(ContactsBody.self, context: context))
             let detail = try await circles.removeMembers(
                 principal, circle: try context.parameters.text("circle"), contacts: contacts)
-            return try JSONCoding.response(CirclesJSON.CircleDetailJSON(detail))
+            return try JSONCoding.response(CircleDetailJSON(detail))
         }
-        api.delete("circles/{circle}/members/{contact}") { _, context in
+        api.api(CirclesRoute.removeMember) { _, context in
             let principal = try context.requirePrincipal()
             let detail = try await circles.removeMembers(
                 principal, circle: try context.parameters.text("circle"),
                 contacts: [try context.parameters.text("contact")])
-            return try JSONCoding.response(CirclesJSON.CircleDetailJSON(detail))
+            return try JSONCoding.response(CircleDetailJSON(detail))
         }
-        api.get("suggestions") { _, context in
-            try JSONCoding.response(try await circles.suggestions(try context.requirePrincipal()))
+        api.api(CirclesRoute.suggestions) { _, context in
+            let suggestions = try await circles.suggestions(try context.requirePrincipal())
+            return try JSONCoding.response(suggestions.map(MergeSuggestionJSON.init))
         }
-        api.post("suggestions/{id}/dismiss") { _, context in
+        api.api(CirclesRoute.dismissSuggestion) { _, context in
             let principal = try context.requirePrincipal()
             try await circles.dismissSuggestion(principal, try context.parameters.text("id"))
             return JSONCoding.noContent()
@@ -126,150 +123,155 @@ struct CirclesRoutes: Sendable {
     // MARK: - The access matrix (staged edits)
 
     private func addAccess(to api: RouterGroup<KithRequestContext>) {
-        api.get("access") { request, context in
+        api.api(CirclesRoute.access) { request, context in
             let principal = try context.requirePrincipal()
-            return try JSONCoding.response(try await circles.accessMatrix(principal, profile: request.query("profile")))
+            let matrix = try await circles.accessMatrix(principal, profile: request.query("profile"))
+            return try JSONCoding.response(AccessMatrixJSON(matrix))
         }
-        api.put("access/cells") { request, context in
+        api.api(CirclesRoute.setAccess) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.CellBody.self, context: context)
+            let body = try await request.decodeJSON(AccessCellBody.self, context: context)
             let matrix = try await circles.setAccess(
                 principal, profile: request.query("profile"), field: try Self.field(body.field), circle: body.circle,
                 access: try choice(body.access, field: "access", as: Access.self))
-            return try JSONCoding.response(matrix)
+            return try JSONCoding.response(AccessMatrixJSON(matrix))
         }
-        api.post("access/cycle") { request, context in
+        api.api(CirclesRoute.cycleAccess) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.CycleBody.self, context: context)
+            let body = try await request.decodeJSON(AccessCycleBody.self, context: context)
             let matrix = try await circles.cycleAccess(
                 principal, profile: request.query("profile"), field: try Self.field(body.field), circle: body.circle)
-            return try JSONCoding.response(matrix)
+            return try JSONCoding.response(AccessMatrixJSON(matrix))
         }
-        api.post("access/allow-all") { request, context in
+        api.api(CirclesRoute.allowAll) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.CircleRefBody.self, context: context)
-            return try JSONCoding.response(
-                try await circles.allowAll(principal, profile: request.query("profile"), circle: body.circle))
+            let body = try await request.decodeJSON(AccessCircleBody.self, context: context)
+            let matrix = try await circles.allowAll(principal, profile: request.query("profile"), circle: body.circle)
+            return try JSONCoding.response(AccessMatrixJSON(matrix))
         }
-        api.post("access/reset") { request, context in
+        api.api(CirclesRoute.resetAccess) { request, context in
             let principal = try context.requirePrincipal()
-            return try JSONCoding.response(try await circles.resetAccess(principal, profile: request.query("profile")))
+            let matrix = try await circles.resetAccess(principal, profile: request.query("profile"))
+            return try JSONCoding.response(AccessMatrixJSON(matrix))
         }
-        api.post("access/save") { request, context in
+        api.api(CirclesRoute.saveAccess) { request, context in
             let principal = try context.requirePrincipal()
-            return try JSONCoding.response(try await circles.saveAccess(principal, profile: request.query("profile")))
+            let matrix = try await circles.saveAccess(principal, profile: request.query("profile"))
+            return try JSONCoding.response(AccessMatrixJSON(matrix))
         }
-        api.post("access/discard") { request, context in
+        api.api(CirclesRoute.discardAccess) { request, context in
             let principal = try context.requirePrincipal()
-            return try JSONCoding.response(
-                try await circles.discardAccess(principal, profile: request.query("profile")))
+            let matrix = try await circles.discardAccess(principal, profile: request.query("profile"))
+            return try JSONCoding.response(AccessMatrixJSON(matrix))
         }
     }
 
     // MARK: - Viewing, requests and grants
 
     private func addViewing(to api: RouterGroup<KithRequestContext>) {
-        api.get("view-as/{contact}") { request, context in
+        api.api(CirclesRoute.viewAs) { request, context in
             let principal = try context.requirePrincipal()
             let view = try await circles.viewAs(
                 principal, contact: try context.parameters.text("contact"), profile: request.query("profile"))
-            return try JSONCoding.response(CirclesJSON.ProfileViewJSON(view))
+            return try JSONCoding.response(ProfileViewJSON(view))
         }
-        api.get("look") { request, context in
+        api.api(CirclesRoute.look) { request, context in
             let principal = try context.requirePrincipal()
             let view = try await circles.look(principal, try Self.lookTarget(request))
-            return try JSONCoding.response(CirclesJSON.ProfileViewJSON(view))
+            return try JSONCoding.response(ProfileViewJSON(view))
         }
-        api.get("requests") { _, context in
+        api.api(CirclesRoute.requests) { _, context in
             let requests = try await circles.requests(try context.requirePrincipal())
-            return try JSONCoding.response(requests.map(CirclesJSON.RequestJSON.init))
+            return try JSONCoding.response(requests.map(AccessRequestJSON.init))
         }
-        api.post("requests") { request, context in
+        api.api(CirclesRoute.request) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.RequestBody.self, context: context)
+            let body = try await request.decodeJSON(AccessRequestBody.self, context: context)
             let receipt = try await circles.request(
                 principal, body.target, field: try Self.field(body.field), reason: body.reason)
-            return try JSONCoding.response(receipt, status: .created)
+            return try JSONCoding.response(RequestReceiptJSON(receipt), status: .created)
         }
-        api.post("requests/{id}/allow") { request, context in
+        api.api(CirclesRoute.allowRequest) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeOptionalJSON(CirclesJSON.AllowBody.self, context: context)
+            // The body is optional: without it (or its key), only the requested field is granted.
+            let body = try await request.decodeOptionalJSON(AllowBody.self, context: context)
             let grant = try await circles.allowRequest(
                 principal, try context.parameters.text("id"), allFields: body?.allFields ?? false)
-            return try JSONCoding.response(CirclesJSON.GrantJSON(grant))
+            return try JSONCoding.response(GrantJSON(grant))
         }
-        api.post("requests/{id}/deny") { _, context in
+        api.api(CirclesRoute.denyRequest) { _, context in
             let principal = try context.requirePrincipal()
             let denied = try await circles.denyRequest(principal, try context.parameters.text("id"))
-            return try JSONCoding.response(CirclesJSON.RequestJSON(denied))
+            return try JSONCoding.response(AccessRequestJSON(denied))
         }
-        api.get("grants") { _, context in
+        api.api(CirclesRoute.grants) { _, context in
             let grants = try await circles.grants(try context.requirePrincipal())
-            return try JSONCoding.response(grants.map(CirclesJSON.GrantJSON.init))
+            return try JSONCoding.response(grants.map(GrantJSON.init))
         }
-        api.delete("grants/{id}") { _, context in
+        api.api(CirclesRoute.revokeGrant) { _, context in
             let principal = try context.requirePrincipal()
             let grant = try await circles.revokeGrant(principal, try context.parameters.text("id"))
-            return try JSONCoding.response(CirclesJSON.GrantJSON(grant))
+            return try JSONCoding.response(GrantJSON(grant))
         }
     }
 
     // MARK: - Shadows, personas, profiles
 
     private func addProfiles(to api: RouterGroup<KithRequestContext>) {
-        api.post("shadows") { request, context in
+        api.api(CirclesRoute.createShadow) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.ShadowBody.self, context: context)
+            let body = try await request.decodeJSON(ShadowBody.self, context: context)
+            // Without `circles` the shadow is shown to nobody until `PUT /api/shadows/{profile}/circles`.
             let profile = try await circles.createShadow(
                 principal, type: try Self.shadowType(body.type), displayName: body.displayName,
                 circles: body.circles ?? [])
-            return try JSONCoding.response(profile, status: .created)
+            return try JSONCoding.response(CirclesProfileJSON(profile), status: .created)
         }
-        api.put("shadows/{profile}/circles") { request, context in
+        api.api(CirclesRoute.setShadowCircles) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.ShadowCirclesBody.self, context: context)
-            return try JSONCoding.response(
-                try await circles.setShadowCircles(
-                    principal, try context.parameters.text("profile"), circles: body.circles))
+            let body = try await request.decodeJSON(ShadowCirclesBody.self, context: context)
+            let profile = try await circles.setShadowCircles(
+                principal, try context.parameters.text("profile"), circles: body.circles)
+            return try JSONCoding.response(CirclesProfileJSON(profile))
         }
-        api.post("shadows/{profile}/reveal") { _, context in
+        api.api(CirclesRoute.revealShadow) { _, context in
             let principal = try context.requirePrincipal()
-            return try JSONCoding.response(
-                try await circles.revealShadow(principal, try context.parameters.text("profile")))
+            let profile = try await circles.revealShadow(principal, try context.parameters.text("profile"))
+            return try JSONCoding.response(CirclesProfileJSON(profile))
         }
-        api.delete("shadows/{profile}") { _, context in
+        api.api(CirclesRoute.deleteShadow) { _, context in
             let principal = try context.requirePrincipal()
-            return try JSONCoding.response(
-                try await circles.deleteShadow(principal, try context.parameters.text("profile")))
+            let profile = try await circles.deleteShadow(principal, try context.parameters.text("profile"))
+            return try JSONCoding.response(CirclesProfileJSON(profile))
         }
-        api.get("personas") { _, context in
+        api.api(CirclesRoute.personas) { _, context in
             let personas = try await circles.personas(try context.requirePrincipal())
-            return try JSONCoding.response(personas.map(CirclesJSON.PersonaJSON.init))
+            return try JSONCoding.response(personas.map(PersonaCardJSON.init))
         }
-        api.post("personas/switch") { request, context in
+        api.api(CirclesRoute.switchPersona) { request, context in
             let principal = try context.requirePrincipal()
-            let body = try await request.decodeJSON(CirclesJSON.ProfileRefBody.self, context: context)
-            return try JSONCoding.response(
-                CirclesJSON.PersonaJSON(try await circles.switchPersona(principal, body.profile)))
+            let body = try await request.decodeJSON(PersonaSwitchBody.self, context: context)
+            return try JSONCoding.response(PersonaCardJSON(try await circles.switchPersona(principal, body.profile)))
         }
         // The active persona's profile, then any profile of the caller by reference.
-        api.get("profile") { _, context in
-            try JSONCoding.response(try await circles.profile(try context.requirePrincipal(), nil))
+        api.api(CirclesRoute.activeProfile) { _, context in
+            try JSONCoding.response(CirclesProfileJSON(try await circles.profile(try context.requirePrincipal(), nil)))
         }
-        api.patch("profile") { request, context in
+        api.api(CirclesRoute.editActiveProfile) { request, context in
             let principal = try context.requirePrincipal()
             let edit = try await Self.profileEdit(request, context: context)
-            return try JSONCoding.response(try await circles.editProfile(principal, nil, edit))
+            return try JSONCoding.response(CirclesProfileJSON(try await circles.editProfile(principal, nil, edit)))
         }
-        api.get("profiles/{profile}") { _, context in
+        api.api(CirclesRoute.profile) { _, context in
             let principal = try context.requirePrincipal()
-            return try JSONCoding.response(try await circles.profile(principal, try context.parameters.text("profile")))
+            let profile = try await circles.profile(principal, try context.parameters.text("profile"))
+            return try JSONCoding.response(CirclesProfileJSON(profile))
         }
-        api.patch("profiles/{profile}") { request, context in
+        api.api(CirclesRoute.editProfile) { request, context in
             let principal = try context.requirePrincipal()
             let edit = try await Self.profileEdit(request, context: context)
-            return try JSONCoding.response(
-                try await circles.editProfile(principal, try context.parameters.text("profile"), edit))
+            let profile = try await circles.editProfile(principal, try context.parameters.text("profile"), edit)
+            return try JSONCoding.response(CirclesProfileJSON(profile))
         }
     }
 
@@ -293,7 +295,7 @@ struct CirclesRoutes: Sendable {
         throw APIError(.badRequest, code: "invalid_value", message: "Field \"type\" must be one of: \(choices)")
     }
 
-    static func contacts(_ body: CirclesJSON.ContactsBody) throws -> [String] {
+    static func contacts(_ body: ContactsBody) throws -> [String] {
         guard !body.contacts.isEmpty else {
             throw APIError(
                 .badRequest, code: "invalid_value", message: "Field \"contacts\" must name at least one contact")
@@ -314,10 +316,7 @@ struct CirclesRoutes: Sendable {
     }
 
     static func profileEdit(_ request: Request, context: KithRequestContext) async throws -> ProfileEdit {
-        let body = try await request.decodeJSON(CirclesJSON.ProfileEditBody.self, context: context)
-        let edit = ProfileEdit(
-            displayName: body.displayName, username: body.username, bio: body.bio, phone: body.phone,
-            email: body.email, photo: body.photo)
+        let edit = try await request.decodeJSON(ProfileEditBody.self, context: context).edit
         guard edit != ProfileEdit() else {
             throw nothingToChange("displayName, username, bio, phone, email or photo")
         }

@@ -1,5 +1,5 @@
 /// A profile's matrix as its owner edits it: saved cells with staged edits laid over them.
-public struct AccessMatrix: Sendable, Hashable, Encodable {
+public struct AccessMatrix: Sendable, Hashable {
     public var profileId: String
     /// Every (field, circle id) cell: the staged value when there is one, else the saved one.
     public var cells: [Field: [String: Access]]
@@ -26,19 +26,6 @@ public struct AccessMatrix: Sendable, Hashable, Encodable {
 
     /// Whether that cell is a staged (unsaved) edit.
     public func isStaged(_ field: Field, _ circleId: String) -> Bool { staged[field]?[circleId] != nil }
-
-    enum CodingKeys: String, CodingKey {
-        case profileId, cells, unsaved, staged
-    }
-
-    /// CLI.md's `{profileId, cells: {FIELD: {CIRCLE: access}}, unsaved}` plus `staged`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(profileId, forKey: .profileId)
-        try container.encode(cells, forKey: .cells)
-        try container.encode(unsaved, forKey: .unsaved)
-        try container.encode(staged, forKey: .staged)
-    }
 }
 
 /// One stored cell of a profile's matrix (a missing cell has its default).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A circle of an owner's contacts: mandatory, prepopulated or custom.
-public struct Circle: Sendable, Hashable, Identifiable, Encodable {
+public struct Circle: Sendable, Hashable, Identifiable {
     /// UUID string.
     public var id: String
     public var ownerAccountId: String
@@ -41,21 +41,6 @@ public struct Circle: Sendable, Hashable, Identifiable, Encodable {
 
     /// Whether members can be added or removed by hand (everything but Contacts and Public).
     public var takesMembers: Bool { kind != .mandatory }
-
-    enum CodingKeys: String, CodingKey {
-        case circleId, name, kind, emoji, color, memberCount
-    }
-
-    /// CLI.md's `{circleId, name, kind, emoji, color, memberCount}` (`memberCount` null for Public).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .circleId)
-        try container.encode(name, forKey: .name)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(emoji, forKey: .emoji)
-        try container.encode(color, forKey: .color)
-        try container.encode(memberCount, forKey: .memberCount)
-    }
 }
 
 /// What `circle edit` changes; nil leaves a value alone.
@@ -80,30 +65,4 @@ public struct Membership: Sendable, Hashable {
         self.circleId = circleId
         self.contactId = contactId
     }
-}
-
-/// Circle Detail (C2): the circle, its members, its column of the persona's matrix, and pending requests.
-public struct CircleDetail: Sendable, Hashable, Encodable {
-    public var circle: Circle
-    /// The members (Contacts: every contact; Public: none listed), by name.
-    public var members: [Contact]
-    /// The profile whose access summary is shown (the active persona).
-    public var profileId: String
-    /// The circle's column of that profile's saved matrix.
-    public var access: [Field: Access]
-    /// Pending requests to the owner from contacts in this circle (for every profile of the owner).
-    public var pendingRequests: [AccessRequest]
-
-    public init(
-        circle: Circle, members: [Contact], profileId: String, access: [Field: Access], pendingRequests: [AccessRequest]
-    ) {
-        self.circle = circle
-        self.members = members
-        self.profileId = profileId
-        self.access = access
-        self.pendingRequests = pendingRequests
-    }
-
-    /// "Add your first member" for a circle that takes members and has none.
-    public var emptyHint: String? { circle.takesMembers && members.isEmpty ? Circle.emptyCircleHint : nil }
 }

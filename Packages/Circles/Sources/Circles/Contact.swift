@@ -1,7 +1,7 @@
 import Foundation
 
 /// A person in an owner's address book; linked to an account, it is how that account is recognized as a viewer.
-public struct Contact: Sendable, Hashable, Identifiable, Encodable {
+public struct Contact: Sendable, Hashable, Identifiable {
     /// UUID string.
     public var id: String
     /// The account whose contact this is.
@@ -32,22 +32,6 @@ public struct Contact: Sendable, Hashable, Identifiable, Encodable {
         self.createdAt = createdAt
         self.circleIds = circleIds
         self.circleNames = circleNames
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case contactId, displayName, accountId, phone, email, circles, circleIds
-    }
-
-    /// CLI.md's `{contactId, displayName, accountId, phone, email, circles}` (circles by name) plus `circleIds`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .contactId)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encode(linkedAccountId, forKey: .accountId)
-        try container.encode(phone, forKey: .phone)
-        try container.encode(email, forKey: .email)
-        try container.encode(circleNames, forKey: .circles)
-        try container.encode(circleIds, forKey: .circleIds)
     }
 }
 

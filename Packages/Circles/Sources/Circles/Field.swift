@@ -1,5 +1,5 @@
 /// A profile field that the access matrix controls, in the matrix's row order.
-public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable, CodingKeyRepresentable {
+public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
     case displayName
     case username
     case photo

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -26,10 +27,10 @@ enum AccessCommand {
         _ matrix: AccessMatrix, headline: String?, service: any CirclesService, principal: Principal,
         context: CommandContext
     ) async throws -> CommandOutput {
-        guard !context.json else { return .value(matrix, text: "") }
+        guard !context.json else { return .value(AccessMatrixJSON(matrix), text: "") }
         let profile = try? await service.profile(principal, matrix.profileId)
         let grid = CirclesText.matrix(matrix, profile: profile, style: context.style)
-        return .value(matrix, text: (headline.map { $0 + "\n\n" } ?? "") + grid)
+        return .value(AccessMatrixJSON(matrix), text: (headline.map { $0 + "\n\n" } ?? "") + grid)
     }
 
     /// The circle's name as the matrix shows it, for headlines.

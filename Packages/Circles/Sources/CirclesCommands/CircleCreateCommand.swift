@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -20,7 +21,7 @@ enum CircleCreateCommand {
                 principal, name: arguments.argument("NAME"), emoji: arguments.option("emoji"),
                 color: arguments.option("color"))
             return .value(
-                circle,
+                CircleJSON(circle),
                 text: "Created \(context.style.bold(circle.emoji + " " + circle.name)). "
                     + context.style.dim("Add members: `circle add \(CirclesText.quoted(circle.name)) CONTACT...`"))
         }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -22,7 +23,8 @@ enum CircleDeleteCommand {
                 try context.confirm("Delete the circle \(circle.name)? Its contacts stay in your contacts.")
             }
             let deleted = try await service.deleteCircle(principal, circle.id, moveTo: moveTo)
-            return .value(deleted, text: "Deleted \(context.style.bold(deleted.emoji + " " + deleted.name)).")
+            return .value(
+                CircleJSON(deleted), text: "Deleted \(context.style.bold(deleted.emoji + " " + deleted.name)).")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -19,7 +20,7 @@ enum CircleEditCommand {
             guard edit != CircleEdit() else { throw UsageError("Nothing to change: give --name, --emoji or --color") }
             let principal = try await principals.requirePrincipal()
             let circle = try await service.editCircle(principal, arguments.argument("CIRCLE"), edit)
-            return .value(circle, text: "Updated \(context.style.bold(circle.emoji + " " + circle.name)).")
+            return .value(CircleJSON(circle), text: "Updated \(context.style.bold(circle.emoji + " " + circle.name)).")
         }
     }
 }

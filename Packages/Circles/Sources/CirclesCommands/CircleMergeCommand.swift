@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -21,7 +22,7 @@ enum CircleMergeCommand {
             try context.confirm("Merge \(from.name) into \(into.name)? Its members move and \(from.name) is deleted.")
             let merged = try await service.mergeCircles(principal, from: from.id, into: into.id)
             return .value(
-                merged,
+                CircleJSON(merged),
                 text: "Merged \(from.name) into \(context.style.bold(merged.emoji + " " + merged.name)): "
                     + CirclesText.plural(merged.memberCount ?? 0, "member") + ".")
         }

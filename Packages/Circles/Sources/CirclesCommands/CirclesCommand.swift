@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -10,7 +11,9 @@ enum CirclesCommand {
             let circles = try await service.circles(principal)
             // JSON is the list alone; only people see the banner.
             let suggestions = context.json ? [] : try await service.suggestions(principal)
-            return .value(circles, text: CirclesText.home(circles, suggestions: suggestions, style: context.style))
+            return .value(
+                circles.map(CircleJSON.init),
+                text: CirclesText.home(circles, suggestions: suggestions, style: context.style))
         }
     }
 }

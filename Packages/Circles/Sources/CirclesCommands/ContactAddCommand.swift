@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -22,7 +23,7 @@ enum ContactAddCommand {
                     phone: arguments.option("phone"), email: arguments.option("email")))
             let linked = contact.linkedAccountId == nil ? "" : " (linked to \(arguments.option("account") ?? ""))"
             return .value(
-                contact,
+                ContactJSON(contact),
                 text: "Added \(context.style.bold(contact.displayName))\(linked) to your contacts. "
                     + context.style.dim(
                         "Put them in a circle: `circle add CIRCLE \(CirclesText.quoted(contact.displayName))`"))

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -25,7 +26,7 @@ enum ContactEditCommand {
             }
             let principal = try await principals.requirePrincipal()
             let contact = try await service.editContact(principal, arguments.argument("CONTACT"), edit)
-            return .value(contact, text: "Updated \(context.style.bold(contact.displayName)).")
+            return .value(ContactJSON(contact), text: "Updated \(context.style.bold(contact.displayName)).")
         }
     }
 }

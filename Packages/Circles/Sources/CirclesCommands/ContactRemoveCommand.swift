@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -16,7 +17,8 @@ enum ContactRemoveCommand {
                 id: \.id, name: \.displayName)
             try context.confirm("Remove \(named.displayName) from your contacts? Grants given to them end.")
             let removed = try await service.removeContact(principal, named.id)
-            return .value(removed, text: "Removed \(context.style.bold(removed.displayName)) from your contacts.")
+            return .value(
+                ContactJSON(removed), text: "Removed \(context.style.bold(removed.displayName)) from your contacts.")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -7,7 +8,7 @@ enum ContactsCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command("contacts", summary: "List your contacts and their circles") { _, context in
             let contacts = try await service.contacts(try await principals.requirePrincipal())
-            return .value(contacts, text: CirclesText.contacts(contacts, style: context.style))
+            return .value(contacts.map(ContactJSON.init), text: CirclesText.contacts(contacts, style: context.style))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -12,7 +13,7 @@ enum PersonaSwitchCommand {
             let persona = try await service.switchPersona(
                 try await principals.requirePrincipal(), arguments.argument("PROFILE"))
             return .value(
-                PersonaJSON(persona),
+                PersonaCardJSON(persona),
                 text: "You are now \(context.style.bold(persona.displayName)) "
                     + context.style.dim("(\(CirclesText.label(persona.type)))") + ".")
         }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -7,7 +8,8 @@ enum PersonasCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command("personas", summary: "Your profiles: primary first, then shadows by last use") { _, context in
             let personas = try await service.personas(try await principals.requirePrincipal())
-            return .value(personas.map(PersonaJSON.init), text: CirclesText.personas(personas, style: context.style))
+            return .value(
+                personas.map(PersonaCardJSON.init), text: CirclesText.personas(personas, style: context.style))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -31,7 +32,8 @@ enum ProfileEditCommand {
             let profile = try await service.editProfile(principal, arguments.optionalArgument("PROFILE"), edit)
             let card = try await ProfileShowCommand.render(
                 profile, service: service, principal: principal, context: context)
-            return .value(profile, text: "Updated \(context.style.bold(profile.displayName)).\n\n" + card)
+            return .value(
+                CirclesProfileJSON(profile), text: "Updated \(context.style.bold(profile.displayName)).\n\n" + card)
         }
     }
 }

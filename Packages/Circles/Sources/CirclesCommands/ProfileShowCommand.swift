@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -14,7 +15,8 @@ enum ProfileShowCommand {
             let principal = try await principals.requirePrincipal()
             let profile = try await service.profile(principal, arguments.optionalArgument("PROFILE"))
             return .value(
-                profile, text: try await render(profile, service: service, principal: principal, context: context))
+                CirclesProfileJSON(profile),
+                text: try await render(profile, service: service, principal: principal, context: context))
         }
     }
 

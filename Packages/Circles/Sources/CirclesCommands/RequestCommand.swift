@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -18,7 +19,7 @@ enum RequestCommand {
             let receipt = try await service.request(
                 try await principals.requirePrincipal(), target, field: field, reason: arguments.option("reason"))
             return .value(
-                receipt,
+                RequestReceiptJSON(receipt),
                 text: "Asked \(target) for \(field.rawValue). "
                     + context.style.dim(
                         "You'll see it with `look \(target)` once allowed (request \(receipt.requestId))."))

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -10,7 +11,7 @@ enum RequestsCommand {
             let requests = try await service.requests(principal)
             let personas = context.json || requests.isEmpty ? [] : try await service.personas(principal)
             return .value(
-                requests.map(RequestJSON.init),
+                requests.map(AccessRequestJSON.init),
                 text: CirclesText.requests(requests, personas: personas, style: context.style))
         }
     }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -12,7 +13,7 @@ enum RequestsDenyCommand {
             let request = try await service.denyRequest(
                 try await principals.requirePrincipal(), arguments.argument("ID"))
             return .value(
-                RequestJSON(request),
+                AccessRequestJSON(request),
                 text: "Denied: \(CirclesText.who(request.from)) won't see \(request.field.rawValue).")
         }
     }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -17,7 +18,8 @@ enum ShadowCirclesCommand {
                 principal, arguments.argument("PROFILE"), circles: CirclesText.list(arguments.argument("CIRCLES")))
             let names = try await service.circles(principal).filter { shadow.shownToCircleIds.contains($0.id) }
             let shown = names.isEmpty ? "nobody" : names.map(\.name).joined(separator: ", ")
-            return .value(shadow, text: "\(context.style.bold(shadow.displayName)) is shown to \(shown).")
+            return .value(
+                CirclesProfileJSON(shadow), text: "\(context.style.bold(shadow.displayName)) is shown to \(shown).")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -33,7 +34,7 @@ enum ShadowCreateCommand {
                 let names = try await service.circles(principal).filter { shadow.shownToCircleIds.contains($0.id) }
                 text += "\nShown to " + names.map(\.name).joined(separator: ", ") + "."
             }
-            return .value(shadow, text: text)
+            return .value(CirclesProfileJSON(shadow), text: text)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -13,7 +14,8 @@ enum ShadowDeleteCommand {
             let shadow = try await service.profile(principal, arguments.argument("PROFILE"))
             try context.confirm("Delete the shadow \(shadow.displayName) with its access matrix, grants and requests?")
             let deleted = try await service.deleteShadow(principal, shadow.id)
-            return .value(deleted, text: "Deleted the shadow \(context.style.bold(deleted.displayName)).")
+            return .value(
+                CirclesProfileJSON(deleted), text: "Deleted the shadow \(context.style.bold(deleted.displayName)).")
         }
     }
 }

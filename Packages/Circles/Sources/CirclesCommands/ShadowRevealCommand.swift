@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -17,7 +18,7 @@ enum ShadowRevealCommand {
                     + (primary.username.map { " (@\($0))" } ?? "") + " behind it. This cannot be undone.")
             let revealed = try await service.revealShadow(principal, shadow.id)
             return .value(
-                revealed,
+                CirclesProfileJSON(revealed),
                 text: "Revealed: \(context.style.bold(revealed.displayName)) now shows its viewers that it is "
                     + "\(primary.displayName). This cannot be undone.")
         }

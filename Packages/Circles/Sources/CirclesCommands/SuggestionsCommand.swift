@@ -1,4 +1,5 @@
 import Circles
+import CirclesWire
 import Console
 import Identity
 
@@ -8,7 +9,9 @@ enum SuggestionsCommand {
         Command("suggestions", summary: "Circles that look similar, with how to merge or dismiss them") {
             _, context in
             let suggestions = try await service.suggestions(try await principals.requirePrincipal())
-            return .value(suggestions, text: CirclesText.suggestions(suggestions, style: context.style))
+            return .value(
+                suggestions.map(MergeSuggestionJSON.init),
+                text: CirclesText.suggestions(suggestions, style: context.style))
         }
     }
 }

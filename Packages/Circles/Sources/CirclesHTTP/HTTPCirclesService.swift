@@ -3,13 +3,16 @@ import CirclesWire
 import Foundation
 import Identity
 import IdentityHTTP
+import IdentityWire
 import Networking
 
-/// `CirclesService` over a `kith-server`: contacts, circles, suggestions, the access matrix, viewing, requests and
-/// grants, shadows, personas and profiles under `/api` (see Apps/server/openapi.json). The server decides every
-/// rule, including the refusals while acting and the hiding of shadows.
+/// `CirclesService` over a `kith-server`, through `CirclesRoute` and the bodies of CirclesWire: contacts, circles,
+/// suggestions, the access matrix, viewing, requests and grants, shadows, personas and profiles. The server decides
+/// every rule, including the refusals while acting and the hiding of shadows; its refusals come back as
+/// `CirclesError` (or `IdentityError`) by their codes.
 ///
-/// Each request carries the principal's bearer token (from `token`) and, while acting, `X-Acting-As-Member`.
+/// Each request carries the principal's bearer token (from `token`) and, while acting, `X-Acting-As-Member`. What
+/// the wire leaves out is filled in: owners from the principal, a matrix's columns from `GET /api/circles`.
 public struct HTTPCirclesService: CirclesService {
     let requests: PrincipalClient<Principal>
 
@@ -21,145 +24,138 @@ public struct HTTPCirclesService: CirclesService {
     // MARK: - Contacts
 
     public func contacts(_ principal: Principal) async throws -> [Contact] {
-        let json: [CirclesWire.ContactJSON] = try await requests.send(.get, "/api/contacts", principal)
+        let json: [ContactJSON] = try await requests.send(CirclesRoute.contacts, as: principal)
         return json.map { $0.contact(owner: principal.accountId) }
     }
 
     public func addContact(_ principal: Principal, _ draft: ContactDraft) async throws -> Contact {
-        let body = CirclesWire.ContactBody(
-            displayName: draft.displayName, accountEmail: draft.accountEmail, phone: draft.phone, email: draft.email)
-        let json: CirclesWire.ContactJSON = try await requests.send(.post, "/api/contacts", principal, body: body)
+        let json: ContactJSON = try await requests.send(
+            CirclesRoute.addContact, as: principal, body: ContactBody(draft))
         return json.contact(owner: principal.accountId)
     }
 
     public func editContact(_ principal: Principal, _ contact: String, _ edit: ContactEdit) async throws -> Contact {
-        let body = CirclesWire.ContactEditBody(
-            displayName: edit.displayName, accountEmail: edit.accountEmail, phone: edit.phone, email: edit.email)
-        let json: CirclesWire.ContactJSON = try await requests.send(
-            .patch, "/api/contacts/\(CirclesWire.segment(contact))", principal, body: body)
+        let json: ContactJSON = try await requests.send(
+            CirclesRoute.editContact, contact, as: principal, body: ContactEditBody(edit))
         return json.contact(owner: principal.accountId)
     }
 
     public func removeContact(_ principal: Principal, _ contact: String) async throws -> Contact {
-        let json: CirclesWire.ContactJSON = try await requests.send(
-            .delete, "/api/contacts/\(CirclesWire.segment(contact))", principal)
+        let json: ContactJSON = try await requests.send(CirclesRoute.removeContact, contact, as: principal)
         return json.contact(owner: principal.accountId)
     }
 
     // MARK: - Circles and suggestions
 
     public func circles(_ principal: Principal) async throws -> [Circle] {
-        let json: [CirclesWire.CircleJSON] = try await requests.send(.get, "/api/circles", principal)
+        let json: [CircleJSON] = try await requests.send(CirclesRoute.circles, as: principal)
         return json.enumerated().map { $0.element.circle(owner: principal.accountId, position: $0.offset) }
     }
 
     public func circle(_ principal: Principal, _ circle: String) async throws -> CircleDetail {
-        let json: CirclesWire.CircleDetailJSON = try await requests.send(
-            .get, "/api/circles/\(CirclesWire.segment(circle))", principal)
+        let json: CircleDetailJSON = try await requests.send(CirclesRoute.circle, circle, as: principal)
         return json.detail(owner: principal.accountId)
     }
 
     public func createCircle(_ principal: Principal, name: String, emoji: String?, color: String?) async throws
         -> Circle
     {
-        let json: CirclesWire.CircleJSON = try await requests.send(
-            .post, "/api/circles", principal, body: CirclesWire.CircleBody(name: name, emoji: emoji, color: color))
+        let json: CircleJSON = try await requests.send(
+            CirclesRoute.createCircle, as: principal, body: CircleBody(name: name, emoji: emoji, color: color))
         return json.circle(owner: principal.accountId, position: 0)
     }
 
     public func editCircle(_ principal: Principal, _ circle: String, _ edit: CircleEdit) async throws -> Circle {
-        let json: CirclesWire.CircleJSON = try await requests.send(
-            .patch, "/api/circles/\(CirclesWire.segment(circle))", principal,
-            body: CirclesWire.CircleEditBody(name: edit.name, emoji: edit.emoji, color: edit.color))
+        let json: CircleJSON = try await requests.send(
+            CirclesRoute.editCircle, circle, as: principal, body: CircleEditBody(edit))
         return json.circle(owner: principal.accountId, position: 0)
     }
 
     public func deleteCircle(_ principal: Principal, _ circle: String, moveTo: String?) async throws -> Circle {
-        var path = "/api/circles/\(CirclesWire.segment(circle))"
-        if let moveTo { path += "?moveTo=" + CirclesWire.segment(moveTo) }
-        let json: CirclesWire.CircleJSON = try await requests.send(.delete, path, principal)
+        let json: CircleJSON = try await requests.send(
+            CirclesRoute.deleteCircle, circle, as: principal, query: CirclesRoute.moveToQuery(moveTo))
         return json.circle(owner: principal.accountId, position: 0)
     }
 
     public func addMembers(_ principal: Principal, circle: String, contacts: [String]) async throws -> CircleDetail {
-        let json: CirclesWire.CircleDetailJSON = try await requests.send(
-            .post, "/api/circles/\(CirclesWire.segment(circle))/members", principal,
-            body: CirclesWire.ContactsBody(contacts: contacts))
+        let json: CircleDetailJSON = try await requests.send(
+            CirclesRoute.addMembers, circle, as: principal, body: ContactsBody(contacts: contacts))
         return json.detail(owner: principal.accountId)
     }
 
     public func removeMembers(_ principal: Principal, circle: String, contacts: [String]) async throws
         -> CircleDetail
     {
-        let json: CirclesWire.CircleDetailJSON = try await requests.send(
-            .delete, "/api/circles/\(CirclesWire.segment(circle))/members", principal,
-            body: CirclesWire.ContactsBody(contacts: contacts))
+        let json: CircleDetailJSON = try await requests.send(
+            CirclesRoute.removeMembers, circle, as: principal, body: ContactsBody(contacts: contacts))
         return json.detail(owner: principal.accountId)
     }
 
     public func mergeCircles(_ principal: Principal, from: String, into: String) async throws -> Circle {
-        let json: CirclesWire.CircleJSON = try await requests.send(
-            .post, "/api/circles/\(CirclesWire.segment(from))/merge", principal, body: CirclesWire.MergeBody(into: into)
-        )
+        let json: CircleJSON = try await requests.send(
+            CirclesRoute.mergeCircle, from, as: principal, body: MergeBody(into: into))
         return json.circle(owner: principal.accountId, position: 0)
     }
 
     public func suggestions(_ principal: Principal) async throws -> [MergeSuggestion] {
-        let json: [CirclesWire.SuggestionJSON] = try await requests.send(.get, "/api/suggestions", principal)
+        let json: [MergeSuggestionJSON] = try await requests.send(CirclesRoute.suggestions, as: principal)
         return json.map(\.suggestion)
     }
 
     public func dismissSuggestion(_ principal: Principal, _ suggestionId: String) async throws {
-        let _: NoContent = try await requests.send(
-            .post, "/api/suggestions/\(CirclesWire.segment(suggestionId))/dismiss", principal)
+        let _: NoContent = try await requests.send(CirclesRoute.dismissSuggestion, suggestionId, as: principal)
     }
 
     // MARK: - Profiles, shadows, personas
 
     public func profile(_ principal: Principal, _ profile: String?) async throws -> Profile {
-        let path = profile.map { "/api/profiles/\(CirclesWire.segment($0))" } ?? "/api/profile"
-        let json: CirclesWire.ProfileJSON = try await requests.send(.get, path, principal)
+        let json: CirclesProfileJSON =
+            if let profile {
+                try await requests.send(CirclesRoute.profile, profile, as: principal)
+            } else {
+                try await requests.send(CirclesRoute.activeProfile, as: principal)
+            }
         return json.profile(owner: principal.accountId)
     }
 
     public func editProfile(_ principal: Principal, _ profile: String?, _ edit: ProfileEdit) async throws -> Profile {
-        let path = profile.map { "/api/profiles/\(CirclesWire.segment($0))" } ?? "/api/profile"
-        let body = CirclesWire.ProfileEditBody(
-            displayName: edit.displayName, username: edit.username, bio: edit.bio, phone: edit.phone,
-            email: edit.email, photo: edit.photo)
-        let json: CirclesWire.ProfileJSON = try await requests.send(.patch, path, principal, body: body)
+        let body = ProfileEditBody(edit)
+        let json: CirclesProfileJSON =
+            if let profile {
+                try await requests.send(CirclesRoute.editProfile, profile, as: principal, body: body)
+            } else {
+                try await requests.send(CirclesRoute.editActiveProfile, as: principal, body: body)
+            }
         return json.profile(owner: principal.accountId)
     }
 
     public func createShadow(
         _ principal: Principal, type: ProfileType, displayName: String, circles: [String]
     ) async throws -> Profile {
-        let body = CirclesWire.ShadowBody(type: type.rawValue, displayName: displayName, circles: circles)
-        let json: CirclesWire.ProfileJSON = try await requests.send(.post, "/api/shadows", principal, body: body)
+        let json: CirclesProfileJSON = try await requests.send(
+            CirclesRoute.createShadow, as: principal,
+            body: ShadowBody(type: type, displayName: displayName, circles: circles))
         return json.profile(owner: principal.accountId)
     }
 
     public func setShadowCircles(_ principal: Principal, _ profile: String, circles: [String]) async throws -> Profile {
-        let json: CirclesWire.ProfileJSON = try await requests.send(
-            .put, "/api/shadows/\(CirclesWire.segment(profile))/circles", principal,
-            body: CirclesWire.ShadowCirclesBody(circles: circles))
+        let json: CirclesProfileJSON = try await requests.send(
+            CirclesRoute.setShadowCircles, profile, as: principal, body: ShadowCirclesBody(circles: circles))
         return json.profile(owner: principal.accountId)
     }
 
     public func revealShadow(_ principal: Principal, _ profile: String) async throws -> Profile {
-        let json: CirclesWire.ProfileJSON = try await requests.send(
-            .post, "/api/shadows/\(CirclesWire.segment(profile))/reveal", principal)
+        let json: CirclesProfileJSON = try await requests.send(CirclesRoute.revealShadow, profile, as: principal)
         return json.profile(owner: principal.accountId)
     }
 
     public func deleteShadow(_ principal: Principal, _ profile: String) async throws -> Profile {
-        let json: CirclesWire.ProfileJSON = try await requests.send(
-            .delete, "/api/shadows/\(CirclesWire.segment(profile))", principal)
+        let json: CirclesProfileJSON = try await requests.send(CirclesRoute.deleteShadow, profile, as: principal)
         return json.profile(owner: principal.accountId)
     }
 
     public func personas(_ principal: Principal) async throws -> [Persona] {
-        let json: [CirclesWire.PersonaJSON] = try await requests.send(.get, "/api/personas", principal)
+        let json: [PersonaCardJSON] = try await requests.send(CirclesRoute.personas, as: principal)
         return json.map(\.persona)
     }
 
@@ -173,59 +169,57 @@ public struct HTTPCirclesService: CirclesService {
     }
 
     public func switchPersona(_ principal: Principal, _ profile: String) async throws -> Persona {
-        let json: CirclesWire.PersonaJSON = try await requests.send(
-            .post, "/api/personas/switch", principal, body: CirclesWire.ProfileRefBody(profile: profile))
+        let json: PersonaCardJSON = try await requests.send(
+            CirclesRoute.switchPersona, as: principal, body: PersonaSwitchBody(profile: profile))
         return json.persona
     }
 
     // MARK: - The access matrix (staged edits)
 
     public func accessMatrix(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await requests.send(
-            .get, CirclesWire.path("/api/access", profile: profile), principal)
+        let json: AccessMatrixJSON = try await requests.send(
+            CirclesRoute.access, as: principal, query: CirclesRoute.profileQuery(profile))
         return try await columns(json, principal)
     }
 
     public func setAccess(
         _ principal: Principal, profile: String?, field: Field, circle: String, access: Access
     ) async throws -> AccessMatrix {
-        let body = CirclesWire.CellBody(field: field.rawValue, circle: circle, access: access.rawValue)
-        let json: CirclesWire.MatrixJSON = try await requests.send(
-            .put, CirclesWire.path("/api/access/cells", profile: profile), principal, body: body)
+        let json: AccessMatrixJSON = try await send(
+            CirclesRoute.setAccess, profile: profile, principal,
+            body: AccessCellBody(field: field, circle: circle, access: access))
         return try await columns(json, principal)
     }
 
     public func cycleAccess(_ principal: Principal, profile: String?, field: Field, circle: String) async throws
         -> AccessMatrix
     {
-        let json: CirclesWire.MatrixJSON = try await requests.send(
-            .post, CirclesWire.path("/api/access/cycle", profile: profile), principal,
-            body: CirclesWire.CycleBody(field: field.rawValue, circle: circle))
+        let json: AccessMatrixJSON = try await send(
+            CirclesRoute.cycleAccess, profile: profile, principal, body: AccessCycleBody(field: field, circle: circle))
         return try await columns(json, principal)
     }
 
     public func allowAll(_ principal: Principal, profile: String?, circle: String) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await requests.send(
-            .post, CirclesWire.path("/api/access/allow-all", profile: profile), principal,
-            body: CirclesWire.CircleRefBody(circle: circle))
+        let json: AccessMatrixJSON = try await send(
+            CirclesRoute.allowAll, profile: profile, principal, body: AccessCircleBody(circle: circle))
         return try await columns(json, principal)
     }
 
     public func resetAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await requests.send(
-            .post, CirclesWire.path("/api/access/reset", profile: profile), principal)
+        let json: AccessMatrixJSON = try await requests.send(
+            CirclesRoute.resetAccess, as: principal, query: CirclesRoute.profileQuery(profile))
         return try await columns(json, principal)
     }
 
     public func saveAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await requests.send(
-            .post, CirclesWire.path("/api/access/save", profile: profile), principal)
+        let json: AccessMatrixJSON = try await requests.send(
+            CirclesRoute.saveAccess, as: principal, query: CirclesRoute.profileQuery(profile))
         return try await columns(json, principal)
     }
 
     public func discardAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: CirclesWire.MatrixJSON = try await requests.send(
-            .post, CirclesWire.path("/api/access/discard", profile: profile), principal)
+        let json: AccessMatrixJSON = try await requests.send(
+            CirclesRoute.discardAccess, as: principal, query: CirclesRoute.profileQuery(profile))
         return try await columns(json, principal)
     }
 
@@ -233,8 +227,8 @@ public struct HTTPCirclesService: CirclesService {
     public func profilesWithUnsavedAccess(_ principal: Principal) async throws -> [Profile] {
         var profiles: [Profile] = []
         for persona in try await personas(principal) {
-            let json: CirclesWire.MatrixJSON = try await requests.send(
-                .get, CirclesWire.path("/api/access", profile: persona.profileId), principal)
+            let json: AccessMatrixJSON = try await requests.send(
+                CirclesRoute.access, as: principal, query: CirclesRoute.profileQuery(persona.profileId))
             if json.unsaved { profiles.append(try await profile(principal, persona.profileId)) }
         }
         return profiles
@@ -243,18 +237,15 @@ public struct HTTPCirclesService: CirclesService {
     // MARK: - Viewing
 
     public func viewAs(_ principal: Principal, contact: String, profile: String?) async throws -> ProfileView {
-        let json: CirclesWire.ProfileViewJSON = try await requests.send(
-            .get, CirclesWire.path("/api/view-as/\(CirclesWire.segment(contact))", profile: profile), principal)
+        let json: ProfileViewJSON = try await requests.send(
+            CirclesRoute.viewAs, contact, as: principal, query: CirclesRoute.profileQuery(profile))
         return json.view
     }
 
     /// `@name` is looked up as `?username=`, anything else as `?email=` (the server refuses what is neither).
     public func look(_ principal: Principal, _ target: String) async throws -> ProfileView {
-        let trimmed = target.trimmingCharacters(in: .whitespaces)
-        let query =
-            trimmed.hasPrefix("@")
-            ? "username=" + CirclesWire.segment(String(trimmed.dropFirst())) : "email=" + CirclesWire.segment(target)
-        let json: CirclesWire.ProfileViewJSON = try await requests.send(.get, "/api/look?" + query, principal)
+        let json: ProfileViewJSON = try await requests.send(
+            CirclesRoute.look, as: principal, query: CirclesRoute.lookQuery(target))
         return json.view
     }
 
@@ -263,44 +254,50 @@ public struct HTTPCirclesService: CirclesService {
     public func request(_ principal: Principal, _ target: String, field: Field, reason: String?) async throws
         -> RequestReceipt
     {
-        try await requests.send(
-            .post, "/api/requests", principal,
-            body: CirclesWire.RequestBody(target: target, field: field.rawValue, reason: reason))
+        let json: RequestReceiptJSON = try await requests.send(
+            CirclesRoute.request, as: principal, body: AccessRequestBody(target: target, field: field, reason: reason))
+        return json.receipt
     }
 
     public func requests(_ principal: Principal) async throws -> [AccessRequest] {
-        let json: [CirclesWire.RequestJSON] = try await requests.send(.get, "/api/requests", principal)
-        return json.map { $0.request(owner: principal.accountId) }
+        let json: [AccessRequestJSON] = try await requests.send(CirclesRoute.requests, as: principal)
+        return json.map(\.request)
     }
 
     public func allowRequest(_ principal: Principal, _ request: String, allFields: Bool) async throws -> Grant {
-        let json: CirclesWire.GrantJSON = try await requests.send(
-            .post, "/api/requests/\(CirclesWire.segment(request))/allow", principal,
-            body: CirclesWire.AllowBody(allFields: allFields))
-        return json.grant(owner: principal.accountId)
+        let json: GrantJSON = try await requests.send(
+            CirclesRoute.allowRequest, request, as: principal, body: AllowBody(allFields: allFields))
+        return json.grant
     }
 
     public func denyRequest(_ principal: Principal, _ request: String) async throws -> AccessRequest {
-        let json: CirclesWire.RequestJSON = try await requests.send(
-            .post, "/api/requests/\(CirclesWire.segment(request))/deny", principal)
-        return json.request(owner: principal.accountId)
+        let json: AccessRequestJSON = try await requests.send(CirclesRoute.denyRequest, request, as: principal)
+        return json.request
     }
 
     public func grants(_ principal: Principal) async throws -> [Grant] {
-        let json: [CirclesWire.GrantJSON] = try await requests.send(.get, "/api/grants", principal)
-        return json.map { $0.grant(owner: principal.accountId) }
+        let json: [GrantJSON] = try await requests.send(CirclesRoute.grants, as: principal)
+        return json.map(\.grant)
     }
 
     public func revokeGrant(_ principal: Principal, _ grant: String) async throws -> Grant {
-        let json: CirclesWire.GrantJSON = try await requests.send(
-            .delete, "/api/grants/\(CirclesWire.segment(grant))", principal)
-        return json.grant(owner: principal.accountId)
+        let json: GrantJSON = try await requests.send(CirclesRoute.revokeGrant, grant, as: principal)
+        return json.grant
     }
 
-    // MARK: - Filling in what the wire leaves out
+    // MARK: - Helpers
+
+    /// An access edit: `route` with `?profile=` (absent: the active persona) and `body` as JSON.
+    private func send<Body: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ route: WireRoute, profile: String?, _ principal: Principal, body: Body
+    ) async throws -> Response {
+        try await requests.send(
+            HTTPMethod(rawValue: route.method), route.path() + CirclesRoute.profileQuery(profile), principal,
+            body: body)
+    }
 
     /// The matrix with its columns: the owner's circles, in circle order.
-    private func columns(_ json: CirclesWire.MatrixJSON, _ principal: Principal) async throws -> AccessMatrix {
+    private func columns(_ json: AccessMatrixJSON, _ principal: Principal) async throws -> AccessMatrix {
         json.matrix(circles: try await circles(principal))
     }
 }

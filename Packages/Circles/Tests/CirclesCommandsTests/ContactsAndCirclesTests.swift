@@ -128,8 +128,15 @@ struct ContactsAndCirclesTests {
         #expect(
             keys(json.object).isSuperset(of: [
                 "circleId", "name", "kind", "memberCount", "members", "profileId", "access", "pendingRequests",
+                "emptyHint",
             ]))
         #expect((json.object["access"] as? [String: String])?["phone"] == "ask")
+        // The server's Circle Detail: `emptyHint` is there, null while the circle has members.
+        #expect(json.object["emptyHint"] is NSNull)
+        let band = await harness.run("circle create Band", json: true)
+        #expect(band.code == 0)
+        let bandShown = await harness.run("circle show Band", json: true)
+        #expect(bandShown.object["emptyHint"] as? String == "Add your first member")
     }
 
     @Test("delete and merge ask first; merge suggestions with the banner, dismissed for good")
@@ -153,6 +160,7 @@ struct ContactsAndCirclesTests {
 
         let dismissed = await harness.run("suggestions dismiss \(id)", json: true)
         #expect(dismissed.object["suggestionId"] as? String == id)
+        #expect(dismissed.object["dismissed"] as? Bool == true)
         #expect(await harness.run("suggestions").out == "No merge suggestions: your circles look distinct.\n")
         #expect(!(await harness.run("circles").out.contains("look similar")))
         #expect(await harness.run("suggestions dismiss sug_nope").err == "error: No suggestion named sug_nope\n")

@@ -220,60 +220,97 @@ struct HTTPCirclesServiceTests {
         acting.actingAs = ActingAs(memberId: "managed_1", displayName: "Max")
         stub.on(
             .get, "/api/contacts", status: 403,
-            json: #"{"error":"not_while_acting","message":"Not available while viewing as Max. Switch back first."}"#)
-        do {
-            _ = try await service().contacts(acting)
-            Issue.record("expected the refusal")
-        } catch {
-            #expect(String(describing: error) == "Not available while viewing as Max. Switch back first.")
-        }
+            json: """
+                {"error":"identity.not_while_acting","message":"Not available while viewing as Max. Switch back first.",\
+                "details":{"name":"Max"}}
+                """)
+        await #expect(throws: IdentityError.notWhileActing("Max")) { _ = try await service().contacts(acting) }
         #expect(stub.requests.last?.headers["X-Acting-As-Member"] == "managed_1")
     }
 
-    @Test func refusalsReadAsTheDomainsErrors() async throws {
+    /// The sentences here are deliberately not the domain's: the client reads the code and its details only.
+    @Test func refusalsReadAsTheDomainsErrorsByCode() async throws {
         // A hidden shadow and a profile that does not exist: the same 404, the same error.
         stub.on(
             .get, "/api/look", status: 404,
-            json: #"{"error":"not_found","message":"No profile named @hidden.shadow"}"#)
-        await #expect(throws: CirclesError.profileNotFound("@hidden.shadow")) {
-            _ = try await service().look(principal, "@hidden.shadow")
+            json: #"{"error":"circles.profile_not_found","message":"Reworded: nobody","details":{"name":"@hidden"}}"#)
+        await #expect(throws: CirclesError.profileNotFound("@hidden")) {
+            _ = try await service().look(principal, "@hidden")
         }
         stub.on(
             .post, "/api/circles", status: 409,
-            json: #"{"error":"name_taken","message":"A circle named Book Club already exists"}"#)
+            json: #"{"error":"circles.circle_name_taken","message":"Reworded","details":{"name":"Book Club"}}"#)
         await #expect(throws: CirclesError.circleNameTaken("Book Club")) {
             _ = try await service().createCircle(principal, name: "Book Club", emoji: nil, color: nil)
         }
         stub.on(
             .post, "/api/requests", status: 403,
-            json: #"{"error":"not_allowed","message":"phone is not shared with you"}"#)
+            json: #"{"error":"circles.not_shared","message":"Reworded","details":{"field":"phone"}}"#)
         await #expect(throws: CirclesError.notShared(.phone)) {
             _ = try await service().request(principal, "@dana", field: .phone, reason: nil)
         }
         stub.on(
-            .post, "/api/shadows", status: 409,
-            json: #"{"error":"limit_reached","message":"You can have up to 5 shadow profiles"}"#)
+            .post, "/api/shadows", status: 409, json: #"{"error":"circles.too_many_shadows","message":"Reworded"}"#)
         await #expect(throws: CirclesError.tooManyShadows) {
             _ = try await service().createShadow(principal, type: .personal, displayName: "Six", circles: [])
         }
         stub.on(
             .patch, "/api/profile", status: 400,
-            json: #"{"error":"too_long","message":"The bio can be at most 160 characters"}"#)
-        do {
+            json: #"{"error":"circles.too_long","message":"Reworded","details":{"field":"bio","maxLength":160}}"#)
+        let tooLong = await #expect(throws: CirclesError.self) {
             _ = try await service().editProfile(principal, nil, ProfileEdit(bio: String(repeating: "x", count: 200)))
-            Issue.record("expected the refusal")
-        } catch {
-            #expect(String(describing: error) == "The bio can be at most 160 characters")
-            #expect(error as? CirclesError == .tooLong(field: "bio", maxLength: 160))
+        }
+        #expect(tooLong == .tooLong(field: "bio", maxLength: 160))
+        // The domain's sentence, not the server's: the two sides word it once.
+        #expect(tooLong?.description == "The bio can be at most 160 characters")
+        stub.on(
+            .post, "/api/contacts", status: 400,
+            json: """
+                {"error":"circles.invalid_name","message":"Reworded","details":{"field":"display name",\
+                "problem":"disallowed","character":"#","maxLength":50}}
+                """)
+        await #expect(throws: CirclesError.invalidName(field: "display name", problem: .disallowed("#"), maxLength: 50))
+        {
+            _ = try await service().addContact(principal, ContactDraft(displayName: "Sam #1"))
+        }
+        // Identity's refusals pass through every feature.
+        stub.on(
+            .delete, "/api/contacts/Sam", status: 400,
+            json: """
+                {"error":"identity.ambiguous","message":"Reworded","details":{"name":"Sam",\
+                "candidates":[{"id":"k1","name":"Sam Ray"},{"id":"k2","name":"Sam Kim"}]}}
+                """)
+        await #expect(
+            throws: IdentityError.ambiguous(
+                "Sam",
+                candidates: [
+                    ReferenceCandidate(id: "k1", name: "Sam Ray"), ReferenceCandidate(id: "k2", name: "Sam Kim"),
+                ])
+        ) {
+            _ = try await service().removeContact(principal, "Sam")
         }
         stub.on(.get, "/api/circles", status: 401, json: #"{"error":"unauthorized","message":"Sign in first"}"#)
         await #expect(throws: IdentityError.notSignedIn) { _ = try await service().circles(principal) }
         stub.goOffline()
-        do {
-            _ = try await service().circles(principal)
-            Issue.record("expected the connection error")
-        } catch {
-            #expect(String(describing: error) == "Connection error. Please try again.")
+        let offline = await #expect(throws: NetworkingError.self) { _ = try await service().circles(principal) }
+        #expect(offline?.description == "Connection error. Please try again.")
+    }
+
+    /// A code no table knows, or a known code without the details its case needs, keeps the server's sentence.
+    @Test func anUnknownCodeKeepsTheServersSentence() async throws {
+        stub.on(
+            .post, "/api/circles", status: 409,
+            json: #"{"error":"circles.some_new_rule","message":"A rule this client does not know"}"#)
+        let unknown = await #expect(throws: NetworkingError.self) {
+            _ = try await service().createCircle(principal, name: "Club", emoji: nil, color: nil)
         }
+        #expect(unknown?.description == "A rule this client does not know")
+        stub.on(
+            .post, "/api/circles", status: 409,
+            json: #"{"error":"circles.circle_name_taken","message":"A circle named Club already exists"}"#)
+        let bare = await #expect(throws: NetworkingError.self) {
+            _ = try await service().createCircle(principal, name: "Club", emoji: nil, color: nil)
+        }
+        #expect(bare?.description == "A circle named Club already exists")
     }
 }

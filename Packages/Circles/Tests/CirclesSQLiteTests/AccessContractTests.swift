@@ -114,7 +114,7 @@ struct AccessContractTests {
         #expect(try await s.look(w.finn, "@dana").fields[.phone] == "+1 555 0101")
         #expect(try await s.look(w.finn, "@dana").access[.email] == .ask)
         #expect(try await s.grants(w.dana).map(\.grantId) == [grant.grantId])
-        #expect(try dump(try await s.grants(w.dana)).contains("\"field\":\"phone\""))
+        #expect(try await s.grants(w.dana).map(\.field) == [.phone])
         _ = try await s.revokeGrant(w.dana, grant.grantId)
         #expect(try await s.look(w.finn, "@dana").access[.phone] == .ask)
         #expect(
@@ -131,7 +131,6 @@ struct AccessContractTests {
         let fourth = try await s.request(w.finn, "@dana", field: .email, reason: nil)
         let all = try await s.allowRequest(w.dana, fourth.requestId, allFields: true)
         #expect(all.field == nil)
-        #expect(try dump(all).contains("\"field\":null"))
         #expect(try await s.look(w.finn, "@dana").ask.isEmpty)
         // Removing the contact ends its grants.
         _ = try await s.removeContact(w.dana, "Finn")
@@ -180,7 +179,7 @@ struct AccessContractTests {
         _ = try await s.request(w.finn, "@dana", field: .phone, reason: nil)
         let inbox = try await s.requests(w.dana)
         #expect(inbox.map(\.from) == [PersonaSummary(displayName: "Ghost", username: "ghost")])
-        let text = try dump(inbox)
+        let text = everything(inbox)
         let primary = try await s.profile(w.finn, "primary")
         for secret in [primary.id, "Finn Tester", "finn.primary", "+1 555 0199", "finn@example.com", w.finn.accountId] {
             #expect(!text.contains(secret))

@@ -83,11 +83,12 @@ func sentence(_ body: () async throws -> Void) async -> String? {
     }
 }
 
-/// Everything one `ProfileView` says, as text, for searching it for leaked values.
-func dump(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+/// Everything a value holds, as text, for searching it for leaked values: every stored property through its
+/// mirror, so a value no output shows (the domain's, not its JSON) is searched too.
+func everything(_ value: Any) -> String {
+    var text = ""
+    dump(value, to: &text)
+    return text
 }
 
 final class TemporaryFolder: Sendable {

@@ -61,10 +61,10 @@ struct RandomServiceTests {
                 do {
                     let view = try await s.look(viewer.principal, target)
                     #expect(view.revealedAs == nil)
-                    seen[String(ownerIndex), default: []].append(try dump(view))
+                    seen[String(ownerIndex), default: []].append(everything(view))
                     for field in view.ask {
                         let receipt = try await s.request(viewer.principal, target, field: field, reason: nil)
-                        seen[String(ownerIndex), default: []].append(try dump(receipt))
+                        seen[String(ownerIndex), default: []].append(everything(receipt))
                     }
                 } catch let error as CirclesError {
                     #expect(error == .profileNotFound(target))
@@ -78,7 +78,7 @@ struct RandomServiceTests {
         }
         // Requesters present their active persona (their anonymous shadow): owners' inboxes leak none of them.
         for (ownerIndex, owner) in people.enumerated() {
-            let inbox = try dump(try await s.requests(owner.principal))
+            let inbox = everything(try await s.requests(owner.principal))
             for (otherIndex, other) in people.enumerated() where otherIndex != ownerIndex {
                 for secret in other.secrets { #expect(!inbox.contains(secret)) }
             }

@@ -1,0 +1,21 @@
+import Circles
+import IdentityWire
+
+/// The primary behind a revealed shadow, as its viewers see it: `{profileId, displayName, username}`.
+public struct RevealedIdentityJSON: Codable, Sendable, Equatable {
+    public var profileId: String
+    public var displayName: String
+    @ExplicitNull public var username: String?
+
+    /// The JSON of `identity`.
+    public init(_ identity: RevealedIdentity) {
+        profileId = identity.profileId
+        displayName = identity.displayName
+        username = identity.username
+    }
+
+    /// The identity again.
+    public var identity: RevealedIdentity {
+        RevealedIdentity(profileId: profileId, displayName: displayName, username: username)
+    }
+}

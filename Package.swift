@@ -6,7 +6,10 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 /// The packages under Packages/, each with its own manifest, README and tests.
-let packages = ["Storage", "Console", "Identity", "ProfileSession", "Preferences", "FamilyCodes", "Networking", "Circles"]
+let packages = [
+    "Storage", "PostgresStorage", "Console", "Identity", "ProfileSession", "Preferences", "FamilyCodes", "Networking",
+    "Circles",
+]
 
 /// The folders inside `folder` (of this manifest's directory), sorted; none when it does not exist.
 func folders(_ folder: String) -> [String] {
@@ -57,6 +60,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "Packages/Storage"),
+        .package(path: "Packages/PostgresStorage"),
         .package(path: "Packages/Console"),
         .package(path: "Packages/Identity"),
         .package(path: "Packages/ProfileSession"),

@@ -10,6 +10,12 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
         case readOnly
         case cannotOpen
         case migrationFailed
+        /// The database server cannot be reached (down, restarting, refusing connections): try again later.
+        case unavailable
+        /// A transaction kept losing to concurrent ones and gave up after its retries: try again.
+        case busy
+        /// The database answered with an error that is none of the above (a bug, or a schema out of step).
+        case failed
     }
 
     public let code: Code

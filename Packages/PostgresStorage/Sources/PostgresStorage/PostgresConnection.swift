@@ -1,0 +1,95 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection. Not thread-safe: the pool confines each one to its own serial queue, and a store
+/// transaction uses it only inside the body it is given.
+public final class PostgresConnection: @unchecked Sendable {
+    private var connection: OpaquePointer?
+
+    /// Connects to `url` (a libpq connection URI or key=value string) and sets the session to UTC and ISO dates.
+    init(url: String) throws(PostgresError) {
+        let connection = PQconnectdb(url)
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            PQfinish(connection)
+            throw PostgresError(sqlState: nil, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        self.connection = connection
+        try execute("SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_min_messages = warning")
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// Whether the connection is still usable; a broken one is replaced, never reused.
+    var isHealthy: Bool { connection.map { PQstatus($0) == CONNECTION_OK } ?? false }
+
+    /// Closes the connection now (the pool replaces it on next use).
+    func close() {
+        PQfinish(connection)
+        connection = nil
+    }
+
+    // MARK: - Statements
+
+    /// Runs `sql` (one statement with `$1`... parameters, or several without) and returns its rows.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) -> [PostgresRow] {
+        guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
+        let texts = parameters.map(\.postgresText)
+        let result: OpaquePointer? = withParameters(texts) { pointers in
+            parameters.isEmpty
+                ? PQexec(connection, sql)
+                : PQexecParams(connection, sql, Int32(texts.count), nil, pointers, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        guard let result else {
+            throw PostgresError(sqlState: nil, message: String(cString: PQerrorMessage(connection)))
+        }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: return []
+        case PGRES_TUPLES_OK: return Self.rows(result)
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw PostgresError(sqlState: state, message: message)
+        }
+    }
+
+    /// Runs `sql` for its effect.
+    public func execute(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) {
+        try query(sql, parameters)
+    }
+
+    /// The first row of `sql`, or nil.
+    public func first(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) -> PostgresRow? {
+        try query(sql, parameters).first
+    }
+
+    private static func rows(_ result: OpaquePointer) -> [PostgresRow] {
+        let rowCount = PQntuples(result)
+        let columnCount = PQnfields(result)
+        var rows: [PostgresRow] = []
+        rows.reserveCapacity(Int(rowCount))
+        for row in 0..<rowCount {
+            var values: [String?] = []
+            values.reserveCapacity(Int(columnCount))
+            for column in 0..<columnCount {
+                values.append(
+                    PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
+            }
+            rows.append(PostgresRow(values: values))
+        }
+        return rows
+    }
+
+    /// Calls `body` with C strings for `texts` (NULL for nil) that live as long as the call.
+    private func withParameters<T>(
+        _ texts: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> T
+    ) -> T {
+        if texts.isEmpty { return body(nil) }
+        let storage: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
+        defer { storage.forEach { free($0) } }
+        let pointers = storage.map { $0.map { UnsafePointer($0) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+}

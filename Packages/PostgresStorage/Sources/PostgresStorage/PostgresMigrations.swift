@@ -1,0 +1,99 @@
+import Storage
+
+/// One feature's schema steps on PostgreSQL, named like its SQLite ones: `<feature>.<n>-<what>`.
+public struct PostgresFeatureMigrations: Sendable {
+    /// One step: SQL run in the migration's transaction.
+    public struct Step: Sendable {
+        public let name: String
+        public let sql: String
+
+        public init(_ name: String, sql: String) {
+            self.name = name
+            self.sql = sql
+        }
+    }
+
+    public let feature: String
+    public let steps: [Step]
+
+    public init(feature: String, steps: [Step]) {
+        self.feature = feature
+        self.steps = steps
+    }
+
+    /// The identifiers recorded in `kith_migrations`, in order.
+    public var identifiers: [String] { steps.indices.map { "\(feature).\($0 + 1)-\(steps[$0].name)" } }
+}
+
+extension PostgresDatabase {
+    /// The advisory lock every migrating server takes first (an arbitrary constant: "kith" in ASCII).
+    static let migrationLock = 0x6B69_7468
+
+    /// Applies the pending steps of `features`, in order, in one transaction, while holding a session-level
+    /// advisory lock: a second server starting at the same time waits for it, then (its transaction starting only
+    /// after the lock, so it sees the first one's work) finds nothing left to do.
+    func migrate(_ features: [PostgresFeatureMigrations]) async throws(StorageError) {
+        let names = features.flatMap(\.identifiers)
+        guard Set(names).count == names.count else {
+            throw StorageError(.migrationFailed, "Two migrations share a name: \(names)")
+        }
+        do {
+            try await withMigrationLock { connection in
+                try connection.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS kith_migrations (
+                        identifier TEXT PRIMARY KEY,
+                        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                    )
+                    """)
+                let applied = Set(
+                    try connection.query("SELECT identifier FROM kith_migrations").map { try $0.string(0) })
+                let known = Set(names)
+                if let unknown = applied.subtracting(known).sorted().first {
+                    throw StorageError(
+                        .newerSchema,
+                        "The database has migration \(unknown), which this server does not know: upgrade it")
+                }
+                for feature in features {
+                    for (identifier, step) in zip(feature.identifiers, feature.steps)
+                    where !applied.contains(identifier) {
+                        try connection.execute(step.sql)
+                        try connection.execute("INSERT INTO kith_migrations (identifier) VALUES ($1)", [identifier])
+                    }
+                }
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(.migrationFailed, "Could not migrate the database: \(error)")
+        }
+    }
+
+    /// Runs `body` on a connection of its own that holds the migration lock, in one transaction.
+    private func withMigrationLock(_ body: @escaping @Sendable (PostgresConnection) throws -> Void) async throws {
+        let url = url
+        try await Task.detached {
+            let connection = try PostgresConnection(url: url)
+            defer { connection.close() }
+            try connection.execute("SELECT pg_advisory_lock($1)", [Self.migrationLock])
+            defer { try? connection.execute("SELECT pg_advisory_unlock($1)", [Self.migrationLock]) }
+            try connection.execute("BEGIN")
+            do {
+                try body(connection)
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }.value
+    }
+
+    /// The migrations recorded in the database, in the order they were applied.
+    public func appliedMigrations() async throws -> [String] {
+        try await read { connection in
+            try connection.query("SELECT identifier FROM kith_migrations ORDER BY applied_at, identifier").map {
+                try $0.string(0)
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import PostgresStorage
+
+/// The throwaway cluster of `Tools/with-postgres` (which `Tools/test` runs every test under), split into one schema
+/// per test so tests run in parallel without seeing each other's rows.
+public enum TestPostgres {
+    /// Why a test could not get a database.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The cluster's URL, from `KITH_TEST_DATABASE_URL`.
+    public static func clusterURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["KITH_TEST_DATABASE_URL"], !url.isEmpty else {
+            throw Unavailable(
+                description:
+                    "KITH_TEST_DATABASE_URL is not set: run the tests through Tools/test (or Tools/with-postgres CMD)")
+        }
+        return url
+    }
+
+    /// A URL whose connections use a new, empty schema of their own.
+    public static func freshSchemaURL() async throws -> String {
+        let cluster = try clusterURL()
+        let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let admin = try await PostgresDatabase.open(url: cluster, features: [], size: 1)
+        try await admin.write { try $0.execute("CREATE SCHEMA \(schema)") }
+        let separator = cluster.contains("?") ? "&" : "?"
+        return cluster + separator + "options=-csearch_path%3D\(schema)"
+    }
+
+    /// A database over a fresh schema with `features` migrated.
+    public static func database(
+        _ features: [PostgresFeatureMigrations], size: Int = 4
+    ) async throws -> PostgresDatabase {
+        try await PostgresDatabase.open(url: try await freshSchemaURL(), features: features, size: size)
+    }
+
+    /// A cluster of its own for a test that stops or restarts its database, so the shared one never goes away
+    /// under other tests. `stop()` ends it.
+    public final class PrivateCluster: Sendable {
+        /// The libpq URI of its database `kith`.
+        public let url: String
+        let pgctl: String
+        let folder: String
+        let pid: pid_t
+
+        init(url: String, pgctl: String, folder: String, pid: pid_t) {
+            self.url = url
+            self.pgctl = pgctl
+            self.folder = folder
+            self.pid = pid
+        }
+
+        /// Runs `pg_ctl ARGS` on it as its owner (`restart -m immediate`, `stop -m immediate`, `start`).
+        public func pgctl(_ arguments: String...) throws {
+            let status = try TestPostgres.run(
+                ["/bin/sh", "-c", #"exec setsid "$0" "$@" </dev/null >/dev/null 2>&1"#, pgctl] + arguments)
+            guard status == 0 else {
+                throw Unavailable(description: "pg_ctl \(arguments.joined(separator: " ")) failed")
+            }
+        }
+
+        /// Stops the cluster and removes its files.
+        public func stop() {
+            FileManager.default.createFile(atPath: folder + "/stop", contents: nil)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    /// Starts a private cluster with `Tools/with-postgres` (whose path the shared one's run exports).
+    public static func privateCluster() throws -> PrivateCluster {
+        guard let script = ProcessInfo.processInfo.environment["KITH_TEST_WITH_POSTGRES"] else {
+            throw Unavailable(description: "KITH_TEST_WITH_POSTGRES is not set: run the tests through Tools/test")
+        }
+        let folder = NSTemporaryDirectory() + "kith-private-cluster-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let waiter =
+            #"printf %s "$KITH_TEST_DATABASE_URL" > "$0/url.tmp"; printf %s "$KITH_TEST_PGCTL" > "$0/ctl";"#
+            + #" mv "$0/url.tmp" "$0/url"; while [ ! -e "$0/stop" ]; do sleep 0.1; done"#
+        let pid = try spawn([
+            "/bin/sh", "-c", #"exec "$0" sh -c "$1" "$2" </dev/null >/dev/null 2>&1"#, script, waiter, folder,
+        ])
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let url = try? String(contentsOfFile: folder + "/url", encoding: .utf8),
+                let pgctl = try? String(contentsOfFile: folder + "/ctl", encoding: .utf8)
+            {
+                return PrivateCluster(url: url, pgctl: pgctl, folder: folder, pid: pid)
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(pid, SIGTERM)
+        throw Unavailable(description: "the private cluster did not start within 60 s")
+    }
+
+    /// Runs `argv` and waits for it: posix_spawn and waitpid, not Foundation's Process, whose exit monitor can miss
+    /// the end of a child that leaves a daemon (the postmaster) running.
+    static func run(_ argv: [String]) throws -> Int32 {
+        let pid = try spawn(argv)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return status
+    }
+
+    static func spawn(_ argv: [String]) throws -> pid_t {
+        var pointers = argv.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, argv[0], nil, nil, &pointers, environ) == 0 else {
+            throw Unavailable(description: "could not run \(argv[0])")
+        }
+        return pid
+    }
+}

@@ -10,7 +10,7 @@ import Testing
 struct FamilyCodesOverHTTPTests {
     @Test func codesJoinsMembersLeavingAndTheLog() async throws {
         let server = try TestServer()
-        try await server.withJSONClient { client, json in
+        try await server.withCheckedJSONClient { client, json, checker in
             let player = try await client.signUp("pia@example.com", first: "Pia", last: "Lee", role: "player")
             let parent = try await client.signUp("pat@example.com", first: "Pat", last: "Lee", role: "parent")
             let tokens = [player.accountId: player.token, parent.accountId: parent.token]
@@ -58,13 +58,14 @@ struct FamilyCodesOverHTTPTests {
             await #expect(throws: IdentityError.notFound(.family, "Lee Family")) {
                 _ = try await service.leave(asParent, "Lee Family")
             }
+            #expect(checker.problems.isEmpty, "\(checker.problems)")
         }
     }
 
     @Test func theRateLimitComesBackWithItsWait() async throws {
         let server = try TestServer()
         let clock = server.clock
-        try await server.withJSONClient { client, json in
+        try await server.withCheckedJSONClient { client, json, checker in
             let parent = try await client.signUp("pat@example.com", first: "Pat", last: "Lee", role: "parent")
             let service = HTTPFamilyCodeService(client: json) { _ in parent.token }
             let asParent = Principal(accountId: parent.accountId)
@@ -77,14 +78,16 @@ struct FamilyCodesOverHTTPTests {
             await #expect(throws: FamilyCodeError.rateLimited(waitMinutes: 5, retryAfterSeconds: 240)) {
                 _ = try await service.join(asParent, code: "FAM-000000")
             }
+            #expect(checker.problems.isEmpty, "\(checker.problems)")
         }
     }
 
     @Test func anEndedSessionIsNotSignedIn() async throws {
         let server = try TestServer()
-        try await server.withJSONClient { _, json in
+        try await server.withCheckedJSONClient { _, json, checker in
             let service = HTTPFamilyCodeService(client: json) { _ in "not-a-token" }
             await #expect(throws: IdentityError.notSignedIn) { _ = try await service.code(Principal(accountId: "a")) }
+            #expect(checker.problems.isEmpty, "\(checker.problems)")
         }
     }
 }

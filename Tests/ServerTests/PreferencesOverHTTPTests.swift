@@ -9,7 +9,7 @@ import Testing
 struct PreferencesOverHTTPTests {
     @Test func theAccountsAndAManagedMembersPreferences() async throws {
         let server = try TestServer()
-        try await server.withJSONClient { client, json in
+        try await server.withCheckedJSONClient { client, json, checker in
             let world = try await ActingAsTests.world(client)
             let service = HTTPPreferencesService(client: json) { _ in world.alice.token }
             let alice = Principal(accountId: world.alice.accountId)
@@ -29,6 +29,7 @@ struct PreferencesOverHTTPTests {
             var asMia = alice
             asMia.actingAs = ActingAs(memberId: world.mia, displayName: "Mia")
             await #expect(throws: PreferencesError.notAvailable) { _ = try await service.setTheme(asMia, .light) }
+            #expect(checker.problems.isEmpty, "\(checker.problems)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import CirclesWire
 import FamilyCodes
 import FamilyCodesWire
 import Foundation
@@ -25,6 +26,7 @@ struct WireContractTests {
     /// The Wire modules' routes, every one.
     static let wireRoutes: [WireRoute] =
         FamilyCodesRoute.routes + PreferencesRoute.routes + IdentityRoute.routes + ProfileSessionRoute.routes
+        + CirclesRoute.routes
 
     @Test func everyWireRouteIsDocumented() throws {
         let paths = try #require(document["paths"] as? [String: [String: Any]])

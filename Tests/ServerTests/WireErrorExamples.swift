@@ -29,7 +29,7 @@ enum WireErrorExamples {
         .cannotLinkSelf, .invalidPhone, .invalidEmail, .invalidUsername, .usernameTaken("dana"),
         .tooLong(field: "bio", maxLength: 160), .tooManyShadows, .notShadow("Dana Lee"), .alreadyRevealed("Owl"),
         .alreadyVisible(.phone), .notShared(.email), .tooManyPendingRequests, .grantNotFound("g1"),
-        .suggestionNotFound("s1"), .profileNotFound("@owl"), .invalidTarget("owl"),
+        .suggestionNotFound("s1"), .profileNotFound("@owl"), .invalidTarget("owl"), .nothingToChange, .noContacts,
     ]
 
     static let preferences: [PreferencesError] = [.notAvailable]

@@ -36,9 +36,6 @@ struct CirclesRoutes: Sendable {
         api.api(CirclesRoute.editContact) { request, context in
             let principal = try context.requirePrincipal()
             let edit = try await request.decodeJSON(ContactEditBody.self, context: context).edit
-            guard edit != ContactEdit() else {
-                throw Self.nothingToChange("displayName, accountEmail, phone or email")
-            }
             let contact = try await circles.editContact(principal, try context.parameters.text("contact"), edit)
             return try JSONCoding.response(ContactJSON(contact))
         }
@@ -71,7 +68,6 @@ struct CirclesRoutes: Sendable {
         api.api(CirclesRoute.editCircle) { request, context in
             let principal = try context.requirePrincipal()
             let edit = try await request.decodeJSON(CircleEditBody.self, context: context).edit
-            guard edit != CircleEdit() else { throw Self.nothingToChange("name, emoji or color") }
             let circle = try await circles.editCircle(principal, try context.parameters.text("circle"), edit)
             return try JSONCoding.response(CircleJSON(circle))
         }
@@ -90,14 +86,14 @@ struct CirclesRoutes: Sendable {
         }
         api.api(CirclesRoute.addMembers) { request, context in
             let principal = try context.requirePrincipal()
-            let contacts = try Self.contacts(try await request.decodeJSON(ContactsBody.self, context: context))
+            let contacts = try await request.decodeJSON(ContactsBody.self, context: context).contacts
             let detail = try await circles.addMembers(
                 principal, circle: try context.parameters.text("circle"), contacts: contacts)
             return try JSONCoding.response(CircleDetailJSON(detail))
         }
         api.api(CirclesRoute.removeMembers) { request, context in
             let principal = try context.requirePrincipal()
-            let contacts = try Self.contacts(try await request.decodeJSON(ContactsBody.self, context: context))
+            let contacts = try await request.decodeJSON(ContactsBody.self, context: context).contacts
             let detail = try await circles.removeMembers(
                 principal, circle: try context.parameters.text("circle"), contacts: contacts)
             return try JSONCoding.response(CircleDetailJSON(detail))
@@ -277,10 +273,6 @@ struct CirclesRoutes: Sendable {
 
     // MARK: - Parsing
 
-    static func nothingToChange(_ fields: String) -> APIError {
-        APIError(.badRequest, code: "invalid_value", message: "Nothing to change: send \(fields)")
-    }
-
     /// A field name: `displayName` (or `display-name`, `name`), `username`, `photo`, `bio`, `email`, `phone`.
     static func field(_ text: String) throws -> Field {
         if let field = Field.parse(text) { return field }
@@ -293,14 +285,6 @@ struct CirclesRoutes: Sendable {
         if let type, ProfileType.shadowTypes.contains(type) { return type }
         let choices = ProfileType.shadowTypes.map(\.rawValue).joined(separator: ", ")
         throw APIError(.badRequest, code: "invalid_value", message: "Field \"type\" must be one of: \(choices)")
-    }
-
-    static func contacts(_ body: ContactsBody) throws -> [String] {
-        guard !body.contacts.isEmpty else {
-            throw APIError(
-                .badRequest, code: "invalid_value", message: "Field \"contacts\" must name at least one contact")
-        }
-        return body.contacts
     }
 
     /// `look`'s target from `?email=` or `?username=` (exactly one).
@@ -316,10 +300,6 @@ struct CirclesRoutes: Sendable {
     }
 
     static func profileEdit(_ request: Request, context: KithRequestContext) async throws -> ProfileEdit {
-        let edit = try await request.decodeJSON(ProfileEditBody.self, context: context).edit
-        guard edit != ProfileEdit() else {
-            throw nothingToChange("displayName, username, bio, phone, email or photo")
-        }
-        return edit
+        try await request.decodeJSON(ProfileEditBody.self, context: context).edit
     }
 }

@@ -59,6 +59,10 @@ public enum CirclesError: Error, Equatable, Sendable, CustomStringConvertible {
     case profileNotFound(String)
     /// `look`/`request` target that is neither an email nor `@username`.
     case invalidTarget(String)
+    /// An edit of a contact, circle or profile that changes no value at all.
+    case nothingToChange
+    /// Adding members to or removing them from a circle without naming one contact.
+    case noContacts
 
     public var description: String {
         switch self {
@@ -93,6 +97,8 @@ public enum CirclesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .suggestionNotFound(let id): "No suggestion named \(id)"
         case .profileNotFound(let name): "No profile named \(name)"
         case .invalidTarget(let text): "\(text) is neither an email nor @username"
+        case .nothingToChange: "Nothing to change"
+        case .noContacts: "Name at least one contact"
         }
     }
 }

@@ -27,6 +27,7 @@ extension LocalCirclesService {
 
     public func editContact(_ principal: Principal, _ reference: String, _ edit: ContactEdit) async throws -> Contact {
         try await run(principal) { context in
+            guard edit != ContactEdit() else { throw CirclesError.nothingToChange }
             var contact = try context.contact(reference)
             let previousLink = contact.linkedAccountId
             if let name = edit.displayName { contact.displayName = try Validation.name(name) }
@@ -83,6 +84,7 @@ extension LocalCirclesService {
 
     public func editCircle(_ principal: Principal, _ reference: String, _ edit: CircleEdit) async throws -> Circle {
         try await run(principal) { context in
+            guard edit != CircleEdit() else { throw CirclesError.nothingToChange }
             var circle = try context.circle(reference)
             guard circle.kind == .custom else { throw CirclesError.notCustom(circle.name) }
             if let name = edit.name {
@@ -113,6 +115,7 @@ extension LocalCirclesService {
 
     public func addMembers(_ principal: Principal, circle: String, contacts: [String]) async throws -> CircleDetail {
         try await run(principal) { context in
+            guard !contacts.isEmpty else { throw CirclesError.noContacts }
             let circle = try context.circle(circle)
             guard circle.takesMembers else { throw CirclesError.noManualMembers }
             let members = Set(try context.members(of: circle.id))
@@ -127,6 +130,7 @@ extension LocalCirclesService {
         _ principal: Principal, circle: String, contacts: [String]
     ) async throws -> CircleDetail {
         try await run(principal) { context in
+            guard !contacts.isEmpty else { throw CirclesError.noContacts }
             let circle = try context.circle(circle)
             guard circle.takesMembers else { throw CirclesError.noManualMembers }
             for contact in try contacts.map(context.contact) {

@@ -10,6 +10,7 @@ extension LocalCirclesService {
 
     public func editProfile(_ principal: Principal, _ reference: String?, _ edit: ProfileEdit) async throws -> Profile {
         try await run(principal) { context in
+            guard edit != ProfileEdit() else { throw CirclesError.nothingToChange }
             var profile = try context.profile(reference)
             if let name = edit.displayName { profile.displayName = try Validation.name(name) }
             if let username = edit.username {

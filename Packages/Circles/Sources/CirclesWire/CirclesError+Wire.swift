@@ -47,6 +47,8 @@ extension CirclesError: WireCodedError {
         case .profileNotFound(let name):
             WireErrorCase("circles.profile_not_found", status: 404, details: .init(name: name))
         case .invalidTarget(let text): WireErrorCase("circles.invalid_target", status: 400, details: .init(name: text))
+        case .nothingToChange: WireErrorCase("circles.nothing_to_change", status: 400)
+        case .noContacts: WireErrorCase("circles.no_contacts", status: 400)
         }
     }
 
@@ -67,6 +69,8 @@ extension CirclesError: WireCodedError {
         case "circles.invalid_username": self = .invalidUsername
         case "circles.too_many_shadows": self = .tooManyShadows
         case "circles.too_many_pending_requests": self = .tooManyPendingRequests
+        case "circles.nothing_to_change": self = .nothingToChange
+        case "circles.no_contacts": self = .noContacts
         case "circles.too_long":
             guard let field = details.field, let maxLength = details.maxLength else { return nil }
             self = .tooLong(field: field, maxLength: maxLength)

@@ -18,7 +18,7 @@ struct CirclesErrorWireTests {
             .usernameTaken("dana"), .tooLong(field: "bio", maxLength: 160), .tooManyShadows, .notShadow("Dana Lee"),
             .alreadyRevealed("Night Owl"), .alreadyVisible(.displayName), .notShared(.phone),
             .tooManyPendingRequests, .grantNotFound("g1"), .suggestionNotFound("sug_0123456789abcdef"),
-            .profileNotFound("@hidden.shadow"), .invalidTarget("owl"),
+            .profileNotFound("@hidden.shadow"), .invalidTarget("owl"), .nothingToChange, .noContacts,
         ]
         + [
             NameProblem.empty, .tooLong(maxLength: 50), .noLetter, .digit, .emoji, .controlCharacter, .bidiCharacter,
@@ -56,11 +56,13 @@ struct CirclesErrorWireTests {
         case .suggestionNotFound: "suggestionNotFound"
         case .profileNotFound: "profileNotFound"
         case .invalidTarget: "invalidTarget"
+        case .nothingToChange: "nothingToChange"
+        case .noContacts: "noContacts"
         }
     }
 
     /// The arms of `caseName`.
-    static let caseCount = 27
+    static let caseCount = 29
 
     @Test func everyCaseHasAnExample() {
         #expect(Set(Self.examples.map(Self.caseName)).count == Self.caseCount)

@@ -1,0 +1,66 @@
+import Circles
+import Foundation
+import Identity
+import Testing
+
+/// The domain refuses an edit that changes nothing and a membership change that names no contact, whoever calls
+/// it (a command, a route, a library user), and writes nothing.
+@Suite("Empty edits (service, in-memory store)")
+struct EmptyEditTests {
+    let identityStore = InMemoryIdentityStore()
+    let identity: LocalIdentityService
+    let circles: LocalCirclesService
+
+    init() {
+        let random = SeededRandomSource(seed: 11)
+        let clock = ManualClock()
+        identity = LocalIdentityService(
+            store: identityStore, clock: clock, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        circles = LocalCirclesService(
+            store: InMemoryCirclesStore(identity: identityStore), clock: clock, random: random)
+    }
+
+    func owner() async throws -> Principal {
+        _ = try await identity.signUp(
+            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
+        return try #require(try await identity.currentPrincipal())
+    }
+
+    @Test func anEditThatChangesNothingIsRefused() async throws {
+        let dana = try await owner()
+        _ = try await circles.addContact(dana, ContactDraft(displayName: "Sam Ray"))
+        _ = try await circles.createCircle(dana, name: "Chess", emoji: nil, color: nil)
+        let before = (
+            try await circles.contacts(dana), try await circles.circles(dana), try await circles.profile(dana, nil)
+        )
+        await #expect(throws: CirclesError.nothingToChange) {
+            _ = try await circles.editContact(dana, "Sam Ray", ContactEdit())
+        }
+        await #expect(throws: CirclesError.nothingToChange) {
+            _ = try await circles.editCircle(dana, "Chess", CircleEdit())
+        }
+        await #expect(throws: CirclesError.nothingToChange) {
+            _ = try await circles.editProfile(dana, nil, ProfileEdit())
+        }
+        #expect(try await circles.contacts(dana) == before.0)
+        #expect(try await circles.circles(dana) == before.1)
+        #expect(try await circles.profile(dana, nil) == before.2)
+        // One value is enough to be an edit.
+        #expect(try await circles.editCircle(dana, "Chess", CircleEdit(color: "teal")).color == .teal)
+    }
+
+    @Test func aMembershipChangeNamingNoContactIsRefused() async throws {
+        let dana = try await owner()
+        _ = try await circles.addContact(dana, ContactDraft(displayName: "Sam Ray"))
+        _ = try await circles.createCircle(dana, name: "Chess", emoji: nil, color: nil)
+        await #expect(throws: CirclesError.noContacts) {
+            _ = try await circles.addMembers(dana, circle: "Chess", contacts: [])
+        }
+        _ = try await circles.addMembers(dana, circle: "Chess", contacts: ["Sam Ray"])
+        await #expect(throws: CirclesError.noContacts) {
+            _ = try await circles.removeMembers(dana, circle: "Chess", contacts: [])
+        }
+        #expect(try await circles.circle(dana, "Chess").members.map(\.displayName) == ["Sam Ray"])
+    }
+}

@@ -60,13 +60,11 @@ struct IdentityRoutes: Sendable {
         }
     }
 
-    /// The account as `/api/me` shows it, with the active persona (read as the account itself, even while acting).
+    /// The account as `/api/me` shows it, with its active persona (Circles' one answer, the same as `whoami`'s).
     private func me(_ account: Account, _ principal: Principal) async throws -> MeJSON {
         var persona: MeJSON.PersonaJSON?
         if let circles {
-            var own = principal
-            own.actingAs = nil
-            if let active = try? await circles.activePersona(own) {
+            if let active = try? await circles.activePersona(principal) {
                 persona = MeJSON.PersonaJSON(
                     profileId: active.profileId, displayName: active.displayName, type: active.type.rawValue)
             }

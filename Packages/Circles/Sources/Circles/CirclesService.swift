@@ -61,7 +61,7 @@ public protocol CirclesService: Sendable {
     func deleteShadow(_ principal: Principal, _ profile: String) async throws -> Profile
     /// `personas`: the primary first, then shadows most recently used first.
     func personas(_ principal: Principal) async throws -> [Persona]
-    /// The active persona (`whoami`).
+    /// The account's active persona, also while it acts for a member: what `whoami` and `/api/me` show.
     func activePersona(_ principal: Principal) async throws -> Persona
     /// `persona switch`: makes a profile the active persona (persisted per account).
     func switchPersona(_ principal: Principal, _ profile: String) async throws -> Persona

@@ -101,7 +101,11 @@ extension LocalCirclesService {
     }
 
     public func activePersona(_ principal: Principal) async throws -> Persona {
-        try await runReading(principal) { context in
+        // The persona is the account's, and it presents the account while it acts for a member too: `whoami` and
+        // `/api/me` both show it, so this one call answers for the account whoever it acts as.
+        var account = principal
+        account.actingAs = nil
+        return try await runReading(account) { context in
             let active = try context.activePersona(in: try context.profiles())
             return Context.persona(active, active: active.id)
         }

@@ -161,7 +161,10 @@ public struct HTTPCirclesService: CirclesService {
 
     /// The server has no route of its own for it: the active card of `GET /api/personas`.
     public func activePersona(_ principal: Principal) async throws -> Persona {
-        let personas = try await personas(principal)
+        // As the local service: the account's persona whoever it acts for, so asked without the acting header.
+        var account = principal
+        account.actingAs = nil
+        let personas = try await personas(account)
         guard let active = personas.first(where: \.active) ?? personas.first(where: { $0.type == .primary }) else {
             throw CirclesError.profileNotFound("primary")
         }

@@ -64,3 +64,30 @@ struct EmptyEditTests {
         #expect(try await circles.circle(dana, "Chess").members.map(\.displayName) == ["Sam Ray"])
     }
 }
+
+/// One answer for the persona shown while acting, for `whoami` and `/api/me` alike.
+@Suite("The active persona while acting (service, in-memory store)")
+struct ActivePersonaWhileActingTests {
+    @Test func whileActingTheAccountsOwnPersonaIsShown() async throws {
+        let identityStore = InMemoryIdentityStore()
+        let random = SeededRandomSource(seed: 12)
+        let clock = ManualClock()
+        let identity = LocalIdentityService(
+            store: identityStore, clock: clock, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let circles = LocalCirclesService(
+            store: InMemoryCirclesStore(identity: identityStore), clock: clock, random: random)
+        _ = try await identity.signUp(
+            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
+        let dana = try #require(try await identity.currentPrincipal())
+        _ = try await identity.createHousehold(dana, name: "Lee Family")
+        let max = try await identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let shadow = try await circles.createShadow(dana, type: .professional, displayName: "Night Owl", circles: [])
+        var asMax = dana
+        asMax.actingAs = ActingAs(memberId: max.memberId, displayName: "Max")
+        let persona = try await circles.activePersona(asMax)
+        #expect(persona.profileId == shadow.id && persona.displayName == "Night Owl" && persona.type == .professional)
+        // The personas themselves stay the account's business: listing them while acting is refused.
+        await #expect(throws: IdentityError.notWhileActing("Max")) { _ = try await circles.personas(asMax) }
+    }
+}

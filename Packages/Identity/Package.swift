@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Identity", targets: ["Identity"]),
         .library(name: "IdentitySQLite", targets: ["IdentitySQLite"]),
+        .library(name: "IdentityPostgres", targets: ["IdentityPostgres"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
         .library(name: "IdentityWire", targets: ["IdentityWire"]),
         .library(name: "IdentityHTTP", targets: ["IdentityHTTP"]),
@@ -17,6 +18,7 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
+        .package(path: "../PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -39,6 +41,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The store on PostgreSQL, for kith-server at scale.
+        .target(
+            name: "IdentityPostgres",
+            dependencies: ["Identity", .product(name: "PostgresStorage", package: "PostgresStorage")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "IdentityCommands",
             dependencies: ["Identity", "IdentityWire", .product(name: "Console", package: "Console")],
@@ -55,8 +63,10 @@ let package = Package(
         .testTarget(
             name: "IdentitySQLiteTests",
             dependencies: [
-                "IdentitySQLite", "Identity",
+                "IdentitySQLite", "IdentityPostgres", "Identity",
                 .product(name: "Storage", package: "Storage"),
+                .product(name: "PostgresStorage", package: "PostgresStorage"),
+                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
             ],
             swiftSettings: swiftSettings
         ),

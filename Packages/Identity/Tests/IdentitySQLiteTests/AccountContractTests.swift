@@ -2,11 +2,11 @@ import Foundation
 import Identity
 import Testing
 
-@Suite("Accounts (contract, both stores)")
+@Suite("Accounts (contract, every store)")
 struct AccountContractTests {
     @Test(arguments: StoreKind.allCases)
     func signUpCreatesTheAccountSignsInAndSavesIt(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         let account = try await service.signUp(
             SignUp(email: "  Ann@Example.com ", firstName: " Ann ", lastName: "O’Brien", password: "password-ann"))
@@ -29,7 +29,7 @@ struct AccountContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func signUpRefusesBadInputAndCreatesNothing(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         func attempt(_ email: String, _ first: String, _ last: String, _ password: String) async -> IdentityError? {
             await identityError {
@@ -60,7 +60,7 @@ struct AccountContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func emailsAreUniqueCaseInsensitively(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         try await service.signUp("Ann")
         let error = await identityError {
@@ -73,7 +73,7 @@ struct AccountContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func wrongPasswordAndUnknownEmailReadTheSame(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         try await service.signUp("Ann")
         try await service.logOut()
@@ -91,7 +91,7 @@ struct AccountContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func logoutEndsTheSessionAndKeepsTheAccountSaved(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         try await service.signUp("Ann")
         let principal = try await service.me()
@@ -109,7 +109,7 @@ struct AccountContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func nameAndRoleChanges(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         try await service.signUp("Ann", role: .player)
         let principal = try await service.me()
@@ -125,7 +125,7 @@ struct AccountContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func passwordChangeNeedsTheCurrentOneAndEndsOtherSessions(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         try await service.signUp("Ann")
         let principal = try await service.me()
@@ -153,7 +153,7 @@ struct AccountContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func bearerSessionsLiveThirtyDaysAndStoreOnlyTheTokenHash(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         let grant = try await service.register(
             SignUp(email: "srv@example.com", firstName: "Server", lastName: "User", password: "password-srv"))
@@ -177,7 +177,7 @@ struct AccountContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func accountActionsAreRefusedWhileActing(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         try await service.signUp("Ann")
         try await service.signUp("Bo")

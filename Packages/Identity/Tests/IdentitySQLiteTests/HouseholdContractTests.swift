@@ -2,7 +2,7 @@ import Foundation
 import Identity
 import Testing
 
-@Suite("Households and managed members (contract, both stores)")
+@Suite("Households and managed members (contract, every store)")
 struct HouseholdContractTests {
     /// A service with accounts signed up under `names`, each with its principal.
     struct Family {
@@ -11,7 +11,7 @@ struct HouseholdContractTests {
         let principals: [String: Principal]
 
         init(_ kind: StoreKind, _ names: [String]) async throws {
-            env = try TestEnvironment(kind)
+            env = try await TestEnvironment(kind)
             service = env.service()
             var principals: [String: Principal] = [:]
             for name in names {

@@ -8,7 +8,7 @@ import Testing
 struct SQLiteIdentityStoreTests {
     @Test(arguments: StoreKind.allCases)
     func aWriteThatThrowsLeavesNothing(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         struct Refused: Error {}
         let account = Account(
             id: "a1", email: "ann@example.com", firstName: "Ann", lastName: "Lee", createdAt: env.clock.now())

@@ -2,13 +2,13 @@ import Foundation
 import Identity
 import Testing
 
-@Suite("Saved accounts (contract, both stores)")
+@Suite("Saved accounts (contract, every store)")
 struct SavedAccountsContractTests {
     static let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
 
     @Test(arguments: StoreKind.allCases)
     func eleventhSignUpIsRefusedBeforeAnythingIsCreated(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         for name in Self.names { try await service.signUp(name) }
         let current = try await service.me()
@@ -23,7 +23,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func eleventhLogInIsRefusedButSavedAccountsCanSignInAgain(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         _ = try await service.register(
             SignUp(email: email("Kai"), firstName: "Kai", lastName: "Tester", password: password("Kai")))
@@ -43,7 +43,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func listedMostRecentlyUsedFirstWithTheCurrentMarked(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         for name in ["Ann", "Bo", "Cy"] {
             try await service.signUp(name)
@@ -58,7 +58,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func switchingToALiveSessionIsSilent(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         let ann = try await service.signUp("Ann")
         try await service.signUp("Bo")
@@ -77,7 +77,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func switchingToAnExpiredSessionNeedsThePassword(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         let ann = try await service.signUp("Ann")
         env.clock.advance(by: 20 * TestEnvironment.day)
@@ -104,7 +104,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func theSessionMustBelongToTheSavedAccount(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         let ann = try await service.signUp("Ann")
         try await service.signUp("Bo")
@@ -124,7 +124,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func theCurrentAccountCannotBeRemoved(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         try await service.signUp("Ann")
         let principal = try await service.me()
@@ -135,7 +135,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func removingAnotherEndsItsSessionAndKeepsTheAccount(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         let ann = try await service.signUp("Ann")
         try await service.signUp("Bo")
@@ -154,7 +154,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func switchingToAnUnsavedAccountNamesIt(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let service = env.service()
         try await service.signUp("Ann")
         let error = await identityError { _ = try await service.switchAccount(to: "zed@example.com", password: nil) }
@@ -163,7 +163,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func theCurrentAccountPersistsAcrossRuns(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         try await env.service().signUp("Ann")
         let bo = try await env.service().signUp("Bo")
         #expect(try await env.service().me().accountId == bo.id)
@@ -171,7 +171,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func twoProcessesKeepTheirOwnCurrentAccounts(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let first = env.service()
         let ann = try await first.signUp("Ann")
         let second = env.service()
@@ -187,7 +187,7 @@ struct SavedAccountsContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func runAsUsesASavedLiveAccountWithoutChangingTheCurrentOne(_ kind: StoreKind) async throws {
-        let env = try TestEnvironment(kind)
+        let env = try await TestEnvironment(kind)
         let ann = try await env.service().signUp("Ann")
         env.clock.advance(by: 20 * TestEnvironment.day)
         let bo = try await env.service().signUp("Bo")

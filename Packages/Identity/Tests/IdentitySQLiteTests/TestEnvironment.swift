@@ -1,14 +1,18 @@
 import Foundation
 import Identity
+import IdentityPostgres
 import IdentitySQLite
+import PostgresStorageTesting
 import Storage
 import Synchronization
 import Testing
 
-/// The stores the contract suite runs against: every rule must hold on both.
+/// The stores the contract suite runs against: every rule must hold on each.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case memory
     case sqlite
+    /// A fresh schema on the cluster of `Tools/with-postgres`.
+    case postgres
 
     var testDescription: String { rawValue }
 }
@@ -22,7 +26,7 @@ final class TestEnvironment: Sendable {
     let folder: TemporaryFolder
     let databasePath: String
 
-    init(_ kind: StoreKind) throws {
+    init(_ kind: StoreKind) async throws {
         folder = TemporaryFolder()
         databasePath = folder.path("kith.sqlite")
         hasher = CountingHasher(Argon2PasswordHasher(parameters: .testing, random: random))
@@ -32,6 +36,8 @@ final class TestEnvironment: Sendable {
         case .sqlite:
             let database = try KithDatabase.open(at: databasePath, features: [IdentityMigrations.all])
             store = SQLiteIdentityStore(database: database)
+        case .postgres:
+            store = PostgresIdentityStore(database: try await TestPostgres.database([IdentityPostgresMigrations.all]))
         }
     }
 

@@ -1,0 +1,323 @@
+import Foundation
+import Identity
+import PostgresStorage
+
+/// One PostgreSQL transaction seen as an `IdentityStoreTransaction`. Plain SQL, no rules; the statements are the
+/// SQLite store's, with `$n` parameters.
+///
+/// Public so that other features' PostgreSQL stores can read and write Identity's tables inside their own
+/// transactions (a family join adds the member and logs the attempt in one transaction).
+public struct PostgresIdentityTransaction: IdentityStoreTransaction {
+    let connection: PostgresConnection
+
+    /// The Identity view of an open transaction on `connection`, valid inside the body it was given to.
+    public init(_ connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    // MARK: - Accounts
+
+    private static let accountColumns =
+        "id, email, first_name, last_name, role, account_type, auth_method, created_at"
+
+    public func account(id: String) throws -> Account? {
+        try connection.first("SELECT \(Self.accountColumns) FROM identity_accounts WHERE id = $1", [id])
+            .map(Self.account)
+    }
+
+    public func account(email: String) throws -> Account? {
+        try connection.first(
+            "SELECT \(Self.accountColumns) FROM identity_accounts WHERE email_key = $1",
+            [EmailAddress.comparisonKey(email)]
+        ).map(Self.account)
+    }
+
+    public func passwordHash(accountId: String) throws -> String? {
+        try connection.first("SELECT password_hash FROM identity_accounts WHERE id = $1", [accountId])?.string(0)
+    }
+
+    public func insertAccount(_ account: Account, passwordHash: String) throws {
+        try connection.execute(
+            """
+            INSERT INTO identity_accounts
+                (id, email, email_key, first_name, last_name, role, account_type, auth_method, password_hash,
+                 created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+            """,
+            [
+                account.id, account.email, EmailAddress.comparisonKey(account.email), account.firstName,
+                account.lastName, account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue,
+                passwordHash, account.createdAt,
+            ])
+    }
+
+    public func updateAccount(_ account: Account) throws {
+        try connection.execute(
+            """
+            UPDATE identity_accounts
+            SET email = $1, email_key = $2, first_name = $3, last_name = $4, role = $5, account_type = $6,
+                auth_method = $7
+            WHERE id = $8
+            """,
+            [
+                account.email, EmailAddress.comparisonKey(account.email), account.firstName, account.lastName,
+                account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue, account.id,
+            ])
+    }
+
+    public func setPasswordHash(_ passwordHash: String, accountId: String) throws {
+        try connection.execute(
+            "UPDATE identity_accounts SET password_hash = $1 WHERE id = $2", [passwordHash, accountId])
+    }
+
+    private static func account(_ row: PostgresRow) throws -> Account {
+        Account(
+            id: try row.string(0), email: try row.string(1), firstName: try row.string(2),
+            lastName: try row.string(3),
+            role: AccountRole(rawValue: try row.string(4)) ?? .member,
+            accountType: AccountType(rawValue: try row.string(5)) ?? .private,
+            authMethod: AuthMethod(rawValue: try row.string(6)) ?? .password,
+            createdAt: try row.date(7))
+    }
+
+    // MARK: - Sessions
+
+    private static let sessionColumns = "id, account_id, token_hash, created_at, expires_at, ended"
+
+    public func insertSession(_ session: Session) throws {
+        try connection.execute(
+            """
+            INSERT INTO identity_sessions (id, account_id, token_hash, created_at, expires_at, ended)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            """,
+            [session.id, session.accountId, session.tokenHash, session.createdAt, session.expiresAt, session.ended])
+    }
+
+    public func session(id: String) throws -> Session? {
+        try connection.first("SELECT \(Self.sessionColumns) FROM identity_sessions WHERE id = $1", [id])
+            .map(Self.session)
+    }
+
+    public func session(tokenHash: String) throws -> Session? {
+        try connection.first("SELECT \(Self.sessionColumns) FROM identity_sessions WHERE token_hash = $1", [tokenHash])
+            .map(Self.session)
+    }
+
+    public func endSession(id: String) throws {
+        try connection.execute("UPDATE identity_sessions SET ended = true WHERE id = $1", [id])
+    }
+
+    public func endSessions(accountId: String, except sessionId: String?) throws {
+        try connection.execute(
+            "UPDATE identity_sessions SET ended = true WHERE account_id = $1 AND id IS DISTINCT FROM $2",
+            [accountId, sessionId])
+    }
+
+    private static func session(_ row: PostgresRow) throws -> Session {
+        Session(
+            id: try row.string(0), accountId: try row.string(1), tokenHash: try row.string(2),
+            createdAt: try row.date(3), expiresAt: try row.date(4), ended: try row.bool(5))
+    }
+
+    // MARK: - This device
+
+    public func savedAccounts() throws -> [SavedAccountRecord] {
+        try connection.query(
+            """
+            SELECT account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id
+            FROM identity_saved_accounts
+            """
+        ).map { row in
+            SavedAccountRecord(
+                account: SavedAccount(
+                    accountId: try row.string(0), email: try row.string(1), displayName: try row.string(2),
+                    photoURL: row[3],
+                    accountType: AccountType(rawValue: try row.string(4)) ?? .private,
+                    authMethod: AuthMethod(rawValue: try row.string(5)) ?? .password,
+                    lastUsed: try row.date(6)),
+                sessionId: row[7])
+        }
+    }
+
+    public func saveAccount(_ record: SavedAccountRecord) throws {
+        let account = record.account
+        try connection.execute(
+            """
+            INSERT INTO identity_saved_accounts
+                (account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            ON CONFLICT (account_id) DO UPDATE SET
+                email = excluded.email, display_name = excluded.display_name, photo_url = excluded.photo_url,
+                account_type = excluded.account_type, auth_method = excluded.auth_method,
+                last_used = excluded.last_used, session_id = excluded.session_id
+            """,
+            [
+                account.accountId, account.email, account.displayName, account.photoURL,
+                account.accountType.rawValue, account.authMethod.rawValue, account.lastUsed, record.sessionId,
+            ])
+    }
+
+    public func removeSavedAccount(accountId: String) throws {
+        try connection.execute("DELETE FROM identity_saved_accounts WHERE account_id = $1", [accountId])
+    }
+
+    private static let currentAccountKey = "current_account_id"
+
+    public func currentAccountId() throws -> String? {
+        try connection.first("SELECT value FROM identity_device WHERE key = $1", [Self.currentAccountKey])?[0]
+    }
+
+    public func setCurrentAccountId(_ accountId: String?) throws {
+        try connection.execute(
+            """
+            INSERT INTO identity_device (key, value) VALUES ($1, $2)
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """,
+            [Self.currentAccountKey, accountId])
+    }
+
+    // MARK: - Per account
+
+    public func activeHouseholdId(accountId: String) throws -> String? {
+        try connection.first(
+            "SELECT active_household_id FROM identity_account_state WHERE account_id = $1", [accountId])?[0]
+    }
+
+    public func setActiveHouseholdId(_ householdId: String?, accountId: String) throws {
+        try connection.execute(
+            """
+            INSERT INTO identity_account_state (account_id, active_household_id) VALUES ($1, $2)
+            ON CONFLICT (account_id) DO UPDATE SET active_household_id = excluded.active_household_id
+            """,
+            [accountId, householdId])
+    }
+
+    // MARK: - Households
+
+    public func household(id: String) throws -> Household? {
+        guard
+            let row = try connection.first(
+                "SELECT id, name, owner_account_id, created_at FROM identity_households WHERE id = $1", [id])
+        else { return nil }
+        return Household(
+            id: try row.string(0), name: try row.string(1), ownerAccountId: try row.string(2),
+            createdAt: try row.date(3), members: try members(householdId: id))
+    }
+
+    public func households(memberAccountId: String) throws -> [Household] {
+        let ids = try connection.query(
+            "SELECT household_id FROM identity_members WHERE member_id = $1 AND kind = $2 ORDER BY seq",
+            [memberAccountId, MemberKind.independent.rawValue]
+        ).map { try $0.string(0) }
+        return try ids.compactMap { try household(id: $0) }
+    }
+
+    public func insertHousehold(_ household: Household) throws {
+        try connection.execute(
+            "INSERT INTO identity_households (id, name, owner_account_id, created_at) VALUES ($1, $2, $3, $4)",
+            [household.id, household.name, household.ownerAccountId, household.createdAt])
+        for member in household.members { try insertMember(member, householdId: household.id) }
+    }
+
+    public func renameHousehold(id: String, name: String) throws {
+        try connection.execute("UPDATE identity_households SET name = $1 WHERE id = $2", [name, id])
+    }
+
+    public func insertMember(_ member: Member, householdId: String) throws {
+        try connection.execute(
+            """
+            INSERT INTO identity_members (household_id, member_id, display_name, kind, role, avatar_key, added_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """,
+            [
+                householdId, member.memberId, member.displayName, member.kind.rawValue, member.role.rawValue,
+                member.avatarKey, member.addedAt,
+            ])
+        try insertGuardians(member, householdId: householdId)
+    }
+
+    public func updateMember(_ member: Member, householdId: String) throws {
+        try connection.execute(
+            """
+            UPDATE identity_members SET display_name = $1, kind = $2, role = $3, avatar_key = $4
+            WHERE household_id = $5 AND member_id = $6
+            """,
+            [
+                member.displayName, member.kind.rawValue, member.role.rawValue, member.avatarKey, householdId,
+                member.memberId,
+            ])
+        try connection.execute(
+            "DELETE FROM identity_guardians WHERE household_id = $1 AND member_id = $2",
+            [householdId, member.memberId])
+        try insertGuardians(member, householdId: householdId)
+    }
+
+    public func deleteMember(memberId: String, householdId: String) throws {
+        // Guardian rows of the member go with it (ON DELETE CASCADE).
+        try connection.execute(
+            "DELETE FROM identity_members WHERE household_id = $1 AND member_id = $2", [householdId, memberId])
+    }
+
+    /// A new member has no guardian rows yet: nothing to delete first.
+    private func insertGuardians(_ member: Member, householdId: String) throws {
+        for (position, accountId) in member.guardianAccountIds.enumerated() {
+            try connection.execute(
+                """
+                INSERT INTO identity_guardians (household_id, member_id, account_id, position)
+                VALUES ($1, $2, $3, $4)
+                """,
+                [householdId, member.memberId, accountId, position])
+        }
+    }
+
+    private func members(householdId: String) throws -> [Member] {
+        var guardians: [String: [String]] = [:]
+        let guardianRows = try connection.query(
+            "SELECT member_id, account_id FROM identity_guardians WHERE household_id = $1 ORDER BY position",
+            [householdId])
+        for row in guardianRows { guardians[try row.string(0), default: []].append(try row.string(1)) }
+        return try connection.query(
+            """
+            SELECT member_id, display_name, kind, role, avatar_key, added_at FROM identity_members
+            WHERE household_id = $1 ORDER BY seq
+            """,
+            [householdId]
+        ).map { row in
+            let memberId = try row.string(0)
+            return Member(
+                memberId: memberId, displayName: try row.string(1),
+                kind: MemberKind(rawValue: try row.string(2)) ?? .managed,
+                role: HouseholdRole(rawValue: try row.string(3)) ?? .member, avatarKey: try row.string(4),
+                guardianAccountIds: guardians[memberId] ?? [], addedAt: try row.date(5))
+        }
+    }
+
+    // MARK: - Acting records
+
+    public func insertActingRecord(_ record: ActingRecord) throws {
+        try connection.execute(
+            """
+            INSERT INTO identity_acting_records
+                (id, actor_account_id, subject_member_id, subject_display_name, action, at)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            """,
+            [
+                record.id, record.actorAccountId, record.subjectMemberId, record.subjectDisplayName, record.action,
+                record.at,
+            ])
+    }
+
+    public func actingRecords(actorAccountId: String) throws -> [ActingRecord] {
+        try connection.query(
+            """
+            SELECT id, actor_account_id, subject_member_id, subject_display_name, action, at
+            FROM identity_acting_records WHERE actor_account_id = $1 ORDER BY seq
+            """,
+            [actorAccountId]
+        ).map { row in
+            ActingRecord(
+                id: try row.string(0), actorAccountId: try row.string(1), subjectMemberId: try row.string(2),
+                subjectDisplayName: try row.string(3), action: try row.string(4), at: try row.date(5))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Identity
+import IdentityPostgres
+import PostgresStorage
+import PostgresStorageTesting
+import Testing
+
+/// What only the PostgreSQL store has: its migrations, what its rows hold, and servers racing on one database.
+@Suite("The PostgreSQL store")
+struct PostgresIdentityStoreTests {
+    @Test func migrationsAreNamedByFeature() async throws {
+        #expect(
+            IdentityPostgresMigrations.all.identifiers == [
+                "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
+                "identity.5-households", "identity.6-acting-records",
+            ])
+        let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
+        let applied = try await database.read { connection in
+            try connection.query("SELECT identifier FROM kith_migrations ORDER BY identifier").map { try $0.string(0) }
+        }
+        #expect(applied == IdentityPostgresMigrations.all.identifiers)
+    }
+
+    @Test func passwordsAndTokensNeverReachTheDatabase() async throws {
+        let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
+        let random = SeededRandomSource(seed: 9)
+        let service = LocalIdentityService(
+            store: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let first = "P1-first-secret-Ωmega"
+        let second = "P2-second-secret-Ωmega"
+        let grant = try await service.register(
+            SignUp(email: "ann@example.com", firstName: "Ann", lastName: "Lee", password: first))
+        let principal = try await service.principal(forToken: grant.token)
+        try await service.changePassword(principal, current: first, new: second)
+        let again = try await service.signIn(email: "ann@example.com", password: second)
+
+        // Every row of every Identity table, as text.
+        let rows = try await database.read { connection in
+            try ["identity_accounts", "identity_sessions", "identity_saved_accounts", "identity_device"].flatMap {
+                table in try connection.query("SELECT t::text FROM \(table) t").map { try $0.string(0) }
+            }
+        }
+        let text = rows.joined(separator: "\n")
+        for secret in [first, second, grant.token, again.token] {
+            #expect(!text.contains(secret), "\(secret.prefix(3))… is in the database")
+        }
+        // The token's hash is what is stored, which proves the search looked at the right rows.
+        #expect(text.contains(SHA256.hexDigest(again.token)))
+    }
+
+    @Test func serversRacingForOneEmailMakeOneAccount() async throws {
+        let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
+        // Eight servers on one database, each with its own store and service.
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for seed in 1...8 {
+                group.addTask {
+                    let random = SeededRandomSource(seed: UInt64(seed))
+                    let service = LocalIdentityService(
+                        store: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
+                        hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+                    do {
+                        _ = try await service.register(
+                            SignUp(email: "ann@example.com", firstName: "Ann", lastName: "Lee", password: "password-1"))
+                        return true
+                    } catch IdentityError.emailTaken {
+                        return false
+                    }
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 1)
+        let accounts = try await database.read { try $0.first("SELECT count(*) FROM identity_accounts")?.int(0) }
+        #expect(accounts == 1)
+    }
+}

@@ -1,30 +1,38 @@
 import Foundation
 import GRDB
 import Identity
+import IdentityPostgres
 import IdentitySQLite
+import PostgresStorage
+import PostgresStorageTesting
 import Preferences
+import PreferencesPostgres
 import PreferencesSQLite
 import Storage
 import Testing
 
-/// The stores the contract suite runs against: every rule must hold on both.
+/// The stores the contract suite runs against: every rule must hold on each.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case memory
     case sqlite
+    /// A fresh schema on the cluster of `Tools/with-postgres`.
+    case postgres
 
     var testDescription: String { rawValue }
 }
 
-/// Identity and Preferences over one store (in memory, or one SQLite file), with a test clock and random source.
+/// Identity and Preferences over one store (in memory, one SQLite file, or one PostgreSQL schema), with a test
+/// clock and random source.
 final class Fixture: Sendable {
     let clock = ManualClock()
     let random = SeededRandomSource(seed: 44)
     let identityStore: any IdentityStore
     let store: any PreferencesStore
     let database: KithDatabase?
+    let postgres: PostgresDatabase?
     let folder: TemporaryFolder
 
-    init(_ kind: StoreKind) throws {
+    init(_ kind: StoreKind) async throws {
         folder = TemporaryFolder()
         switch kind {
         case .memory:
@@ -32,11 +40,21 @@ final class Fixture: Sendable {
             identityStore = identity
             store = InMemoryPreferencesStore(identity: identity)
             database = nil
+            postgres = nil
         case .sqlite:
             let database = try Self.openDatabase(at: folder.path("kith.sqlite"))
             identityStore = SQLiteIdentityStore(database: database)
             store = SQLitePreferencesStore(database: database)
             self.database = database
+            postgres = nil
+        case .postgres:
+            let postgres = try await TestPostgres.database([
+                IdentityPostgresMigrations.all, PreferencesPostgresMigrations.all,
+            ])
+            identityStore = PostgresIdentityStore(database: postgres)
+            store = PostgresPreferencesStore(database: postgres)
+            database = nil
+            self.postgres = postgres
         }
     }
 

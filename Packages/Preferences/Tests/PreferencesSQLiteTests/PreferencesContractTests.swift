@@ -3,12 +3,12 @@ import Identity
 import Preferences
 import Testing
 
-/// The rules of DOMAIN.md's Preferences section, over both stores.
+/// The rules of DOMAIN.md's Preferences section, over every store.
 @Suite("Preferences contract")
 struct PreferencesContractTests {
     @Test("a new member has the defaults", arguments: StoreKind.allCases)
     func defaults(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         let service = fixture.preferences()
         let mine = try await service.preferences(family.dana)
@@ -19,7 +19,7 @@ struct PreferencesContractTests {
 
     @Test("theme and font size are kept, and read by another process", arguments: StoreKind.allCases)
     func persist(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         let service = fixture.preferences()
         _ = try await service.setTheme(family.dana, .light)
@@ -32,7 +32,7 @@ struct PreferencesContractTests {
 
     @Test("Max's theme does not change Dana's, nor Dana's Max's", arguments: StoreKind.allCases)
     func separate(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         let service = fixture.preferences()
         let asMax = family.dana.acting(as: family.max)
@@ -47,7 +47,7 @@ struct PreferencesContractTests {
 
     @Test("writes while acting record actor and subject", arguments: StoreKind.allCases)
     func records(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         let service = fixture.preferences()
         let asMax = family.dana.acting(as: family.max)
@@ -65,7 +65,7 @@ struct PreferencesContractTests {
 
     @Test("reset puts the defaults back", arguments: StoreKind.allCases)
     func reset(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         let service = fixture.preferences()
         _ = try await service.setTheme(family.dana, .dark)
@@ -83,7 +83,7 @@ struct PreferencesContractTests {
 
     @Test("a malformed stored value reads as the default", arguments: StoreKind.allCases)
     func malformed(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         let memberId = family.dana.accountId
         try await fixture.store.write { preferences, _ in
@@ -100,7 +100,7 @@ struct PreferencesContractTests {
 
     @Test("only a guardian may act for a member", arguments: StoreKind.allCases)
     func guardiansOnly(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         let service = fixture.preferences()
         let refused: [Principal] = [
@@ -132,7 +132,7 @@ struct PreferencesContractTests {
 
     @Test("a second guardian may act for the member too", arguments: StoreKind.allCases)
     func secondGuardian(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         _ = try await family.danaService.addGuardian(family.dana, member: "Max", email: "erin@example.com")
         let service = fixture.preferences()
@@ -144,7 +144,7 @@ struct PreferencesContractTests {
 
     @Test("a guardian removed from the member can no longer act for it", arguments: StoreKind.allCases)
     func guardianRemoved(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         _ = try await family.danaService.addGuardian(family.dana, member: "Max", email: "erin@example.com")
         _ = try await family.danaService.removeGuardian(family.dana, member: "Max", email: "dana@example.com")
@@ -155,7 +155,7 @@ struct PreferencesContractTests {
 
     @Test("an ended session is not signed in", arguments: StoreKind.allCases)
     func endedSession(_ kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         try await family.danaService.logOut()
         await #expect(throws: IdentityError.notSignedIn) { try await fixture.preferences().preferences(family.dana) }
@@ -167,7 +167,7 @@ struct PreferencesContractTests {
     @Test("a write that throws leaves neither preferences nor records", arguments: StoreKind.allCases)
     func atomic(_ kind: StoreKind) async throws {
         struct Boom: Error {}
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let family = try await fixture.family()
         let record = ActingRecord(
             id: "00000000-0000-4000-8000-000000000001", actorAccountId: family.dana.accountId,

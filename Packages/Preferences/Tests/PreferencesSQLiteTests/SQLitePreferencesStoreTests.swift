@@ -11,11 +11,11 @@ import Testing
 @Suite("SQLite preferences store")
 struct SQLitePreferencesStoreTests {
     @Test("migrations are named preferences.<n>-<step>")
-    func migrations() throws {
+    func migrations() async throws {
         #expect(PreferencesMigrations.all.feature == "preferences")
         #expect(
             PreferencesMigrations.all.identifiers == ["preferences.1-values", "preferences.2-forget-removed-members"])
-        let fixture = try Fixture(.sqlite)
+        let fixture = try await Fixture(.sqlite)
         let applied = try #require(fixture.database).appliedMigrations()
         #expect(applied.features.map(\.feature) == ["identity", "preferences"])
         #expect(applied.features.allSatisfy { $0.pending.isEmpty })
@@ -23,7 +23,7 @@ struct SQLitePreferencesStoreTests {
 
     @Test("values of any SQLite type that are not valid read as the default")
     func rawSQL() async throws {
-        let fixture = try Fixture(.sqlite)
+        let fixture = try await Fixture(.sqlite)
         let family = try await fixture.family()
         let database = try #require(fixture.database)
         let id = family.dana.accountId
@@ -52,7 +52,7 @@ struct SQLitePreferencesStoreTests {
 
     @Test("a removed member's preferences are gone with it; its acting records stay")
     func removedMember() async throws {
-        let fixture = try Fixture(.sqlite)
+        let fixture = try await Fixture(.sqlite)
         let family = try await fixture.family()
         let database = try #require(fixture.database)
         let service = fixture.preferences()

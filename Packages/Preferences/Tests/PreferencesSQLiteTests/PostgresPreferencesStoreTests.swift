@@ -1,0 +1,54 @@
+import Foundation
+import Identity
+import PostgresStorage
+import Preferences
+import PreferencesPostgres
+import Testing
+
+/// What only the PostgreSQL store has: its migrations and the trigger on Identity's members.
+@Suite("PostgreSQL preferences store")
+struct PostgresPreferencesStoreTests {
+    @Test("migrations are named preferences.<n>-<step>, as SQLite's")
+    func migrations() async throws {
+        #expect(PreferencesPostgresMigrations.all.feature == "preferences")
+        #expect(
+            PreferencesPostgresMigrations.all.identifiers == [
+                "preferences.1-values", "preferences.2-forget-removed-members",
+            ])
+        let fixture = try await Fixture(.postgres)
+        let applied = try await #require(fixture.postgres).read { connection in
+            try connection.query("SELECT identifier FROM kith_migrations WHERE identifier LIKE 'preferences.%'")
+                .map { try $0.string(0) }
+        }
+        #expect(applied.sorted() == PreferencesPostgresMigrations.all.identifiers)
+    }
+
+    @Test("a removed member's preferences are gone with it; its acting records stay")
+    func removedMember() async throws {
+        let fixture = try await Fixture(.postgres)
+        let family = try await fixture.family()
+        let service = fixture.preferences()
+        let asMax = family.dana.acting(as: family.max)
+        _ = try await service.setTheme(asMax, .dark)
+        _ = try await service.setFontSize(asMax, .large)
+        _ = try await service.setTheme(family.dana, .light)
+        _ = try await service.setTheme(family.erin, .dark)
+        func stored(_ memberId: String) async throws -> [String: String] {
+            try await fixture.store.read { preferences, _ in try preferences.values(memberId: memberId) }
+        }
+        #expect(try await stored(family.max.memberId).count == 2)
+
+        _ = try await family.danaService.removeMember(family.dana, "Max")
+
+        #expect(try await stored(family.max.memberId).isEmpty)
+        let records = try await fixture.identity().actingRecords(family.dana)
+        #expect(records.map(\.action) == ["set theme to dark", "set font size to L"])
+        #expect(records.allSatisfy { $0.subjectDisplayName == "Max" && $0.subjectMemberId == family.max.memberId })
+        #expect(try await service.preferences(family.dana).theme == .light)
+        await #expect(throws: PreferencesError.notAvailable) { try await service.preferences(asMax) }
+
+        // An account leaving a household keeps its own preferences.
+        _ = try await family.danaService.removeMember(family.dana, "Erin Tester")
+        #expect(try await stored(family.erin.accountId).count == 2)
+    }
+}

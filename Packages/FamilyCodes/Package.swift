@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "FamilyCodes", targets: ["FamilyCodes"]),
         .library(name: "FamilyCodesSQLite", targets: ["FamilyCodesSQLite"]),
+        .library(name: "FamilyCodesPostgres", targets: ["FamilyCodesPostgres"]),
         .library(name: "FamilyCodesCommands", targets: ["FamilyCodesCommands"]),
         .library(name: "FamilyCodesWire", targets: ["FamilyCodesWire"]),
         .library(name: "FamilyCodesHTTP", targets: ["FamilyCodesHTTP"]),
@@ -19,6 +20,7 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
+        .package(path: "../PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -35,6 +37,17 @@ let package = Package(
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The store on PostgreSQL, for kith-server at scale.
+        .target(
+            name: "FamilyCodesPostgres",
+            dependencies: [
+                "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityPostgres", package: "Identity"),
+                .product(name: "PostgresStorage", package: "PostgresStorage"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -82,9 +95,12 @@ let package = Package(
         .testTarget(
             name: "FamilyCodesSQLiteTests",
             dependencies: [
-                "FamilyCodesSQLite", "FamilyCodes", "FamilyCodesTesting",
+                "FamilyCodesSQLite", "FamilyCodesPostgres", "FamilyCodes", "FamilyCodesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "IdentityPostgres", package: "Identity"),
+                .product(name: "PostgresStorage", package: "PostgresStorage"),
+                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

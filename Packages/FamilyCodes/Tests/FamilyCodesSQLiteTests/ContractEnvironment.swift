@@ -1,16 +1,21 @@
 import FamilyCodes
+import FamilyCodesPostgres
 import FamilyCodesSQLite
 import FamilyCodesTesting
 import Foundation
 import Identity
+import IdentityPostgres
 import IdentitySQLite
+import PostgresStorageTesting
 import Storage
 import Testing
 
-/// The stores the contract suite runs against: every rule must hold on both.
+/// The stores the contract suite runs against: every rule must hold on each.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case memory
     case sqlite
+    /// A fresh schema on the cluster of `Tools/with-postgres`.
+    case postgres
 
     var testDescription: String { rawValue }
 }
@@ -24,7 +29,7 @@ final class ContractEnvironment: Sendable {
     let service: LocalFamilyCodeService
     let root: String
 
-    init(_ kind: StoreKind) throws {
+    init(_ kind: StoreKind) async throws {
         root = NSTemporaryDirectory() + "kith-familycodes-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let identityStore: any IdentityStore
@@ -39,6 +44,12 @@ final class ContractEnvironment: Sendable {
                 at: root + "/kith.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
             identityStore = SQLiteIdentityStore(database: database)
             codeStore = SQLiteFamilyCodeStore(database: database)
+        case .postgres:
+            let database = try await TestPostgres.database([
+                IdentityPostgresMigrations.all, FamilyCodesPostgresMigrations.all,
+            ])
+            identityStore = PostgresIdentityStore(database: database)
+            codeStore = PostgresFamilyCodeStore(database: database)
         }
         store = WrappedStore(codeStore)
         identity = LocalIdentityService(

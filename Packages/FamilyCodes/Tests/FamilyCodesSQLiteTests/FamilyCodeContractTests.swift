@@ -4,13 +4,13 @@ import Foundation
 import Identity
 import Testing
 
-@Suite("Family codes (contract, both stores)")
+@Suite("Family codes (contract, every store)")
 struct FamilyCodeContractTests {
     static let notFound = "Family code not found. Please check and try again."
 
     @Test(arguments: StoreKind.allCases)
     func aPlayerWithoutAFamilyGetsOneNamedAfterItsLastName(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player, lastName: "Okafor")
         let code = try await env.service.code(pia)
         #expect(code.code.wholeMatch(of: /^FAM-[A-Z0-9]{6}$/) != nil)
@@ -33,7 +33,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func thePlayersOwnActiveHouseholdIsItsFamily(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)
         let home = try await env.identity.createHousehold(pia, name: "The Lees")
         let code = try await env.service.code(pia)
@@ -47,7 +47,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func rolesAndTheirSentences(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)
         let pat = try await env.account("Pat", .parent)
         let max = try await env.account("Max", .member)
@@ -77,7 +77,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func joinNormalizesAndMakesTheFamilyActive(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player, lastName: "Lee")
         let pat = try await env.account("Pat", .parent)
         let code = try await env.service.code(pia)
@@ -127,7 +127,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func regenerateStopsTheOldCodeAtOnce(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)
         let pat = try await env.account("Pat", .parent)
         let old = try await env.service.code(pia)
@@ -146,7 +146,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func theCapOfEightCountsJoinedParents(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)
         let code = try await env.service.code(pia).code
         var parents: [Principal] = []
@@ -164,7 +164,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func leaveFallsBackToTheLatestJoinedFamily(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let ann = try await env.account("Ann", .player, lastName: "Ash")
         let bo = try await env.account("Bo", .player, lastName: "Birch")
         let cy = try await env.account("Cy", .player, lastName: "Cedar")
@@ -190,7 +190,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func leaveAndRemoveRespectTheLastGuardianRule(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player, lastName: "Lee")
         let pat = try await env.account("Pat", .parent)
         let code = try await env.service.code(pia).code
@@ -214,7 +214,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func everythingButViewingIsRefusedWhileActing(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)
         let pat = try await env.account("Pat", .parent)
         let code = try await env.service.code(pia)
@@ -247,7 +247,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func theLogIsNewestFirstAndOnlyThePlayersOwn(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)
         let bo = try await env.account("Bo", .player)
         let pat = try await env.account("Pat", .parent)
@@ -270,7 +270,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func aFamilysLogIsItsCodesRowsThatNoOtherFamilyOwns(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let at = env.clock.now()
         func row(
             _ seconds: TimeInterval, _ account: String, _ code: String, _ family: String?,
@@ -299,7 +299,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func aFailureInsideAJoinLeavesNothing(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)
         let pat = try await env.account("Pat", .parent)
         let code = try await env.service.code(pia).code
@@ -324,7 +324,7 @@ struct FamilyCodeContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func theRateLimitHoldsOnBothStores(_ kind: StoreKind) async throws {
-        let env = try ContractEnvironment(kind)
+        let env = try await ContractEnvironment(kind)
         let pia = try await env.account("Pia", .player)
         let pat = try await env.account("Pat", .parent)
         let code = try await env.service.code(pia).code

@@ -95,6 +95,7 @@ let package = Package(
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "IdentityCommands", package: "Identity"),
+                .product(name: "IdentityWire", package: "Identity"),
                 .product(name: "ProfileSession", package: "ProfileSession"),
                 .product(name: "ProfileSessionCommands", package: "ProfileSession"),
                 .product(name: "Preferences", package: "Preferences"),

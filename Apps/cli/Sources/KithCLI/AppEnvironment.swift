@@ -12,6 +12,7 @@ import Identity
 import IdentityCommands
 import IdentityHTTP
 import IdentitySQLite
+import IdentityWire
 import KithSchema
 import Networking
 import Preferences
@@ -126,9 +127,9 @@ public struct AppEnvironment: Sendable {
 struct CirclesPersonas: PersonaSource {
     let service: any CirclesService
 
-    func persona(for principal: Principal) async -> WhoamiPersona? {
+    func persona(for principal: Principal) async -> MeJSON.PersonaJSON? {
         guard let persona = try? await service.activePersona(principal) else { return nil }
-        return WhoamiPersona(
+        return MeJSON.PersonaJSON(
             profileId: persona.profileId, displayName: persona.displayName, type: persona.type.rawValue)
     }
 }

@@ -42,4 +42,23 @@ struct GlobalOptionsTests {
         #expect(try GlobalOptions.parse(["--version"]).words == ["version"])
         #expect(try GlobalOptions.parse(["status", "--help"]).words == ["help", "status"])
     }
+
+    @Test(
+        "a flag that takes no value given one is a usage error, never taken as set",
+        arguments: [
+            (["circle", "delete", "Chess", "--yes=no"], "--yes"),
+            (["--yes=false", "member", "remove", "Kid"], "--yes"),
+            (["--yes=0", "circles"], "--yes"), (["circles", "--yes="], "--yes"), (["circles", "--json="], "--json"),
+            (["--json=false", "circles"], "--json"), (["--keep-going=no"], "--keep-going"),
+            (["--keep-going="], "--keep-going"), (["--help=x"], "--help"), (["--version="], "--version"),
+        ])
+    func aFlagGivenAValueIsAUsageError(arguments: [String], flag: String) {
+        #expect(throws: UsageError("\(flag) takes no value")) { try GlobalOptions.parse(arguments) }
+    }
+
+    @Test func aValueAfterDoubleDashIsAWord() throws {
+        let options = try GlobalOptions.parse(["echo", "--", "--yes=no"])
+        #expect(!options.assumeYes)
+        #expect(options.words == ["echo", "--", "--yes=no"])
+    }
 }

@@ -47,11 +47,17 @@ struct GlobalOptions: Equatable {
             case "--account" where options.words.isEmpty:
                 options.account = try value(for: "--account", inline: inline)
             case "--as": options.actingAs = try value(for: "--as", inline: inline)
-            case "--json": options.json = true
-            case "--yes": options.assumeYes = true
-            case "--keep-going": options.keepGoing = true
-            case "--help": options.words.insert("help", at: 0)
-            case "--version": options.words.insert("version", at: 0)
+            case "--json", "--yes", "--keep-going", "--help", "--version":
+                // `--yes=no` must not read as `--yes`: a flag given a value is a usage error, as the
+                // command-level parser has it.
+                if inline != nil { throw UsageError("\(parts[0]) takes no value") }
+                switch parts[0] {
+                case "--json": options.json = true
+                case "--yes": options.assumeYes = true
+                case "--keep-going": options.keepGoing = true
+                case "--help": options.words.insert("help", at: 0)
+                default: options.words.insert("version", at: 0)
+                }
             case "--":
                 optionsEnded = true
                 options.words.append(argument)

@@ -85,6 +85,9 @@ public struct Shell: Sendable {
             case "--yes": assumeYes = true
             default:
                 let flag = String(word.prefix { $0 != "=" })
+                if flag != word, flag == "--json" || flag == "--yes" {
+                    return .failed(code: Self.usageExitCode, message: "\(flag) takes no value")
+                }
                 if startOnlyFlags.contains(flag) {
                     return .failed(
                         code: Self.usageExitCode, message: "\(flag) can only be given when starting kith")

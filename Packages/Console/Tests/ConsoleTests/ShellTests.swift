@@ -215,6 +215,20 @@ struct ShellTests {
         #expect(harness.output.text == "")
     }
 
+    @Test(
+        "a per-line flag given a value is a usage error",
+        arguments: [
+            ("echo hi --yes=no", "--yes"), ("--yes= echo hi", "--yes"), ("echo hi --json=false", "--json"),
+            ("--json= echo hi", "--json"),
+        ])
+    func perLineFlagWithAValue(line: String, flag: String) async throws {
+        let harness = try Harness()
+        let message = "\(flag) takes no value"
+        #expect(await harness.run(line) == .failed(code: 2, message: message))
+        #expect(harness.errors.text == "error: \(message)\n")
+        #expect(harness.output.text == "")
+    }
+
     @Test("a start-only flag after -- is an ordinary word")
     func startOnlyFlagAfterDoubleDash() async throws {
         let harness = try Harness()

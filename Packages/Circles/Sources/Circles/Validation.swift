@@ -31,15 +31,57 @@ enum Validation {
         return name
     }
 
-    /// Exactly one grapheme that is an emoji.
+    /// Exactly one grapheme that is an emoji (UTS #51): a flag, a keycap, a tag sequence, or emoji joined by
+    /// ZWJ, each an emoji character with at most a U+FE0F or a skin-tone modifier. A letter or digit followed by
+    /// U+FE0F or a modifier is one grapheme, but not an emoji.
     static func emoji(_ raw: String) throws(CirclesError) -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count == 1, let first = text.unicodeScalars.first else { throw CirclesError.invalidEmoji }
-        let isEmoji =
-            text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
-            || (first.properties.isEmoji && first.value > 0x7F)
-        guard isEmoji else { throw CirclesError.invalidEmoji }
+        guard text.count == 1 else { throw CirclesError.invalidEmoji }
+        let scalars = Array(text.unicodeScalars)
+        let elements = scalars.split(separator: "\u{200D}", omittingEmptySubsequences: false)
+        guard elements.allSatisfy({ isEmojiElement(Array($0)) }) else { throw CirclesError.invalidEmoji }
+        if elements.count > 1, elements.contains(where: { isFlag(Array($0)) || isKeycap(Array($0)) }) {
+            throw CirclesError.invalidEmoji
+        }
         return text
+    }
+
+    private static let variationSelector: Unicode.Scalar = "\u{FE0F}"
+
+    /// One element of an emoji (ZWJ) sequence.
+    private static func isEmojiElement(_ scalars: [Unicode.Scalar]) -> Bool {
+        guard let first = scalars.first else { return false }
+        if isFlag(scalars) || isKeycap(scalars) { return true }
+        guard first.properties.isEmoji, !first.isASCII, !isRegionalIndicator(first), first != variationSelector
+        else { return false }
+        var rest = scalars.dropFirst()
+        // A tag sequence (the flags of England, Scotland, Wales): tags, then the cancel tag.
+        if rest.count >= 2, rest.allSatisfy({ (0xE0020...0xE007F).contains($0.value) }) {
+            return rest.last?.value == 0xE007F && rest.dropLast().allSatisfy { $0.value != 0xE007F }
+        }
+        if let next = rest.first, next.properties.isEmojiModifier {
+            guard first.properties.isEmojiModifierBase else { return false }
+            rest = rest.dropFirst()
+        } else if rest.first == variationSelector {
+            rest = rest.dropFirst()
+        }
+        return rest.isEmpty
+    }
+
+    private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(scalar.value)
+    }
+
+    /// Two regional indicators.
+    private static func isFlag(_ scalars: [Unicode.Scalar]) -> Bool {
+        scalars.count == 2 && scalars.allSatisfy(isRegionalIndicator)
+    }
+
+    /// `0`-`9`, `#` or `*`, an optional U+FE0F, then U+20E3.
+    private static func isKeycap(_ scalars: [Unicode.Scalar]) -> Bool {
+        guard let first = scalars.first, "0123456789#*".unicodeScalars.contains(first), scalars.last == "\u{20E3}"
+        else { return false }
+        return scalars.count == 2 || (scalars.count == 3 && scalars[1] == variationSelector)
     }
 
     static func color(_ raw: String) throws(CirclesError) -> CircleColor {

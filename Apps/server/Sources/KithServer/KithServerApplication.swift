@@ -21,6 +21,7 @@ public enum KithServerApplication {
         let router = Router(context: KithRequestContext.self)
         let routeMethods = RouteMethods()
         router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: NoStoreMiddleware())
         router.add(middleware: ErrorMiddleware(routes: routeMethods))
         router.add(middleware: BodyLimitMiddleware())
 

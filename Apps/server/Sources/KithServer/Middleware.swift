@@ -80,3 +80,18 @@ struct BodyLimitMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 }
+
+/// `Cache-Control: no-store` on every `/api/...` response, errors too: tokens (RFC 6749 section 5.1) and
+/// personal data must not be kept by a cache.
+struct NoStoreMiddleware: RouterMiddleware {
+    typealias Context = KithRequestContext
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
+        let path = request.uri.path
+        if path == "/api" || path.hasPrefix("/api/") { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+}

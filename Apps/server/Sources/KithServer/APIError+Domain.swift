@@ -4,6 +4,7 @@ import Hummingbird
 import Identity
 import IdentityWire
 import NIOCore
+import NIOHTTP1
 import Preferences
 import PreferencesWire
 import ProfileSession
@@ -23,6 +24,8 @@ extension APIError {
         case let error as StorageError:
             APIError(.serviceUnavailable, code: "storage_unavailable", message: error.message)
         case is NIOTooManyBytesError: .payloadTooLarge
+        // NIO's parser refused the rest of the request (a malformed chunk in a body a route was reading).
+        case is HTTPParserError: .malformedRequest
         case let error as any HTTPResponseError: fromHTTP(error.status)
         default: .internalError
         }

@@ -41,6 +41,11 @@ public struct APIError: Error, Sendable, Equatable {
         .contentTooLarge, code: "payload_too_large",
         message: "The request body is larger than \(KithRequestContext.maxBodyBytes / 1024) KiB")
 
+    /// A request that is not valid HTTP/1.1 (a malformed chunk, a byte not allowed in the path or a header,
+    /// headers over the limit, `Content-Length` with `Transfer-Encoding`).
+    public static let malformedRequest = APIError(
+        .badRequest, code: "bad_request", message: "The request is not valid HTTP")
+
     /// No route has this path and method.
     public static let routeNotFound = APIError(
         .notFound, code: "not_found", message: "No such endpoint: see /openapi.json")

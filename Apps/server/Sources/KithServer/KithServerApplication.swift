@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// Builds the HTTP application: the router with its middleware and every feature's routes, over `services`.
@@ -48,7 +49,13 @@ public enum KithServerApplication {
     ) -> some ApplicationProtocol {
         Application(
             router: router(services: services),
+            server: httpServer,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "kith"),
             logger: logger)
+    }
+
+    /// HTTP/1.1, with a request NIO's parser refuses answered in Kith's JSON error shape.
+    public static var httpServer: HTTPServerBuilder {
+        .http1(configuration: .init(additionalChannelHandlers: [MalformedRequestHandler()]))
     }
 }

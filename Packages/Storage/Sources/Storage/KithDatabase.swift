@@ -32,7 +32,9 @@ public final class KithDatabase: Sendable {
         case .missing:
             try PrivateFile.create(path)
         case .file(let size, let mode):
-            if size > 0 { try refuseUnlessKithFile(path, features: features) }
+            if size > 0 {
+                try refuseUnlessKithFile(path, features: features, busyTimeoutSeconds: busyTimeoutSeconds)
+            }
             guard PrivateFile.isWritable(path) else {
                 throw StorageError(.readOnly, "The database \(path) is read-only")
             }
@@ -94,13 +96,18 @@ public final class KithDatabase: Sendable {
     }
 
     /// Reads the file without writing to it (no WAL switch, no migration table) and refuses what is not ours.
-    private static func refuseUnlessKithFile(_ path: String, features: [FeatureMigrations]) throws(StorageError) {
+    /// A file another connection is writing is waited for (`busyTimeoutSeconds`, as every write is), and busy
+    /// when it stays locked: only a file that is not Kith's is ever called "not a Kith database".
+    private static func refuseUnlessKithFile(
+        _ path: String, features: [FeatureMigrations], busyTimeoutSeconds: Double
+    ) throws(StorageError) {
         let header = try PrivateFile.header(of: path, count: sqliteHeader.count)
         guard header == sqliteHeader else {
             throw StorageError(.notADatabase, "\(path) is not a Kith database (it is not an SQLite file)")
         }
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeoutSeconds)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
@@ -117,6 +124,10 @@ public final class KithDatabase: Sendable {
             }
         } catch let error as StorageError {
             throw error
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
+            throw StorageError(.busy, "The database \(path) is busy: another kith is writing it. Try again")
         } catch {
             throw StorageError(.notADatabase, "\(path) is not a Kith database: \(describe(error))")
         }

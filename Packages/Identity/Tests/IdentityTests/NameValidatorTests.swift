@@ -101,8 +101,30 @@ struct NameValidatorTests {
         }
     }
 
-    @Test func hasAtLeastFortyCases() {
-        #expect(Self.cases.count >= 40)
+    /// Every kind of refusal is shown by at least one case, and accepted names include ones that are stored
+    /// changed (trimmed, NFC): a problem without a case would go untested.
+    @Test func everyProblemHasACase() {
+        func kind(_ problem: NameProblem) -> String {
+            switch problem {
+            case .empty: "empty"
+            case .tooLong: "tooLong"
+            case .noLetter: "noLetter"
+            case .digit: "digit"
+            case .emoji: "emoji"
+            case .controlCharacter: "controlCharacter"
+            case .bidiCharacter: "bidiCharacter"
+            case .misplacedJoiner: "misplacedJoiner"
+            case .tooManyBytes: "tooManyBytes"
+            case .disallowed: "disallowed"
+            }
+        }
+        let every: Set = [
+            "empty", "tooLong", "noLetter", "digit", "emoji", "controlCharacter", "bidiCharacter", "misplacedJoiner",
+            "tooManyBytes", "disallowed",
+        ]
+        let covered = Set(Self.cases.compactMap(\.problem).map(kind))
+        #expect(covered == every, "no case for: \(every.subtracting(covered).sorted())")
+        #expect(Self.cases.contains { $0.problem == nil && $0.stored != $0.input }, "no accepted name is normalized")
     }
 
     @Test func errorSentenceSaysWhatWasWrong() {

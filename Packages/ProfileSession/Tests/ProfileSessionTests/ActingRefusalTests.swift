@@ -56,7 +56,8 @@ struct ActingRefusalTests {
             case .removeSavedAccount: try await dana.removeSavedAccount(email("Erin"), by: principal)
             case .householdCreate: _ = try await dana.createHousehold(principal, name: "Second")
             case .householdRename: _ = try await dana.renameHousehold(principal, name: "Renamed")
-            case .householdUse: _ = try await dana.useHousehold(principal, "Reyes")
+            // Reyes is active (made last): using Erins is a change to see.
+            case .householdUse: _ = try await dana.useHousehold(principal, "Erins")
             case .householdLeave: try await dana.leaveHousehold(principal, "Erins")
             case .householdJoin:
                 _ = try await dana.joinHousehold(principal, householdId: erinsTwo.id, role: .parent)
@@ -93,6 +94,15 @@ struct ActingRefusalTests {
         let own = try #require(try await scene.manager.currentPrincipal())
         #expect(own.actingAs == nil)
         try await scene.perform(action, as: own)
+        // The action took effect: what the refusal left unchanged has changed now.
+        if action == .password {
+            _ = try await scene.dana.signIn(email: email("Dana"), password: "another-password")
+            await #expect(throws: (any Error).self) {
+                _ = try await scene.dana.signIn(email: email("Dana"), password: password("Dana"))
+            }
+        } else {
+            #expect(try await scene.snapshot() != before)
+        }
     }
 
     @Test("reading the account and its households is allowed while acting")

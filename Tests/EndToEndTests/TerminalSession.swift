@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+
+/// kith on a pseudo-terminal (through `script`), driven like a person at the keyboard: keys are sent once
+/// the screen shows what a person would wait for, never after a guessed pause.
+/// `@unchecked`: `process` and `input` are used by the test's own task only; the screen is behind its lock.
+final class TerminalSession: @unchecked Sendable {
+    /// What the terminal has shown, appended to by the pipe's reader.
+    final class Screen: Sendable {
+        let data = Mutex(Data())
+    }
+
+    struct Timeout: Error, CustomStringConvertible {
+        let waitingFor: String
+        let screen: String
+        var description: String {
+            "timed out waiting for \(waitingFor.debugDescription); screen: \(screen.debugDescription)"
+        }
+    }
+
+    private let process: Process
+    private let input: FileHandle
+    private let screen = Screen()
+
+    /// Starts `command` (a shell command line) on a pseudo-terminal.
+    init(_ command: String, environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = "1"
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stdout
+        self.process = process
+        self.input = stdin.fileHandleForWriting
+        let screen = self.screen
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+            } else {
+                screen.data.withLock { $0.append(data) }
+            }
+        }
+        try process.run()
+    }
+
+    /// Everything the terminal has shown so far.
+    var output: String { String(decoding: screen.data.withLock { $0 }, as: UTF8.self) }
+
+    /// Waits until `text` has appeared `count` times in all, polling every 20 ms for up to `seconds`.
+    func waitFor(_ text: String, count: Int = 1, seconds: Double = 30) async throws {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while output.components(separatedBy: text).count - 1 < count {
+            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: text, screen: output) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Types `keys`.
+    func type(_ keys: String) {
+        input.write(Data(keys.utf8))
+    }
+
+    /// Waits for the session to end (up to `seconds`; then it is killed) and returns its exit status.
+    func exitStatus(seconds: Double = 30) async throws -> Int32 {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                process.terminate()
+                throw Timeout(waitingFor: "the end of the session", screen: output)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try? input.close()
+        // The last output may still be on its way through the pipe.
+        try await Task.sleep(for: .milliseconds(50))
+        return process.terminationStatus
+    }
+}

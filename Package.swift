@@ -1,39 +1,38 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
 
 /// Every target of the monorepo uses these; each package under Packages/ repeats them in its own manifest.
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
-/// The packages under Packages/, each with its own manifest, README and tests.
-let packages = [
-    "Storage", "PostgresStorage", "Console", "Identity", "ProfileSession", "Preferences", "FamilyCodes", "Networking",
-    "Circles",
+/// Each package under Packages/ (its own manifest, README and tests): its Swift libraries and its test folders.
+///
+/// Named here rather than read from the disk: SwiftPM caches an evaluated manifest by its text, so a manifest that
+/// listed folders would go stale when one is added. `Tools/test` fails when a folder is missing from this table.
+let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
+    ("Storage", ["Storage"], ["StorageTests"]),
+    ("PostgresStorage", ["PostgresStorage", "PostgresStorageTesting"], ["PostgresStorageTests"]),
+    ("Console", ["Console"], ["ConsoleTests"]),
+    feature("Identity", ["Commands", "HTTP", "Postgres", "SQLite", "Wire"]),
+    feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
+    feature("Preferences", ["Commands", "HTTP", "Postgres", "SQLite", "Wire"]),
+    feature("FamilyCodes", ["Commands", "HTTP", "Postgres", "SQLite", "Testing", "Wire"]),
+    ("Networking", ["Networking", "NetworkingTesting"], ["NetworkingTests"]),
+    feature("Circles", ["Commands", "HTTP", "SQLite", "Wire"]),
 ]
 
-/// The folders inside `folder` (of this manifest's directory), sorted; none when it does not exist.
-func folders(_ folder: String) -> [String] {
-    let path = Context.packageDirectory + "/" + folder
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    return names.filter { name in
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder) && isFolder.boolValue
-    }.sorted()
+/// A feature package as ARCHITECTURE.md lays it out: the domain module `name` and `name` + each suffix; a test
+/// folder `name` + suffix + `Tests` for the domain and each of `tests` (by default the commands, HTTP and SQLite).
+func feature(
+    _ name: String, _ suffixes: [String], tests: [String] = ["", "Commands", "HTTP", "SQLite"]
+) -> (package: String, libraries: [String], tests: [String]) {
+    (name, [name] + suffixes.map { name + $0 }, tests.map { name + $0 + "Tests" })
 }
 
-/// Whether `folder` (of this manifest's directory) holds Swift sources.
-func holdsSwift(_ folder: String) -> Bool {
-    let path = Context.packageDirectory + "/" + folder
-    let files = FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []
-    return files.contains { $0.hasSuffix(".swift") }
-}
-
-/// Every Swift library of every package: a product per Swift folder of Packages/X/Sources (the C modules are only
-/// reached through them), plus GRDB, which store tests use.
+/// Every Swift library of every package (the C modules are only reached through them), plus GRDB, which store
+/// tests use.
 let everyLibrary: [Target.Dependency] =
-    packages.flatMap { package in
-        folders("Packages/\(package)/Sources").filter { holdsSwift("Packages/\(package)/Sources/\($0)") }
-            .map { Target.Dependency.product(name: $0, package: package) }
+    packageLayout.flatMap { layout in
+        layout.libraries.map { Target.Dependency.product(name: $0, package: layout.package) }
     } + [.product(name: "GRDB", package: "GRDB.swift")]
 
 /// One root test target per test folder of every package (Packages/X/Tests/Y), each depending on every library.
@@ -41,10 +40,10 @@ let everyLibrary: [Target.Dependency] =
 /// Generated, not copied: a package's own manifest says what each of its test targets needs (CI runs every
 /// package alone, so a missing dependency there fails), and the root only gathers them into one build.
 func packageTestTargets() -> [Target] {
-    packages.flatMap { package in
-        folders("Packages/\(package)/Tests").map { folder in
+    packageLayout.flatMap { layout in
+        layout.tests.map { folder in
             .testTarget(
-                name: folder, dependencies: everyLibrary, path: "Packages/\(package)/Tests/\(folder)",
+                name: folder, dependencies: everyLibrary, path: "Packages/\(layout.package)/Tests/\(folder)",
                 swiftSettings: swiftSettings)
         }
     }

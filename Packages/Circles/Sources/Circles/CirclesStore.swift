@@ -29,8 +29,24 @@ public protocol CirclesStore: Sendable {
     func write<T: Sendable>(
         _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T
+    /// Runs `body` in one write transaction committed as `durability` asks (`write` is `.normal`).
+    func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T
     /// The current change token of the committed data.
     func changeToken() async throws -> ChangeToken
+}
+
+extension CirclesStore {
+    /// An ordinary `write`: for stores where every commit is already durable (PostgreSQL) or nothing reaches a
+    /// disk (in memory). A store on SQLite implements it.
+    public func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await write(body)
+    }
 }
 
 /// The plain reads and writes of Circles' data. Valid only inside a `read`/`write` body.

@@ -77,7 +77,7 @@ extension LocalCirclesService {
     }
 
     public func deleteShadow(_ principal: Principal, _ reference: String) async throws -> Profile {
-        try await run(principal) { context in
+        try await run(principal, durability: .immediate) { context in
             let shadow = try context.shadow(reference)
             if try context.transaction.activePersonaId(accountId: context.ownerId) == shadow.id {
                 try context.transaction.setActivePersonaId(nil, accountId: context.ownerId)

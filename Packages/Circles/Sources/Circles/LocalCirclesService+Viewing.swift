@@ -89,7 +89,7 @@ extension LocalCirclesService {
     }
 
     public func revokeGrant(_ principal: Principal, _ reference: String) async throws -> Grant {
-        try await run(principal) { context in
+        try await run(principal, durability: .immediate) { context in
             let id = reference.trimmingCharacters(in: .whitespacesAndNewlines)
             guard let grant = try context.liveGrants().first(where: { $0.id == id }) else {
                 throw CirclesError.grantNotFound(id)

@@ -36,11 +36,14 @@ public struct LocalCirclesService: CirclesService {
         self.engine = engine
     }
 
-    /// Runs `body` in one write transaction for the principal's account (made ready on first use).
-    func run<T: Sendable>(_ principal: Principal, _ body: @Sendable (Context) throws -> T) async throws -> T {
+    /// Runs `body` in one write transaction for the principal's account (made ready on first use), committed as
+    /// `durability` asks (`.immediate` for the calls that end access).
+    func run<T: Sendable>(
+        _ principal: Principal, durability: Durability = .normal, _ body: @Sendable (Context) throws -> T
+    ) async throws -> T {
         try principal.requireActingAsSelf()
         let now = clock.now()
-        return try await store.write { transaction, identity in
+        return try await store.write(durability: durability) { transaction, identity in
             try body(try context(transaction, identity, principal, now: now, canWrite: true))
         }
     }

@@ -12,27 +12,36 @@ import Storage
 /// data that connection sees. With it goes the connection's `total_changes()`, so a token seen inside a
 /// transaction that rolled back is never matched again (see `SQLiteCirclesTransaction.token`).
 public final class SQLiteCirclesStore: CirclesStore {
-    private let pool: DatabasePool
+    private let database: KithDatabase
 
     /// A store over `database`, opened with `IdentityMigrations.all` and `CirclesMigrations.all`.
     public init(database: KithDatabase) {
-        pool = database.pool
+        self.database = database
     }
 
     public func read<T: Sendable>(
         _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
-        try await pool.read { db in try body(SQLiteCirclesTransaction(db), SQLiteIdentityTransaction(db)) }
+        try await database.read { db in try body(SQLiteCirclesTransaction(db), SQLiteIdentityTransaction(db)) }
     }
 
     public func write<T: Sendable>(
         _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
         // GRDB rolls back when `body` throws: a failed call leaves nothing behind.
-        try await pool.write { db in try body(SQLiteCirclesTransaction(db), SQLiteIdentityTransaction(db)) }
+        try await write(durability: .normal, body)
+    }
+
+    public func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await database.write(synchronous: durability == .immediate) { db in
+            try body(SQLiteCirclesTransaction(db), SQLiteIdentityTransaction(db))
+        }
     }
 
     public func changeToken() async throws -> ChangeToken {
-        try await pool.read { db in try SQLiteCirclesTransaction.token(db) }
+        try await database.read { db in try SQLiteCirclesTransaction.token(db) }
     }
 }

@@ -13,4 +13,20 @@ public protocol FamilyCodeStore: Sendable {
     func write<T: Sendable>(
         _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T
+    /// Runs `body` in one write transaction committed as `durability` asks (`write` is `.normal`).
+    func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T
+}
+
+extension FamilyCodeStore {
+    /// An ordinary `write`: for stores where every commit is already durable (PostgreSQL) or nothing reaches a
+    /// disk (in memory). A store on SQLite, and a store around another, implement it.
+    public func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await write(body)
+    }
 }

@@ -42,7 +42,7 @@ extension LocalFamilyCodeService {
     public func regenerateCode(_ principal: Principal) async throws -> FamilyCode {
         try principal.requireActingAsSelf()
         let now = clock.now()
-        return try await store.write { codes, identity in
+        return try await store.write(durability: .immediate) { codes, identity in
             let account = try Self.requirePlayer(principal, at: now, identity)
             let family = try ensureFamily(of: account, identity, now: now)
             let code = FamilyCode(familyId: family.id, code: try uniqueCode(codes), generatedAt: now)
@@ -63,7 +63,7 @@ extension LocalFamilyCodeService {
     public func removeMember(_ principal: Principal, _ reference: String) async throws -> FamilyMember {
         try principal.requireActingAsSelf()
         let now = clock.now()
-        return try await store.write { _, identity in
+        return try await store.write(durability: .immediate) { _, identity in
             let account = try Self.requirePlayer(principal, at: now, identity)
             let family = try Self.ownedFamily(of: account, identity)
             let members = try family.map { try Self.members(of: $0, identity) } ?? []

@@ -36,6 +36,15 @@ public final class WrappedStore: FamilyCodeStore {
     ) async throws -> T {
         try await inner.write { codes, identity in try body(WrappedTransaction(codes, self), identity) }
     }
+
+    public func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await inner.write(durability: durability) { codes, identity in
+            try body(WrappedTransaction(codes, self), identity)
+        }
+    }
 }
 
 /// What a told-to-fail `insertUsage` throws.

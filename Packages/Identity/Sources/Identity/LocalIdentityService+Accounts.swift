@@ -49,7 +49,7 @@ extension LocalIdentityService {
 
     public func logOut() async throws {
         guard let accountId = try await loadCurrent() else { throw IdentityError.notSignedIn }
-        try await store.write { transaction in
+        try await store.write(durability: .immediate) { transaction in
             if let record = try transaction.savedAccount(accountId: accountId), let sessionId = record.sessionId {
                 try transaction.endSession(id: sessionId)
             }
@@ -121,7 +121,7 @@ extension LocalIdentityService {
     public func removeSavedAccount(_ email: String, by principal: Principal?) async throws {
         try await asSelf(principal) {
             let current = try await loadCurrent()
-            try await store.write { transaction in
+            try await store.write(durability: .immediate) { transaction in
                 let record = try transaction.requireSavedAccount(email: email)
                 let accountId = record.account.accountId
                 guard accountId != current else { throw IdentityError.cannotRemoveCurrentAccount }
@@ -178,7 +178,7 @@ extension LocalIdentityService {
             }
             let verified = try await verify(current, against: candidate)
             let newHash = try await hasher.hash(new)
-            try await store.write { transaction in
+            try await store.write(durability: .immediate) { transaction in
                 _ = try transaction.authenticate(principal, at: now)
                 let account = try transaction.requireUnchanged(verified)
                 try transaction.setPasswordHash(newHash, accountId: account.id)
@@ -236,7 +236,7 @@ extension LocalIdentityService {
 
     public func endSession(token: String) async throws {
         let tokenHash = SHA256.hexDigest(token)
-        try await store.write { transaction in
+        try await store.write(durability: .immediate) { transaction in
             if let session = try transaction.session(tokenHash: tokenHash) {
                 try transaction.endSession(id: session.id)
             }

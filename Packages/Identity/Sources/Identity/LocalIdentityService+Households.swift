@@ -112,7 +112,7 @@ extension LocalIdentityService {
     public func removeMember(_ principal: Principal, _ reference: String) async throws -> Member {
         try await asSelf(principal) {
             let now = clock.now()
-            return try await store.write { transaction in
+            return try await store.write(durability: .immediate) { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try transaction.requireActiveHousehold(accountId: account.id)
                 let member = try Self.resolveMember(reference, in: household)
@@ -141,7 +141,7 @@ extension LocalIdentityService {
     public func removeGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
         try await asSelf(principal) {
             let now = clock.now()
-            return try await store.write { transaction in
+            return try await store.write(durability: .immediate) { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try transaction.requireActiveHousehold(accountId: account.id)
                 var member = try Self.guardedMember(reference, by: account.id, in: household)

@@ -7,23 +7,23 @@ import Storage
 /// `PreferencesStore` on the shared Kith SQLite file: each `write` is one GRDB write transaction, seen both
 /// as preferences and as Identity (`SQLiteIdentityTransaction` over the same `Database`).
 public final class SQLitePreferencesStore: PreferencesStore {
-    private let pool: DatabasePool
+    private let database: KithDatabase
 
     /// A store over `database`, opened with `IdentityMigrations.all` then `PreferencesMigrations.all`.
     public init(database: KithDatabase) {
-        pool = database.pool
+        self.database = database
     }
 
     public func read<T: Sendable>(
         _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
-        try await pool.read { db in try body(SQLitePreferencesTransaction(db), SQLiteIdentityTransaction(db)) }
+        try await database.read { db in try body(SQLitePreferencesTransaction(db), SQLiteIdentityTransaction(db)) }
     }
 
     public func write<T: Sendable>(
         _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
         // GRDB rolls back when `body` throws: the preference and its acting record go together or not at all.
-        try await pool.write { db in try body(SQLitePreferencesTransaction(db), SQLiteIdentityTransaction(db)) }
+        try await database.write { db in try body(SQLitePreferencesTransaction(db), SQLiteIdentityTransaction(db)) }
     }
 }

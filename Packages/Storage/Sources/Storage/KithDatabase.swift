@@ -45,6 +45,9 @@ public final class KithDatabase: Sendable {
         configuration.busyMode = .timeout(busyTimeoutSeconds)
         configuration.foreignKeysEnabled = true
         configuration.label = "kith"
+        // WAL (GRDB's pool) with NORMAL: a commit survives a crash of the process, never corrupts the file, and
+        // costs no sync; the commits that must survive power loss ask for FULL (`write(synchronous: true)`).
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

@@ -1,0 +1,91 @@
+import Circles
+import Foundation
+import Identity
+import Synchronization
+import Testing
+
+/// DOMAIN.md, "Durability": of Circles' calls, revoking a grant and deleting a shadow end access, so they ask the
+/// store for an immediate (synchronous) commit; the others commit normally.
+@Suite("Circles calls that end access commit durably")
+struct CirclesDurabilityTests {
+    let identityStore = InMemoryIdentityStore()
+    let store: RecordingCirclesStore
+    let identity: LocalIdentityService
+    let circles: LocalCirclesService
+
+    init() {
+        let random = SeededRandomSource(seed: 11)
+        let clock = ManualClock()
+        identity = LocalIdentityService(
+            store: identityStore, clock: clock, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        store = RecordingCirclesStore(InMemoryCirclesStore(identity: identityStore))
+        circles = LocalCirclesService(store: store, clock: clock, random: random)
+    }
+
+    func owner() async throws -> Principal {
+        _ = try await identity.signUp(
+            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
+        let dana = try #require(try await identity.currentPrincipal())
+        _ = try await circles.addContact(dana, ContactDraft(displayName: "Sam Ray"))
+        store.forget()
+        return dana
+    }
+
+    @Test func deletingAShadowCommitsImmediately() async throws {
+        let dana = try await owner()
+        _ = try await circles.createShadow(dana, type: .professional, displayName: "Night Owl", circles: [])
+        _ = try await circles.deleteShadow(dana, "Night Owl")
+        #expect(store.writes == [.normal, .immediate])
+    }
+
+    @Test func revokingAGrantCommitsImmediately() async throws {
+        let dana = try await owner()
+        // The grant is looked up inside the transaction: even a refusal opened it as an immediate one.
+        await #expect(throws: CirclesError.grantNotFound("g-none")) {
+            _ = try await circles.revokeGrant(dana, "g-none")
+        }
+        #expect(store.writes == [.immediate])
+    }
+
+    @Test func otherCallsCommitNormally() async throws {
+        let dana = try await owner()
+        _ = try await circles.createCircle(dana, name: "Chess", emoji: nil, color: nil)
+        _ = try await circles.addMembers(dana, circle: "Chess", contacts: ["Sam Ray"])
+        _ = try await circles.removeContact(dana, "Sam Ray")
+        #expect(store.writes == [.normal, .normal, .normal])
+    }
+}
+
+/// A store around another that records the durability each write asked for (`write(_:)` is `.normal`).
+final class RecordingCirclesStore: CirclesStore {
+    private let base: any CirclesStore
+    private let recorded = Mutex<[Durability]>([])
+
+    init(_ base: any CirclesStore) { self.base = base }
+
+    var writes: [Durability] { recorded.withLock { $0 } }
+    func forget() { recorded.withLock { $0 = [] } }
+
+    func read<T: Sendable>(
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await base.read(body)
+    }
+
+    func write<T: Sendable>(
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await write(durability: .normal, body)
+    }
+
+    func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        recorded.withLock { $0.append(durability) }
+        return try await base.write(durability: durability, body)
+    }
+
+    func changeToken() async throws -> ChangeToken { try await base.changeToken() }
+}

@@ -1,0 +1,82 @@
+import FamilyCodes
+import Identity
+import Synchronization
+import Testing
+
+/// DOMAIN.md, "Durability": regenerating the code (the old one stops working) and removing a family member end
+/// access, so they ask the store for an immediate (synchronous) commit; the other calls commit normally.
+@Suite("Family calls that end access commit durably")
+struct FamilyDurabilityTests {
+    let identityStore = InMemoryIdentityStore()
+    let store: RecordingFamilyCodeStore
+    let identity: LocalIdentityService
+    let service: LocalFamilyCodeService
+
+    init() {
+        let random = SeededRandomSource(seed: 7)
+        let clock = ManualClock()
+        store = RecordingFamilyCodeStore(InMemoryFamilyCodeStore(identity: identityStore))
+        identity = LocalIdentityService(
+            store: identityStore, clock: clock, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        service = LocalFamilyCodeService(store: store, clock: clock, random: random)
+    }
+
+    func account(_ first: String, _ role: AccountRole) async throws -> Principal {
+        _ = try await identity.signUp(
+            SignUp(
+                email: "\(first.lowercased())@example.com", firstName: first, lastName: "Tester",
+                password: "password-\(first)", role: role))
+        return try #require(try await identity.currentPrincipal())
+    }
+
+    @Test func regeneratingTheCodeCommitsImmediately() async throws {
+        let player = try await account("Pat", .player)
+        _ = try await service.code(player)
+        store.forget()
+        _ = try await service.regenerateCode(player)
+        #expect(store.writes == [.immediate])
+    }
+
+    @Test func removingAMemberCommitsImmediately() async throws {
+        let player = try await account("Pat", .player)
+        let code = try await service.code(player)
+        let parent = try await account("Paula", .parent)
+        _ = try await service.join(parent, code: code.code, origin: nil)
+        #expect(store.writes.allSatisfy { $0 == .normal })
+        store.forget()
+        _ = try await service.removeMember(player, "Paula Tester")
+        #expect(store.writes == [.immediate])
+    }
+}
+
+/// A store around another that records the durability each write asked for (`write(_:)` is `.normal`).
+final class RecordingFamilyCodeStore: FamilyCodeStore {
+    private let base: any FamilyCodeStore
+    private let recorded = Mutex<[Durability]>([])
+
+    init(_ base: any FamilyCodeStore) { self.base = base }
+
+    var writes: [Durability] { recorded.withLock { $0 } }
+    func forget() { recorded.withLock { $0 = [] } }
+
+    func read<T: Sendable>(
+        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await base.read(body)
+    }
+
+    func write<T: Sendable>(
+        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await write(durability: .normal, body)
+    }
+
+    func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        recorded.withLock { $0.append(durability) }
+        return try await base.write(durability: durability, body)
+    }
+}

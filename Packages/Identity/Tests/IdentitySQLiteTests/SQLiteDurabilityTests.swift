@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+import Identity
+import IdentitySQLite
+import Storage
+import Synchronization
+import Testing
+
+/// The SQLite store carries out the durability the domain asks for: an immediate write commits under
+/// `synchronous=FULL` on the writer connection, a normal one under NORMAL.
+@Suite("The SQLite store's durable commits")
+struct SQLiteDurabilityTests {
+    @Test func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal() async throws {
+        let folder = TemporaryFolder()
+        let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
+        let store = SQLiteIdentityStore(database: database)
+        let seen = Mutex<[String]>([])
+        try await database.pool.writeWithoutTransaction { db in
+            db.trace { event in seen.withLock { $0.append("\(event)") } }
+        }
+        let synchronous = { @Sendable in
+            try await database.pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        }
+        try await store.write { try $0.setCurrentAccountId(nil) }
+        try await store.write(durability: .immediate) { try $0.setCurrentAccountId(nil) }
+        #expect(try await synchronous() == 1)
+        try await store.write(durability: .normal) { try $0.setCurrentAccountId(nil) }
+        let statements = seen.withLock { $0 }.filter {
+            $0.hasPrefix("PRAGMA synchronous") || $0 == "COMMIT TRANSACTION"
+        }
+        #expect(
+            statements == [
+                "COMMIT TRANSACTION", "PRAGMA synchronous = FULL", "COMMIT TRANSACTION", "PRAGMA synchronous = NORMAL",
+                "PRAGMA synchronous", "COMMIT TRANSACTION",
+            ])
+    }
+}

@@ -1,0 +1,96 @@
+import Identity
+import Synchronization
+import Testing
+
+/// DOMAIN.md, "Durability": the calls that end access ask the store for an immediate (synchronous) commit; every
+/// other call commits normally. The store is told, and obeys; the rule of which is which is the domain's.
+@Suite("Calls that end access commit durably")
+struct DurabilityTests {
+    /// Every Identity call that ends access.
+    enum EndingCall: String, CaseIterable, Sendable {
+        case logOut, endSession, changePassword, removeSavedAccount, removeMember, removeGuardian
+
+        func run(_ world: World) async throws {
+            let service = world.service
+            switch self {
+            case .logOut: try await service.logOut()
+            case .endSession: try await service.endSession(token: world.grant.token)
+            case .changePassword:
+                try await service.changePassword(world.dana, current: "correct horse", new: "battery staple")
+            case .removeSavedAccount: try await service.removeSavedAccount("eli@example.com", by: world.dana)
+            case .removeMember: _ = try await service.removeMember(world.dana, "Max")
+            case .removeGuardian:
+                _ = try await service.removeGuardian(world.dana, member: "Max", email: "eli@example.com")
+            }
+        }
+    }
+
+    /// Eli and Dana on this device (Dana current); Dana owns Reyes, where Eli is a member and, with Dana, a guardian
+    /// of Max; Sam holds a bearer session.
+    struct World: Sendable {
+        let store = RecordingStore()
+        let service: LocalIdentityService
+        let dana: Principal
+        let grant: SessionGrant
+
+        init() async throws {
+            let random = SeededRandomSource(seed: 11)
+            service = LocalIdentityService(
+                store: store, clock: ManualClock(), random: random,
+                hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            _ = try await service.signUp(
+                SignUp(email: "eli@example.com", firstName: "Eli", lastName: "Lane", password: "correct horse"))
+            let eli = try #require(try await service.currentPrincipal())
+            _ = try await service.signUp(
+                SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
+            dana = try #require(try await service.currentPrincipal())
+            let reyes = try await service.createHousehold(dana, name: "Reyes")
+            _ = try await service.addManagedMember(dana, displayName: "Max", avatarKey: "fox")
+            _ = try await service.joinHousehold(eli, householdId: reyes.id, role: .member)
+            _ = try await service.addGuardian(dana, member: "Max", email: "eli@example.com")
+            grant = try await service.register(
+                SignUp(email: "sam@example.com", firstName: "Sam", lastName: "Hill", password: "correct horse"))
+            store.forget()
+        }
+    }
+
+    @Test(arguments: EndingCall.allCases)
+    func endingAccessCommitsImmediately(_ call: EndingCall) async throws {
+        let world = try await World()
+        try await call.run(world)
+        #expect(world.store.writes == [.immediate], "\(call)")
+    }
+
+    @Test func otherCallsCommitNormally() async throws {
+        let world = try await World()
+        _ = try await world.service.changeName(world.dana, firstName: "Dani", lastName: "Reyes")
+        _ = try await world.service.addManagedMember(world.dana, displayName: "Nia", avatarKey: "owl")
+        _ = try await world.service.renameHousehold(world.dana, name: "The Reyes")
+        _ = try await world.service.signIn(email: "sam@example.com", password: "correct horse")
+        #expect(world.store.writes == [.normal, .normal, .normal, .normal])
+    }
+}
+
+/// An in-memory store that records the durability each write asked for (`write(_:)` is `.normal`).
+final class RecordingStore: IdentityStore {
+    private let base = InMemoryIdentityStore()
+    private let recorded = Mutex<[Durability]>([])
+
+    var writes: [Durability] { recorded.withLock { $0 } }
+    func forget() { recorded.withLock { $0 = [] } }
+
+    func read<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
+        try await base.read(body)
+    }
+
+    func write<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
+        try await write(durability: .normal, body)
+    }
+
+    func write<T: Sendable>(
+        durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        recorded.withLock { $0.append(durability) }
+        return try await base.write(body)
+    }
+}

@@ -1,0 +1,61 @@
+import GRDB
+
+extension KithDatabase {
+    /// Runs `body` in one read transaction; a failure of the file itself is a `StorageError` naming it.
+    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await naming { try await pool.read(body) }
+    }
+
+    /// Runs `body` in one write transaction on the writer connection; GRDB rolls back when `body` throws.
+    ///
+    /// Every connection runs WAL with `synchronous=NORMAL`: a commit survives a crash of the process but may be
+    /// lost on power loss. With `synchronous: true` the writer switches to `synchronous=FULL` for this commit
+    /// only, so the WAL is synced before the call returns (power loss included), then back to NORMAL.
+    public func write<T: Sendable>(synchronous: Bool = false, _ body: @Sendable (Database) throws -> T)
+        async throws -> T
+    {
+        guard synchronous else { return try await naming { try await pool.write(body) } }
+        return try await naming {
+            // Without a transaction of GRDB's own, so the pragma (refused inside a transaction) runs around it.
+            try await pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
+                var result: T?
+                try db.inTransaction {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    /// Runs `work`, turning SQLite's failures of the file (read-only, locked, full, unreadable) into the
+    /// `StorageError` a user reads; anything else (a domain refusal, a constraint) passes through unchanged.
+    func naming<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as DatabaseError {
+            throw Self.storageError(error, path: path) ?? error
+        }
+    }
+
+    /// The `StorageError` for an SQLite failure of the file at `path`, or nil when it is not one.
+    public static func storageError(_ error: DatabaseError, path: String) -> StorageError? {
+        let cause = error.message ?? "\(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_READONLY:
+            return StorageError(.readOnly, "The database \(path) is read-only: \(cause)")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StorageError(.busy, "The database \(path) is busy: another kith is writing it. Try again")
+        case .SQLITE_FULL:
+            return StorageError(.unavailable, "Cannot write the database \(path): the disk is full")
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_NOMEM, .SQLITE_PROTOCOL:
+            return StorageError(.unavailable, "Cannot use the database \(path): \(cause)")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return StorageError(.unavailable, "The database \(path) is damaged: \(cause)")
+        default:
+            return nil
+        }
+    }
+}

@@ -41,6 +41,6 @@ enum WireErrorExamples {
     /// oversized requests, unknown routes and methods, an unavailable store, and anything unexpected.
     static let serverCodes: Set<String> = [
         "unauthorized", "forbidden", "invalid_json", "invalid_value", "payload_too_large", "not_found",
-        "method_not_allowed", "bad_request", "storage_unavailable", "internal",
+        "method_not_allowed", "bad_request", "unavailable", "internal",
     ]
 }

@@ -21,8 +21,9 @@ extension APIError {
         // DOMAIN.md's fixed body, whatever the acting check that failed.
         case is PreferencesError, is ProfileSessionError: .actingAsForbidden
         case let error as any WireCodedError: from(error)
-        case let error as StorageError:
-            APIError(.serviceUnavailable, code: "storage_unavailable", message: error.message)
+        // A database that cannot be used right now (unreachable, locked past the busy timeout, read-only, full):
+        // try again shortly. Which it was, and the file, stay in the log. A store's own bug is any other 500.
+        case let error as StorageError: error.code == .failed ? .internalError : .unavailable
         case is NIOTooManyBytesError: .payloadTooLarge
         // NIO's parser refused the rest of the request (a malformed chunk in a body a route was reading).
         case is HTTPParserError: .malformedRequest

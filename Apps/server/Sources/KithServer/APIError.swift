@@ -2,7 +2,7 @@ import HTTPTypes
 import IdentityWire
 
 /// An error answered as `{"error": CODE, "message": SENTENCE, "details": {...}}` (`WireError`) with an HTTP
-/// status (and `Retry-After`, for 429).
+/// status (and `Retry-After`, for 429 and 503).
 public struct APIError: Error, Sendable, Equatable {
     public var status: HTTPResponse.Status
     /// A stable snake_case code clients branch on.
@@ -20,8 +20,8 @@ public struct APIError: Error, Sendable, Equatable {
         self.details = details
     }
 
-    /// Seconds to wait before retrying, sent as `Retry-After` (429 only).
-    public var retryAfter: Int? { details?.retryAfterSeconds }
+    /// Seconds to wait before retrying, sent as `Retry-After`: a 429's lockout, or 1 for any 503.
+    public var retryAfter: Int? { details?.retryAfterSeconds ?? (status == .serviceUnavailable ? 1 : nil) }
 
     /// The JSON body.
     public var body: WireError { WireError(error: code, message: message, details: details) }
@@ -49,6 +49,9 @@ public struct APIError: Error, Sendable, Equatable {
     /// No route has this path and method.
     public static let routeNotFound = APIError(
         .notFound, code: "not_found", message: "No such endpoint: see /openapi.json")
+
+    /// The database cannot be used right now (CLI.md: never a 500); sent with `Retry-After: 1`.
+    public static let unavailable = APIError(.serviceUnavailable, code: "unavailable", message: "Server error")
 
     /// Anything unexpected: the details go to the log, never to the client.
     public static let internalError = APIError(

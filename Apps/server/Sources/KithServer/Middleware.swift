@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Storage
 
 /// Logs one line per request: method, path, status and duration. Never headers, tokens or bodies.
 struct RequestLogMiddleware: RouterMiddleware {
@@ -53,7 +54,10 @@ struct ErrorMiddleware: RouterMiddleware {
             let apiError = APIError.from(error)
             if apiError.status.code >= 500 {
                 // The type and the domain's sentence only: a request body never reaches an error's text here.
-                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+                var metadata: Logger.Metadata = ["error": "\(String(reflecting: type(of: error)))"]
+                // The storage sentence names the file and the cause, never a request's content.
+                if let storage = error as? StorageError { metadata["storage"] = "\(storage.message)" }
+                context.logger.error("request failed", metadata: metadata)
             }
             return Self.response(apiError)
         }

@@ -32,11 +32,12 @@ public final class KithDatabase: Sendable {
         case .missing:
             try PrivateFile.create(path)
         case .file(let size, let mode):
+            // First, so a read-only file is not even read by SQLite (which would leave -wal and -shm beside it).
+            guard PrivateFile.isWritable(path, mode: mode) else {
+                throw StorageError(.readOnly, "The database \(path) is read-only: kith cannot save to it")
+            }
             if size > 0 {
                 try refuseUnlessKithFile(path, features: features, busyTimeoutSeconds: busyTimeoutSeconds)
-            }
-            guard PrivateFile.isWritable(path) else {
-                throw StorageError(.readOnly, "The database \(path) is read-only")
             }
             PrivateFile.restrictMode(path, from: mode)
         }

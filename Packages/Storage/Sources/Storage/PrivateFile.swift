@@ -46,7 +46,11 @@ enum PrivateFile {
         return Array(bytes.prefix(max(got, 0)))
     }
 
-    static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+    /// Writable by this process, and not marked read-only by its owner: a file without its owner's write bit is
+    /// read-only for every user, root too (root passes `access`), so kith never writes a file someone protected.
+    static func isWritable(_ path: String, mode: mode_t) -> Bool {
+        access(path, W_OK) == 0 && mode & S_IWUSR != 0
+    }
 
     static func parentOf(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

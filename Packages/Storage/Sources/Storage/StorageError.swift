@@ -10,7 +10,8 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
         case readOnly
         case cannotOpen
         case migrationFailed
-        /// The database server cannot be reached (down, restarting, refusing connections): try again later.
+        /// The database cannot be used right now (a server down or refusing connections, a full disk, an I/O
+        /// error): try again later.
         case unavailable
         /// A transaction kept losing to concurrent ones and gave up after its retries: try again.
         case busy

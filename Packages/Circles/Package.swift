@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Circles", targets: ["Circles"]),
         .library(name: "CirclesSQLite", targets: ["CirclesSQLite"]),
+        .library(name: "CirclesPostgres", targets: ["CirclesPostgres"]),
         .library(name: "CirclesCommands", targets: ["CirclesCommands"]),
         .library(name: "CirclesWire", targets: ["CirclesWire"]),
         .library(name: "CirclesHTTP", targets: ["CirclesHTTP"]),
@@ -18,6 +19,7 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
+        .package(path: "../PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -34,6 +36,17 @@ let package = Package(
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The store on PostgreSQL, for kith-server at scale.
+        .target(
+            name: "CirclesPostgres",
+            dependencies: [
+                "Circles",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityPostgres", package: "Identity"),
+                .product(name: "PostgresStorage", package: "PostgresStorage"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -76,9 +89,12 @@ let package = Package(
         .testTarget(
             name: "CirclesSQLiteTests",
             dependencies: [
-                "CirclesSQLite", "Circles",
+                "CirclesSQLite", "CirclesPostgres", "Circles",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "IdentityPostgres", package: "Identity"),
+                .product(name: "PostgresStorage", package: "PostgresStorage"),
+                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

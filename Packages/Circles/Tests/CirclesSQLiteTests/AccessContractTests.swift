@@ -3,7 +3,7 @@ import Foundation
 import Identity
 import Testing
 
-/// Evaluation, view-as and look, requests and grants, staleness: through the service, over both stores.
+/// Evaluation, view-as and look, requests and grants, staleness: through the service, over every store.
 @Suite("Access contract")
 struct AccessContractTests {
     struct World {
@@ -32,7 +32,7 @@ struct AccessContractTests {
 
     @Test("golden: allow, ask and deny for viewers in several circles", arguments: StoreKind.allCases)
     func golden(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let w = try await world(env)
         let s = env.service
         // Erin: Public + Contacts + Family + Colleagues. Family allows everything.
@@ -73,7 +73,7 @@ struct AccessContractTests {
 
     @Test("view-as equals look for every linked contact", arguments: StoreKind.allCases)
     func viewAsEqualsLook(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let w = try await world(env)
         for (contact, viewer) in [("Erin", w.erin), ("Finn", w.finn)] {
             let preview = try await env.service.viewAs(w.dana, contact: contact, profile: nil)
@@ -84,7 +84,7 @@ struct AccessContractTests {
 
     @Test("requests: only ask fields, dedupe, cap 10, expiry, allow, deny, grants", arguments: StoreKind.allCases)
     func requests(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let w = try await world(env)
         let s = env.service
         #expect(
@@ -142,7 +142,7 @@ struct AccessContractTests {
 
     @Test("at most 10 pending requests per viewer per owner", arguments: StoreKind.allCases)
     func requestCap(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let w = try await world(env)
         let s = env.service
         // Five shadows shown to Contacts, email and phone ask for Finn on each: 12 possible requests.
@@ -170,7 +170,7 @@ struct AccessContractTests {
 
     @Test("a request shows the requester's active persona, never its other profiles", arguments: StoreKind.allCases)
     func requesterPersona(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let w = try await world(env)
         let s = env.service
         _ = try await s.editProfile(w.finn, nil, ProfileEdit(username: "finn.primary", phone: "+1 555 0199"))
@@ -186,12 +186,14 @@ struct AccessContractTests {
         }
     }
 
-    @Test("staleness: another process's cell save and membership change are seen at the next check")
-    func staleness() async throws {
-        let env = try Environment(.sqlite)
+    @Test(
+        "staleness: another process's cell save and membership change are seen at the next check",
+        arguments: StoreKind.shared)
+    func staleness(_ kind: StoreKind) async throws {
+        let env = try await Environment(kind)
         let w = try await world(env)
         let first = env.service
-        let second = try env.restarted()
+        let second = try await env.restarted()
         #expect(try await first.look(w.finn, "@dana").access[.phone] == .ask)
         _ = try await second.setAccess(w.dana, profile: nil, field: .phone, circle: "Contacts", access: .allow)
         #expect(try await first.look(w.finn, "@dana").access[.phone] == .ask)

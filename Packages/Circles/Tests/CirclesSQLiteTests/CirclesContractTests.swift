@@ -3,12 +3,12 @@ import Foundation
 import Identity
 import Testing
 
-/// DOMAIN.md's Circles section through the service, over both stores.
+/// DOMAIN.md's Circles section through the service, over every store.
 @Suite("Circles contract")
 struct CirclesContractTests {
     @Test("built-in circles appear on first use; empty states", arguments: StoreKind.allCases)
     func builtIns(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         let circles = try await env.service.circles(dana)
         #expect(circles.map(\.name) == ["Contacts", "Public", "Family", "Friends", "Colleagues"])
@@ -23,7 +23,7 @@ struct CirclesContractTests {
 
     @Test("contacts: display-name rules, linking once, phone and email", arguments: StoreKind.allCases)
     func contacts(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         _ = try await env.account("Erin")
         let dana = try await env.account("Dana")
         let erin = try await env.service.addContact(
@@ -64,7 +64,7 @@ struct CirclesContractTests {
 
     @Test("custom circles: names, emoji, colours, the cap of 64", arguments: StoreKind.allCases)
     func customCircles(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         let club = try await env.service.createCircle(dana, name: "Book Club", emoji: "📚", color: "green")
         #expect(club.kind == .custom && club.emoji == "📚" && club.color == .green)
@@ -103,7 +103,7 @@ struct CirclesContractTests {
 
     @Test("membership: not in Contacts or Public; delete keeps contacts; move-to", arguments: StoreKind.allCases)
     func membership(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         for name in ["Ann", "Bob", "Cy"] { _ = try await env.service.addContact(dana, ContactDraft(displayName: name)) }
         #expect(
@@ -131,7 +131,7 @@ struct CirclesContractTests {
 
     @Test("merge suggestions at Jaccard 0.8, not 0.79; dismissed stays dismissed; merge", arguments: StoreKind.allCases)
     func suggestions(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         let names = (0..<100).map { "P\($0)" }
         for name in names { _ = try await env.service.addContact(dana, ContactDraft(displayName: "Person \(name)")) }
@@ -169,7 +169,7 @@ struct CirclesContractTests {
 
     @Test("everything is refused while acting as a managed member", arguments: StoreKind.allCases)
     func acting(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         var dana = try await env.account("Dana")
         dana.actingAs = ActingAs(memberId: "managed_x", displayName: "Max")
         let refused = "Not available while viewing as Max. Switch back first."

@@ -1,20 +1,30 @@
 import Circles
+import CirclesPostgres
 import CirclesSQLite
 import Foundation
 import Identity
+import IdentityPostgres
 import IdentitySQLite
+import PostgresStorage
+import PostgresStorageTesting
 import Storage
 import Testing
 
-/// The stores the contract suite runs against: every rule must hold on both.
+/// The stores the contract suite runs against: every rule must hold on each.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case memory
     case sqlite
+    /// A fresh schema on the cluster of `Tools/with-postgres`.
+    case postgres
+
+    /// The stores another process (or server) can share: SQLite's file, PostgreSQL's database.
+    static let shared: [StoreKind] = [.sqlite, .postgres]
 
     var testDescription: String { rawValue }
 }
 
-/// Identity and Circles over one store (in memory, or one SQLite file), with a test clock and random source.
+/// Identity and Circles over one store (in memory, one SQLite file, or one PostgreSQL schema), with a test clock
+/// and random source.
 final class Environment: Sendable {
     let kind: StoreKind
     let clock = ManualClock()
@@ -27,9 +37,12 @@ final class Environment: Sendable {
     var root: String { folder.root }
 
     var path: String { root + "/kith.sqlite" }
+    /// The schema's URL, for `.postgres`.
+    let postgresURL: String?
 
-    init(_ kind: StoreKind) throws {
+    init(_ kind: StoreKind) async throws {
         self.kind = kind
+        var postgresURL: String?
         let circlesStore: any CirclesStore
         switch kind {
         case .memory:
@@ -40,7 +53,14 @@ final class Environment: Sendable {
             let database = try Self.open(folder.root + "/kith.sqlite")
             identityStore = SQLiteIdentityStore(database: database)
             circlesStore = SQLiteCirclesStore(database: database)
+        case .postgres:
+            let url = try await TestPostgres.freshSchemaURL()
+            let database = try await Self.open(url: url)
+            postgresURL = url
+            identityStore = PostgresIdentityStore(database: database)
+            circlesStore = PostgresCirclesStore(database: database)
         }
+        self.postgresURL = postgresURL
         store = FailingStore(circlesStore)
         identity = LocalIdentityService(
             store: identityStore, clock: clock, random: random,
@@ -52,13 +72,24 @@ final class Environment: Sendable {
         try KithDatabase.open(at: path, features: [IdentityMigrations.all, CirclesMigrations.all])
     }
 
-    /// Another process: a new service (own engine), on the same file for SQLite, on the same store in memory.
-    func restarted() throws -> LocalCirclesService {
+    /// A database over the PostgreSQL schema at `url` (another server's pool when opened again).
+    static func open(url: String, size: Int = 4) async throws -> PostgresDatabase {
+        try await PostgresDatabase.open(
+            url: url, features: [IdentityPostgresMigrations.all, CirclesPostgresMigrations.all], size: size)
+    }
+
+    /// Another process: a new service (own engine), on the same file for SQLite, on the same schema (through a
+    /// pool of its own) for PostgreSQL, on the same store in memory.
+    func restarted() async throws -> LocalCirclesService {
         switch kind {
         case .memory: return LocalCirclesService(store: store, clock: clock, random: random)
         case .sqlite:
             return LocalCirclesService(
                 store: SQLiteCirclesStore(database: try Self.open(path)), clock: clock, random: random)
+        case .postgres:
+            let url = try #require(postgresURL)
+            return LocalCirclesService(
+                store: PostgresCirclesStore(database: try await Self.open(url: url)), clock: clock, random: random)
         }
     }
 

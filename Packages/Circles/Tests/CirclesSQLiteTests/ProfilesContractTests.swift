@@ -3,12 +3,12 @@ import Foundation
 import Identity
 import Testing
 
-/// DOMAIN.md's Profiles, shadows and personas, through the service, over both stores.
+/// DOMAIN.md's Profiles, shadows and personas, through the service, over every store.
 @Suite("Profiles contract")
 struct ProfilesContractTests {
     @Test("the primary starts from the account; usernames", arguments: StoreKind.allCases)
     func primary(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let erin = try await env.account("Erin")
         let dana = try await env.account("Dana")
         let primary = try await env.service.profile(dana, nil)
@@ -29,7 +29,7 @@ struct ProfilesContractTests {
 
     @Test("shadows: up to 5, switch on create, personas order, delete", arguments: StoreKind.allCases)
     func shadows(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         let work = try await env.service.createShadow(dana, type: .professional, displayName: "D. Work", circles: [])
         #expect(work.shownToCircleIds.isEmpty && work.username == nil && work.email == nil)
@@ -66,7 +66,7 @@ struct ProfilesContractTests {
 
     @Test("matrix defaults, staging, cycle, allow-all, reset, discard", arguments: StoreKind.allCases)
     func matrix(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         let circles = try await env.service.circles(dana)
         func id(_ name: String) -> String { circles.first { $0.name == name }!.id }
@@ -93,7 +93,7 @@ struct ProfilesContractTests {
         matrix = try await env.service.allowAll(dana, profile: nil, circle: "Public")
         #expect(Field.allCases.allSatisfy { matrix.cells[$0]?[id("Public")] == .allow })
         // Staged edits survive a restart and are shown as unsaved; the saved matrix is unchanged meanwhile.
-        let restarted = try env.restarted()
+        let restarted = try await env.restarted()
         #expect(try await restarted.accessMatrix(dana, profile: nil).cells[.phone]?[id("Public")] == .allow)
         #expect(try await restarted.accessMatrix(dana, profile: nil).unsaved)
         #expect(try await restarted.profilesWithUnsavedAccess(dana).count == 1)
@@ -113,7 +113,7 @@ struct ProfilesContractTests {
 
     @Test("access save is all or nothing", arguments: StoreKind.allCases)
     func saveAtomic(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         _ = try await env.service.createCircle(dana, name: "Club", emoji: nil, color: nil)
         _ = try await env.service.allowAll(dana, profile: nil, circle: "Club")
@@ -131,7 +131,7 @@ struct ProfilesContractTests {
 
     @Test("shadows are invisible outside their circles; reveal", arguments: StoreKind.allCases)
     func shadowVisibility(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let erin = try await env.account("Erin")
         let finn = try await env.account("Finn")
         let dana = try await env.account("Dana")

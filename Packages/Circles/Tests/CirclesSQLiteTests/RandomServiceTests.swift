@@ -14,7 +14,7 @@ struct RandomServiceTests {
 
     @Test("non-owners never get an anonymous shadow's primary until reveal; view-as equals look")
     func unlinkability() async throws {
-        let env = try Environment(.memory)
+        let env = try await Environment(.memory)
         let s = env.service
         let rng = SeededRandomSource(seed: 99)
         var people: [Person] = []

@@ -11,7 +11,7 @@ import Testing
 @Suite("Looking without writing")
 struct ReadTransactionTests {
     @Test func looksAnswerWhileAnotherConnectionHoldsTheWriteLock() async throws {
-        let env = try Environment(.sqlite)
+        let env = try await Environment(.sqlite)
         let dana = try await env.account("Dana")
         let erin = try await env.account("Erin")
         _ = try await env.service.addContact(dana, ContactDraft(displayName: "Erin", accountEmail: "erin@example.com"))
@@ -51,7 +51,7 @@ struct ReadTransactionTests {
     }
 
     @Test func everyCirclesTableBumpsTheVersionOnEveryKindOfChange() async throws {
-        let env = try Environment(.sqlite)
+        let env = try await Environment(.sqlite)
         let database = try Environment.open(env.path)
         let (tables, triggers) = try await database.pool.read { db in
             (
@@ -75,7 +75,7 @@ struct ReadTransactionTests {
     }
 
     @Test func aTokenSeenInsideARolledBackWriteIsNeverSeenAgain() async throws {
-        let env = try Environment(.sqlite)
+        let env = try await Environment(.sqlite)
         let dana = try await env.account("Dana")
         _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
         let store = SQLiteCirclesStore(database: try Environment.open(env.path))
@@ -104,7 +104,7 @@ struct ReadTransactionTests {
 
     @Test(arguments: StoreKind.allCases)
     func lookingAtAnAccountThatNeverUsedCirclesMakesItReady(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         let erin = try await env.account("Erin")
         _ = try await env.service.circles(erin)  // Erin is ready; Dana has no circles or profile yet
@@ -116,7 +116,7 @@ struct ReadTransactionTests {
 
     @Test(arguments: StoreKind.allCases)
     func aFirstLookMakesTheAccountReady(_ kind: StoreKind) async throws {
-        let env = try Environment(kind)
+        let env = try await Environment(kind)
         let dana = try await env.account("Dana")
         // No call has made Dana's circles or primary profile yet: the look falls back to a write that does.
         let personas = try await env.service.personas(dana)

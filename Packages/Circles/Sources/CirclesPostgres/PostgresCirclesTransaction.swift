@@ -1,0 +1,504 @@
+import Circles
+import Foundation
+import PostgresStorage
+import Synchronization
+
+/// One PostgreSQL transaction seen as a `CirclesStoreTransaction`. Plain SQL, no rules; the statements are the
+/// SQLite store's, with `$n` parameters.
+///
+/// The change token: `circles_versions` holds one version per owner account, bumped by triggers on every change to
+/// that account's Circles rows (`circles.4-change-version`). The protocol's `changeToken()` names no owner, so the
+/// transaction remembers every owner whose rows it has read or written (by the owner it was asked for, or the owner
+/// of a row it found) and its token is, over those owners, the sum of their versions with a fingerprint of the set.
+/// Versions only grow, so for one set of owners the sum changes with any committed change to any of them. The
+/// engine asks for an owner's index only after the call has read that owner's rows (`ensurePrepared`, or the
+/// profile it looks at), so the owner is in the set. Once the transaction has written, its tokens are marks that no
+/// other transaction of the process ever has (as SQLite's `total_changes()`), so nothing seen inside it, committed
+/// or rolled back, is matched again.
+public final class PostgresCirclesTransaction: CirclesStoreTransaction {
+    let connection: PostgresConnection
+    /// The owner accounts whose rows this transaction has read or written.
+    private var owners: Set<String> = []
+    /// Set by each write: the mark of the transaction's changes so far.
+    private var writeMark: Int64?
+
+    /// Unique per write, for the whole process: tokens are only ever compared by one process's engine.
+    private static let marks = Atomic<Int64>(0)
+
+    /// The Circles view of an open transaction on `connection`, valid inside the body it was given to.
+    public init(_ connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    // MARK: - The change token
+
+    public func changeToken() throws -> ChangeToken {
+        // No owner read yet: nothing to vouch for, so a token that is never seen again.
+        guard !owners.isEmpty else { return ChangeToken(external: 0, local: -Self.nextMark()) }
+        let owners = owners.sorted()
+        let sum = try connection.first(
+            """
+            SELECT COALESCE(SUM(version), 0) FROM circles_versions
+            WHERE owner_account_id IN (\(Self.placeholders(owners.count, from: 1)))
+            """,
+            owners
+        )?.int(0)
+        if let writeMark { return ChangeToken(external: Int64(sum ?? 0), local: -writeMark) }
+        return ChangeToken(external: Int64(sum ?? 0), local: Self.fingerprint(owners))
+    }
+
+    /// The token of every owner's committed data: the sum of all versions (the whole table: for checks, not for a
+    /// call's path).
+    static func everyOwnersToken(_ connection: PostgresConnection) throws -> ChangeToken {
+        let sum = try connection.first("SELECT COALESCE(SUM(version), 0) FROM circles_versions")?.int(0)
+        return ChangeToken(external: Int64(sum ?? 0), local: 0)
+    }
+
+    private static func nextMark() -> Int64 { marks.add(1, ordering: .relaxed).newValue }
+
+    /// A positive fingerprint of a sorted set of owners (0 is every owner's, negatives are write marks).
+    private static func fingerprint(_ owners: [String]) -> Int64 {
+        var hasher = Hasher()
+        hasher.combine(owners)
+        return max(1, Int64(truncatingIfNeeded: hasher.finalize()) & Int64.max)
+    }
+
+    private func touch(_ owner: String?) {
+        if let owner { owners.insert(owner) }
+    }
+
+    private func wrote(_ owner: String? = nil) {
+        touch(owner)
+        writeMark = Self.nextMark()
+    }
+
+    /// `$first, $first+1, ...` for `count` values; `NULL` for none (so `IN (NULL)` matches nothing).
+    private static func placeholders(_ count: Int, from first: Int) -> String {
+        count == 0 ? "NULL" : (first..<first + count).map { "$\($0)" }.joined(separator: ", ")
+    }
+
+    // MARK: - Contacts
+
+    private static let contactColumns =
+        "id, owner_account_id, display_name, linked_account_id, phone, email, created_at"
+
+    private func contacts(_ rows: [PostgresRow]) throws -> [Contact] {
+        try rows.map { row in
+            let contact = Contact(
+                id: try row.string(0), ownerAccountId: try row.string(1), displayName: try row.string(2),
+                linkedAccountId: row[3], phone: row[4], email: row[5], createdAt: try row.date(6))
+            touch(contact.ownerAccountId)
+            return contact
+        }
+    }
+
+    public func contacts(ownerAccountId: String) throws -> [Contact] {
+        touch(ownerAccountId)
+        return try contacts(
+            connection.query(
+                "SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = $1 ORDER BY seq",
+                [ownerAccountId]))
+    }
+
+    public func contact(id: String) throws -> Contact? {
+        try contacts(connection.query("SELECT \(Self.contactColumns) FROM circles_contacts WHERE id = $1", [id]))
+            .first
+    }
+
+    public func contact(ownerAccountId: String, linkedAccountId: String) throws -> Contact? {
+        touch(ownerAccountId)
+        return try contacts(
+            connection.query(
+                """
+                SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = $1 AND linked_account_id = $2
+                """,
+                [ownerAccountId, linkedAccountId])
+        ).first
+    }
+
+    public func insertContact(_ contact: Contact) throws {
+        wrote(contact.ownerAccountId)
+        try connection.execute(
+            """
+            INSERT INTO circles_contacts (id, owner_account_id, display_name, linked_account_id, phone, email, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """,
+            [
+                contact.id, contact.ownerAccountId, contact.displayName, contact.linkedAccountId, contact.phone,
+                contact.email, contact.createdAt,
+            ])
+    }
+
+    public func updateContact(_ contact: Contact) throws {
+        wrote(contact.ownerAccountId)
+        try connection.execute(
+            "UPDATE circles_contacts SET display_name = $1, linked_account_id = $2, phone = $3, email = $4 WHERE id = $5",
+            [contact.displayName, contact.linkedAccountId, contact.phone, contact.email, contact.id])
+    }
+
+    public func deleteContact(id: String) throws {
+        wrote()
+        // Memberships go by ON DELETE CASCADE.
+        try connection.execute("DELETE FROM circles_contacts WHERE id = $1", [id])
+    }
+
+    // MARK: - Circles
+
+    public func circles(ownerAccountId: String) throws -> [Circle] {
+        touch(ownerAccountId)
+        return try connection.query(
+            """
+            SELECT id, owner_account_id, name, built_in, emoji, color, position, created_at
+            FROM circles_circles WHERE owner_account_id = $1 ORDER BY position
+            """,
+            [ownerAccountId]
+        ).map { row in
+            Circle(
+                id: try row.string(0), ownerAccountId: try row.string(1), name: try row.string(2),
+                builtIn: row[3].flatMap(BuiltInCircle.init(rawValue:)), emoji: try row.string(4),
+                color: CircleColor(rawValue: try row.string(5)) ?? .gray, position: try row.int(6),
+                createdAt: try row.date(7))
+        }
+    }
+
+    public func insertCircle(_ circle: Circle) throws {
+        wrote(circle.ownerAccountId)
+        try connection.execute(
+            """
+            INSERT INTO circles_circles (id, owner_account_id, name, built_in, emoji, color, position, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            """,
+            [
+                circle.id, circle.ownerAccountId, circle.name, circle.builtIn?.rawValue, circle.emoji,
+                circle.color.rawValue, circle.position, circle.createdAt,
+            ])
+    }
+
+    public func updateCircle(_ circle: Circle) throws {
+        wrote(circle.ownerAccountId)
+        try connection.execute(
+            "UPDATE circles_circles SET name = $1, emoji = $2, color = $3, position = $4 WHERE id = $5",
+            [circle.name, circle.emoji, circle.color.rawValue, circle.position, circle.id])
+    }
+
+    public func deleteCircle(id: String) throws {
+        wrote()
+        // Memberships, cells, staged cells and shadow audiences go by ON DELETE CASCADE.
+        try connection.execute("DELETE FROM circles_circles WHERE id = $1", [id])
+    }
+
+    public func memberships(ownerAccountId: String) throws -> [Membership] {
+        touch(ownerAccountId)
+        return try connection.query(
+            "SELECT circle_id, contact_id FROM circles_memberships WHERE owner_account_id = $1", [ownerAccountId]
+        ).map { Membership(circleId: try $0.string(0), contactId: try $0.string(1)) }
+    }
+
+    public func insertMembership(_ membership: Membership) throws {
+        wrote()
+        try connection.execute(
+            """
+            INSERT INTO circles_memberships (circle_id, contact_id, owner_account_id)
+            SELECT id, $2, owner_account_id FROM circles_circles WHERE id = $1
+            ON CONFLICT (circle_id, contact_id) DO NOTHING
+            """,
+            [membership.circleId, membership.contactId])
+    }
+
+    public func deleteMembership(_ membership: Membership) throws {
+        wrote()
+        try connection.execute(
+            "DELETE FROM circles_memberships WHERE circle_id = $1 AND contact_id = $2",
+            [membership.circleId, membership.contactId])
+    }
+
+    // MARK: - Profiles
+
+    private static let profileColumns = """
+        id, owner_account_id, type, display_name, username, bio, phone, email, photo, revealed_at, last_used_at,
+        created_at
+        """
+
+    /// The profiles `condition` selects, in creation order, each with its audience (one more query for them all).
+    private func profiles(where condition: String, _ parameters: [any PostgresBindable]) throws -> [Profile] {
+        let rows = try connection.query(
+            "SELECT \(Self.profileColumns) FROM circles_profiles WHERE \(condition) ORDER BY seq", parameters)
+        guard !rows.isEmpty else { return [] }
+        let ids = try rows.map { try $0.string(0) }
+        var audiences: [String: [String]] = [:]
+        for row in try connection.query(
+            """
+            SELECT s.profile_id, s.circle_id FROM circles_shadow_circles s JOIN circles_circles c ON c.id = s.circle_id
+            WHERE s.profile_id IN (\(Self.placeholders(ids.count, from: 1))) ORDER BY c.position
+            """,
+            ids)
+        {
+            audiences[try row.string(0), default: []].append(try row.string(1))
+        }
+        return try rows.map { row in
+            let id = try row.string(0)
+            let profile = Profile(
+                id: id, ownerAccountId: try row.string(1),
+                type: ProfileType(rawValue: try row.string(2)) ?? .primary, displayName: try row.string(3),
+                username: row[4], bio: row[5], phone: row[6], email: row[7], photo: row[8],
+                shownToCircleIds: audiences[id] ?? [], revealedAt: try row.optionalDate(9),
+                lastUsedAt: try row.optionalDate(10), createdAt: try row.date(11))
+            touch(profile.ownerAccountId)
+            return profile
+        }
+    }
+
+    public func profiles(ownerAccountId: String) throws -> [Profile] {
+        touch(ownerAccountId)
+        return try profiles(where: "owner_account_id = $1", [ownerAccountId])
+    }
+
+    public func profile(id: String) throws -> Profile? { try profiles(where: "id = $1", [id]).first }
+
+    public func profile(username: String) throws -> Profile? {
+        try profiles(where: "username = $1", [username.lowercased()]).first
+    }
+
+    public func insertProfile(_ profile: Profile) throws {
+        wrote(profile.ownerAccountId)
+        try connection.execute(
+            """
+            INSERT INTO circles_profiles
+                (id, owner_account_id, type, display_name, username, bio, phone, email, photo, revealed_at,
+                 last_used_at, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+            """,
+            [
+                profile.id, profile.ownerAccountId, profile.type.rawValue, profile.displayName,
+                profile.username?.lowercased(), profile.bio, profile.phone, profile.email, profile.photo,
+                profile.revealedAt, profile.lastUsedAt, profile.createdAt,
+            ])
+        try setAudience(profile)
+    }
+
+    public func updateProfile(_ profile: Profile) throws {
+        wrote(profile.ownerAccountId)
+        try connection.execute(
+            """
+            UPDATE circles_profiles SET display_name = $1, username = $2, bio = $3, phone = $4, email = $5, photo = $6,
+                revealed_at = $7, last_used_at = $8
+            WHERE id = $9
+            """,
+            [
+                profile.displayName, profile.username?.lowercased(), profile.bio, profile.phone, profile.email,
+                profile.photo, profile.revealedAt, profile.lastUsedAt, profile.id,
+            ])
+        try setAudience(profile)
+    }
+
+    private func setAudience(_ profile: Profile) throws {
+        let current = try connection.query(
+            "SELECT circle_id FROM circles_shadow_circles WHERE profile_id = $1", [profile.id]
+        ).map { try $0.string(0) }
+        guard Set(current) != Set(profile.shownToCircleIds) else { return }
+        try connection.execute("DELETE FROM circles_shadow_circles WHERE profile_id = $1", [profile.id])
+        for circleId in profile.shownToCircleIds {
+            try connection.execute(
+                """
+                INSERT INTO circles_shadow_circles (profile_id, circle_id, owner_account_id)
+                SELECT id, $2, owner_account_id FROM circles_profiles WHERE id = $1
+                ON CONFLICT (profile_id, circle_id) DO NOTHING
+                """,
+                [profile.id, circleId])
+        }
+    }
+
+    public func deleteProfile(id: String) throws {
+        wrote()
+        // Cells, staged cells, requests, grants and audiences go by ON DELETE CASCADE.
+        try connection.execute("DELETE FROM circles_profiles WHERE id = $1", [id])
+    }
+
+    public func activePersonaId(accountId: String) throws -> String? {
+        touch(accountId)
+        return try connection.first("SELECT profile_id FROM circles_personas WHERE account_id = $1", [accountId])?[0]
+    }
+
+    public func setActivePersonaId(_ profileId: String?, accountId: String) throws {
+        wrote(accountId)
+        try connection.execute(
+            """
+            INSERT INTO circles_personas (account_id, profile_id) VALUES ($1, $2)
+            ON CONFLICT (account_id) DO UPDATE SET profile_id = excluded.profile_id
+            """,
+            [accountId, profileId])
+    }
+
+    // MARK: - The matrix
+
+    private static let cellColumns = "profile_id, field, circle_id, access"
+
+    private static func cell(_ row: PostgresRow) throws -> MatrixCell? {
+        guard let field = Field(rawValue: try row.string(1)), let access = Access(rawValue: try row.string(3)) else {
+            return nil
+        }
+        return MatrixCell(profileId: try row.string(0), field: field, circleId: try row.string(2), access: access)
+    }
+
+    public func cells(ownerAccountId: String) throws -> [MatrixCell] {
+        touch(ownerAccountId)
+        return try connection.query(
+            "SELECT \(Self.cellColumns) FROM circles_cells WHERE owner_account_id = $1", [ownerAccountId]
+        ).compactMap(Self.cell)
+    }
+
+    public func cells(profileId: String) throws -> [MatrixCell] {
+        let rows = try connection.query(
+            "SELECT \(Self.cellColumns), owner_account_id FROM circles_cells WHERE profile_id = $1", [profileId])
+        for row in rows { touch(row[4]) }
+        return try rows.compactMap(Self.cell)
+    }
+
+    public func setCell(_ cell: MatrixCell) throws {
+        wrote()
+        try connection.execute(
+            """
+            INSERT INTO circles_cells (profile_id, field, circle_id, access, owner_account_id)
+            SELECT id, $2, $3, $4, owner_account_id FROM circles_profiles WHERE id = $1
+            ON CONFLICT (profile_id, field, circle_id) DO UPDATE SET access = excluded.access
+            """,
+            [cell.profileId, cell.field.rawValue, cell.circleId, cell.access.rawValue])
+    }
+
+    public func stagedCells(accountId: String, profileId: String) throws -> [MatrixCell] {
+        touch(accountId)
+        return try connection.query(
+            "SELECT \(Self.cellColumns) FROM circles_staged_cells WHERE account_id = $1 AND profile_id = $2",
+            [accountId, profileId]
+        ).compactMap(Self.cell)
+    }
+
+    public func profilesWithStagedCells(accountId: String) throws -> [String] {
+        touch(accountId)
+        return try connection.query(
+            "SELECT DISTINCT profile_id FROM circles_staged_cells WHERE account_id = $1 ORDER BY profile_id",
+            [accountId]
+        ).map { try $0.string(0) }
+    }
+
+    public func stageCell(_ cell: MatrixCell, accountId: String) throws {
+        wrote(accountId)
+        try connection.execute(
+            """
+            INSERT INTO circles_staged_cells (account_id, profile_id, field, circle_id, access)
+            VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (account_id, profile_id, field, circle_id) DO UPDATE SET access = excluded.access
+            """,
+            [accountId, cell.profileId, cell.field.rawValue, cell.circleId, cell.access.rawValue])
+    }
+
+    public func clearStagedCells(accountId: String, profileId: String) throws {
+        wrote(accountId)
+        try connection.execute(
+            "DELETE FROM circles_staged_cells WHERE account_id = $1 AND profile_id = $2", [accountId, profileId])
+    }
+
+    // MARK: - Requests and grants
+
+    public func requests(ownerAccountId: String) throws -> [RequestRecord] {
+        touch(ownerAccountId)
+        return try connection.query(
+            """
+            SELECT id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
+                requester_username, field, reason, created_at, expires_at, status
+            FROM circles_requests WHERE owner_account_id = $1 ORDER BY seq
+            """,
+            [ownerAccountId]
+        ).compactMap { row in
+            guard let field = Field(rawValue: try row.string(7)),
+                let status = RequestStatus(rawValue: try row.string(11))
+            else { return nil }
+            return RequestRecord(
+                id: try row.string(0), ownerAccountId: try row.string(1), profileId: try row.string(2),
+                requesterAccountId: try row.string(3), requesterProfileId: try row.string(4),
+                requester: PersonaSummary(displayName: try row.string(5), username: row[6]), field: field,
+                reason: row[8], createdAt: try row.date(9), expiresAt: try row.date(10), status: status)
+        }
+    }
+
+    public func insertRequest(_ request: RequestRecord) throws {
+        wrote(request.ownerAccountId)
+        try connection.execute(
+            """
+            INSERT INTO circles_requests
+                (id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
+                 requester_username, field, reason, created_at, expires_at, status)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+            """,
+            [
+                request.id, request.ownerAccountId, request.profileId, request.requesterAccountId,
+                request.requesterProfileId, request.requester.displayName, request.requester.username,
+                request.field.rawValue, request.reason, request.createdAt, request.expiresAt, request.status.rawValue,
+            ])
+    }
+
+    public func updateRequest(_ request: RequestRecord) throws {
+        wrote(request.ownerAccountId)
+        try connection.execute(
+            "UPDATE circles_requests SET status = $1 WHERE id = $2", [request.status.rawValue, request.id])
+    }
+
+    public func grants(ownerAccountId: String) throws -> [GrantRecord] {
+        touch(ownerAccountId)
+        return try connection.query(
+            """
+            SELECT id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field,
+                created_at, expires_at
+            FROM circles_grants WHERE owner_account_id = $1 ORDER BY seq
+            """,
+            [ownerAccountId]
+        ).map { row in
+            GrantRecord(
+                id: try row.string(0), ownerAccountId: try row.string(1), profileId: try row.string(2),
+                viewerAccountId: try row.string(3),
+                viewer: PersonaSummary(displayName: try row.string(4), username: row[5]),
+                field: row[6].flatMap(Field.init(rawValue:)), createdAt: try row.date(7),
+                expiresAt: try row.optionalDate(8))
+        }
+    }
+
+    public func insertGrant(_ grant: GrantRecord) throws {
+        wrote(grant.ownerAccountId)
+        try connection.execute(
+            """
+            INSERT INTO circles_grants
+                (id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field,
+                 created_at, expires_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            """,
+            [
+                grant.id, grant.ownerAccountId, grant.profileId, grant.viewerAccountId, grant.viewer.displayName,
+                grant.viewer.username, grant.field?.rawValue, grant.createdAt, grant.expiresAt,
+            ])
+    }
+
+    public func deleteGrant(id: String) throws {
+        wrote()
+        try connection.execute("DELETE FROM circles_grants WHERE id = $1", [id])
+    }
+
+    // MARK: - Suggestions
+
+    public func dismissedSuggestions(ownerAccountId: String) throws -> Set<String> {
+        touch(ownerAccountId)
+        return Set(
+            try connection.query(
+                "SELECT suggestion_id FROM circles_dismissed_suggestions WHERE owner_account_id = $1", [ownerAccountId]
+            ).map { try $0.string(0) })
+    }
+
+    public func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws {
+        wrote(ownerAccountId)
+        try connection.execute(
+            """
+            INSERT INTO circles_dismissed_suggestions (owner_account_id, suggestion_id) VALUES ($1, $2)
+            ON CONFLICT (owner_account_id, suggestion_id) DO NOTHING
+            """,
+            [ownerAccountId, suggestionId])
+    }
+}

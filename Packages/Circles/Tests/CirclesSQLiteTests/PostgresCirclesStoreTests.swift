@@ -1,0 +1,263 @@
+import Circles
+import CirclesPostgres
+import Foundation
+import Identity
+import IdentityPostgres
+import PostgresStorage
+import PostgresStorageTesting
+import Synchronization
+import Testing
+
+/// What only the PostgreSQL store has: its migrations, the per-owner versions its tokens are made of, and servers
+/// racing on one database.
+@Suite("Circles on PostgreSQL")
+struct PostgresCirclesStoreTests {
+    @Test("migrations are named circles.<n>-<step>, as SQLite's")
+    func identifiers() async throws {
+        #expect(
+            CirclesPostgresMigrations.all.identifiers == [
+                "circles.1-contacts-and-circles", "circles.2-profiles-and-matrix", "circles.3-requests-and-grants",
+                "circles.4-change-version",
+            ])
+        let env = try await Environment(.postgres)
+        let database = try await Environment.open(url: try #require(env.postgresURL))
+        let applied = try await database.read { connection in
+            try connection.query("SELECT identifier FROM kith_migrations WHERE identifier LIKE 'circles.%'")
+                .map { try $0.string(0) }
+        }
+        #expect(applied.sorted() == CirclesPostgresMigrations.all.identifiers)
+    }
+
+    @Test func everyCirclesTableBumpsItsOwnersVersionOnEveryKindOfChange() async throws {
+        let env = try await Environment(.postgres)
+        let database = try await Environment.open(url: try #require(env.postgresURL))
+        let (tables, triggers) = try await database.read { connection in
+            (
+                try connection.query(
+                    """
+                    SELECT table_name FROM information_schema.tables
+                    WHERE table_schema = current_schema() AND table_name LIKE 'circles\\_%'
+                        AND table_name != 'circles_versions'
+                    ORDER BY table_name
+                    """
+                ).map { try $0.string(0) },
+                try connection.query(
+                    """
+                    SELECT event_object_table || ' ' || trigger_name || ' ' || event_manipulation || ' '
+                        || action_timing || ' ' || action_orientation
+                    FROM information_schema.triggers WHERE trigger_schema = current_schema()
+                    """
+                ).map { try $0.string(0) }
+            )
+        }
+        #expect(tables.count == 11, "\(tables)")
+        // A table added later without its trigger would let the engine trust a stale index.
+        for table in tables {
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                #expect(triggers.contains("\(table) \(table)_bumps_version \(event) AFTER ROW"), "\(table) \(event)")
+            }
+        }
+    }
+
+    @Test func aChangeBumpsOnlyItsOwnersVersionCascadesIncluded() async throws {
+        let env = try await Environment(.postgres)
+        let database = try await Environment.open(url: try #require(env.postgresURL))
+        let dana = try await env.account("Dana")
+        let erin = try await env.account("Erin")
+        _ = try await env.service.circles(erin)
+        _ = try await env.service.addContact(dana, ContactDraft(displayName: "Erin", accountEmail: "erin@example.com"))
+        let climbing = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
+        _ = try await env.service.addMembers(dana, circle: "Climbing", contacts: ["Erin"])
+        @Sendable func versions() async throws -> [String: Int] {
+            try await database.read { connection in
+                try connection.query("SELECT owner_account_id, version FROM circles_versions").reduce(into: [:]) {
+                    $0[try $1.string(0)] = try $1.int(1)
+                }
+            }
+        }
+        let before = try await versions()
+        // One circle with one membership: the circle's row and the cascaded membership's, both Dana's.
+        try await database.write { connection in
+            try connection.execute("DELETE FROM circles_circles WHERE id = $1", [climbing.id])
+        }
+        let after = try await versions()
+        #expect(after[dana.accountId] == (before[dana.accountId] ?? 0) + 2)
+        #expect(after[erin.accountId] == before[erin.accountId])
+    }
+
+    @Test func aTransactionsTokenFollowsTheOwnersItReadAndNoOthers() async throws {
+        let env = try await Environment(.postgres)
+        let dana = try await env.account("Dana")
+        let erin = try await env.account("Erin")
+        _ = try await env.service.circles(dana)
+        _ = try await env.service.circles(erin)
+        let store = PostgresCirclesStore(
+            database: try await Environment.open(url: try #require(env.postgresURL)))
+        @Sendable func token(_ owners: [String]) async throws -> ChangeToken {
+            try await store.read { circles, _ in
+                for owner in owners { _ = try circles.circles(ownerAccountId: owner) }
+                return try circles.changeToken()
+            }
+        }
+        let danas = try await token([dana.accountId])
+        #expect(try await token([dana.accountId]) == danas)
+        #expect(try await token([dana.accountId, erin.accountId]) != danas)
+        // Erin's change leaves a token over Dana alone as it was; Dana's own change does not.
+        _ = try await env.service.createCircle(erin, name: "Climbing", emoji: nil, color: nil)
+        #expect(try await token([dana.accountId]) == danas)
+        _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
+        let changed = try await token([dana.accountId])
+        #expect(changed != danas && changed.external > danas.external)
+        // The store's own token covers every owner.
+        let every = try await store.changeToken()
+        _ = try await env.service.editCircle(erin, "Climbing", CircleEdit(emoji: "🧗"))
+        #expect(try await store.changeToken() != every)
+    }
+
+    @Test func aTokenSeenInsideAWriteIsNeverSeenAgain() async throws {
+        let env = try await Environment(.postgres)
+        let dana = try await env.account("Dana")
+        _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
+        let store = PostgresCirclesStore(
+            database: try await Environment.open(url: try #require(env.postgresURL)))
+        @Sendable func token() async throws -> ChangeToken {
+            try await store.read { circles, _ in
+                _ = try circles.circles(ownerAccountId: dana.accountId)
+                return try circles.changeToken()
+            }
+        }
+        let before = try await token()
+        var inside: [ChangeToken] = []
+        do {
+            _ = try await store.write { circles, _ -> Bool in
+                var circle = try #require(try circles.circles(ownerAccountId: dana.accountId).last)
+                circle.emoji = "🧪"
+                try circles.updateCircle(circle)
+                let first = try circles.changeToken()
+                #expect(try circles.changeToken() == first)
+                circle.emoji = "🧫"
+                try circles.updateCircle(circle)
+                throw Undo(tokens: [first, try circles.changeToken()])
+            }
+        } catch let undo as Undo {
+            inside = undo.tokens
+        }
+        #expect(inside.count == 2 && inside[0] != inside[1])
+        #expect(try await token() == before)
+        // A committed change of the same size reaches the same versions, with other data: the tokens differ.
+        _ = try await env.service.editCircle(dana, "Climbing", CircleEdit(emoji: "🧗"))
+        let after = try await token()
+        #expect(after != before && !inside.contains(after))
+    }
+
+    @Test func looksAnswerAndOtherOwnersWriteWhileAWriterHoldsAnOwnersRows() async throws {
+        let env = try await Environment(.postgres)
+        let dana = try await env.account("Dana")
+        let erin = try await env.account("Erin")
+        _ = try await env.service.addContact(dana, ContactDraft(displayName: "Erin", accountEmail: "erin@example.com"))
+        _ = try await env.service.circles(erin)
+        let url = try #require(env.postgresURL)
+
+        // A server in the middle of a write to Dana's circles (her version row locked) that does not end yet.
+        let holder = try await Environment.open(url: url, size: 1)
+        let gate = Gate()
+        let held = Task {
+            try await holder.write { connection in
+                try connection.execute(
+                    "UPDATE circles_circles SET emoji = '🧪' WHERE owner_account_id = $1", [dana.accountId])
+                gate.holding()
+                gate.waitForRelease()
+                throw CancellationError()
+            }
+        }
+        try await gate.waitUntilHolding()
+        defer { gate.release() }
+
+        let other = try await env.restarted()
+        #expect(
+            try await other.circles(dana).map(\.name) == ["Contacts", "Public", "Family", "Friends", "Colleagues"])
+        #expect(try await other.contacts(dana).map(\.displayName) == ["Erin"])
+        #expect(try await other.accessMatrix(dana, profile: nil).circles.count == 5)
+        #expect(try await other.viewAs(dana, contact: "Erin", profile: nil).fields[.displayName] == "Dana Tester")
+        #expect(try await other.look(erin, "dana@example.com").fields[.displayName] == "Dana Tester")
+        // Versions are per owner: Erin's write does not wait for Dana's (after 10 s the holder gives up, so a
+        // write that waits fails this test rather than hanging it).
+        let erinsWrite = Task { try await other.createCircle(erin, name: "Climbing", emoji: nil, color: nil).name }
+        let wroteWhileHeld = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (try? await erinsWrite.value) != nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                gate.release()
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(wroteWhileHeld)
+        #expect(try await erinsWrite.value == "Climbing")
+
+        gate.release()
+        await #expect(throws: CancellationError.self) { try await held.value }
+        #expect(try await other.circles(dana).allSatisfy { $0.emoji != "🧪" })
+    }
+
+    @Test("twelve requests from one viewer to one owner through two servers at once: exactly ten are pending")
+    func theRequestCapHoldsAcrossServers() async throws {
+        let env = try await Environment(.postgres)
+        let w = try await AccessContractTests().world(env)
+        let s = env.service
+        // Five shadows shown to Contacts, email and phone ask for Finn on each: 12 possible requests.
+        var targets = ["@dana"]
+        for index in 0..<5 {
+            _ = try await s.createShadow(w.dana, type: .personal, displayName: "S\(index)", circles: ["Contacts"])
+            _ = try await s.editProfile(w.dana, nil, ProfileEdit(username: "dana_s\(index)"))
+            targets.append("@dana_s\(index)")
+        }
+        let servers = [s, try await env.restarted()]
+        let requests = targets.flatMap { target in [Field.email, .phone].map { (target, $0) } }
+        #expect(requests.count == 12)
+
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for (index, (target, field)) in requests.enumerated() {
+                let server = servers[index % servers.count]
+                group.addTask {
+                    do {
+                        _ = try await server.request(w.finn, target, field: field, reason: nil)
+                        return "made"
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 == "made" }.count == 10, "\(outcomes)")
+        #expect(outcomes.filter { $0 == "You have 10 pending requests to this person" }.count == 2, "\(outcomes)")
+        #expect(try await servers[1].requests(w.dana).count == 10)
+        #expect(try await s.requests(w.dana).count == 10)
+    }
+}
+
+/// Carries tokens out of a transaction that is being rolled back.
+private struct Undo: Error {
+    let tokens: [ChangeToken]
+}
+
+/// Lets a test hold a transaction open on the database's own thread until it says otherwise.
+private final class Gate: Sendable {
+    private let state = Mutex((holding: false, released: false))
+
+    func holding() { state.withLock { $0.holding = true } }
+
+    func release() { state.withLock { $0.released = true } }
+
+    /// On the transaction's thread: blocks until `release()`.
+    func waitForRelease() {
+        while !state.withLock({ $0.released }) { usleep(5_000) }
+    }
+
+    func waitUntilHolding() async throws {
+        while !state.withLock({ $0.holding }) { try await Task.sleep(for: .milliseconds(5)) }
+    }
+}

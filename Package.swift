@@ -122,7 +122,12 @@ let package = Package(
         .testTarget(
             name: "KithCLITests", dependencies: ["KithCLI"], path: "Tests/KithCLITests", swiftSettings: swiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["kith", "kith-server"], path: "Tests/EndToEndTests",
+            name: "EndToEndTests",
+            dependencies: [
+                "kith", "kith-server", .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
+                .product(name: "Networking", package: "Networking"),
+            ],
+            path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings),
 
         // MARK: - Each package's tests (see `packageTestTargets`), so one `swift test` here runs them all in one build
@@ -148,6 +153,11 @@ let package = Package(
                 .product(name: "PreferencesWire", package: "Preferences"),
                 .product(name: "FamilyCodesWire", package: "FamilyCodes"),
                 .product(name: "CirclesWire", package: "Circles"),
+                .product(name: "PostgresStorage", package: "PostgresStorage"),
+                .product(name: "IdentityPostgres", package: "Identity"),
+                .product(name: "PreferencesPostgres", package: "Preferences"),
+                .product(name: "FamilyCodesPostgres", package: "FamilyCodes"),
+                .product(name: "CirclesPostgres", package: "Circles"),
                 .product(name: "ProfileSessionWire", package: "ProfileSession"),
             ],
             path: "Apps/server/Sources/KithServer",

@@ -31,8 +31,9 @@ final class KithServerProcess: @unchecked Sendable {
         self.log = log
     }
 
-    /// Starts a server in `folder` and waits for `/health`; a port taken meanwhile is retried with another.
-    static func start(in folder: String) async throws -> KithServerProcess {
+    /// Starts a server in `folder` (on its own SQLite file, or on the PostgreSQL database `databaseURL`) and waits
+    /// for `/health`; a port taken meanwhile is retried with another.
+    static func start(in folder: String, databaseURL: String? = nil) async throws -> KithServerProcess {
         var lastError: any Error = ServerStartError(message: "never tried")
         for attempt in 1...5 {
             let port = try freePort()
@@ -41,7 +42,9 @@ final class KithServerProcess: @unchecked Sendable {
             _ = FileManager.default.createFile(atPath: log, contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["--db", database, "--host", "127.0.0.1", "--port", String(port)]
+            process.arguments =
+                (databaseURL.map { ["--database", $0] } ?? ["--db", database])
+                + ["--host", "127.0.0.1", "--port", String(port)]
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.standardOutput = handle
             process.standardError = handle

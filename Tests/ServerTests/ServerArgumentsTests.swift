@@ -19,4 +19,24 @@ struct ServerArgumentsTests {
             #expect(throws: ServerArguments.UsageError.self, "\(arguments)") { try ServerArguments.parse(arguments) }
         }
     }
+
+    @Test func theStoreIsPostgreSQLOnlyWhenAskedFor() throws {
+        let url = "postgresql://kith@db.example/kith"
+        let postgres = try #require(try ServerArguments.parse(["--database", url]))
+        #expect(postgres.store(environment: [:]) == .postgres(url))
+        #expect(
+            try #require(try ServerArguments.parse([])).store(environment: ["KITH_DATABASE_URL": url]) == .postgres(url)
+        )
+        // An explicit file wins over the environment's URL.
+        let file = try #require(try ServerArguments.parse(["--db", "/tmp/k.sqlite"]))
+        #expect(file.store(environment: ["KITH_DATABASE_URL": url]) == .sqlite("/tmp/k.sqlite"))
+        #expect(
+            try #require(try ServerArguments.parse([])).store(environment: ["KITH_DB": "/tmp/e.sqlite"])
+                == .sqlite("/tmp/e.sqlite"))
+        let both = #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse(["--db", "/tmp/k.sqlite", "--database", url])
+        }
+        #expect(both?.description == "--db and --database are two different stores: give one")
+        #expect(throws: ServerArguments.UsageError.self) { try ServerArguments.parse(["--database="]) }
+    }
 }

@@ -26,7 +26,7 @@ public enum KithServerApplication {
         router.add(middleware: ErrorMiddleware(routes: routeMethods))
         router.add(middleware: BodyLimitMiddleware())
 
-        HealthRoutes.add(to: router)
+        HealthRoutes.add(to: router, databaseAnswers: services.databaseAnswers)
         OpenAPIRoutes.add(to: router)
         let identityRoutes = IdentityRoutes(identity: services.identity, circles: services.circles)
         identityRoutes.addPublic(to: router)

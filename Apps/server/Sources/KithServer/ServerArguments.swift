@@ -1,14 +1,21 @@
-/// `kith-server [--db FILE] [--host HOST] [--port N]`, parsed by hand: three flags need no parser library.
+import Storage
+
+/// `kith-server [--db FILE | --database URL] [--host HOST] [--port N]`, parsed by hand: four flags need no parser
+/// library.
 public struct ServerArguments: Sendable, Equatable {
     /// nil: `KITH_DB`, then the same default file as `kith`.
     public var databasePath: String?
+    /// A PostgreSQL connection URI (`--database`); nil: `KITH_DATABASE_URL`, else SQLite.
+    public var databaseURL: String?
     public var host: String = "127.0.0.1"
     public var port: Int = 8080
 
     /// What `--help` prints, and what follows a usage error.
     public static let usage = """
-        usage: kith-server [--db FILE] [--host HOST] [--port N]
-          --db FILE    the SQLite file (default: KITH_DB, else the same file as kith)
+        usage: kith-server [--db FILE | --database URL] [--host HOST] [--port N]
+          --db FILE         the SQLite file (default: KITH_DB, else the same file as kith)
+          --database URL    a PostgreSQL connection URI, for any number of servers on one database
+                            (default: KITH_DATABASE_URL; without it, SQLite)
           --host HOST  the address to listen on (default 127.0.0.1)
           --port N     the port to listen on, 1-65535 (default 8080)
         """
@@ -27,7 +34,7 @@ public struct ServerArguments: Sendable, Equatable {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let flag = parts[0]
             if flag == "--help" || flag == "-h" { return nil }
-            guard ["--db", "--host", "--port"].contains(flag) else {
+            guard ["--db", "--database", "--host", "--port"].contains(flag) else {
                 throw UsageError(description: "unknown argument \(argument)")
             }
             let value: String
@@ -41,6 +48,7 @@ public struct ServerArguments: Sendable, Equatable {
             guard !value.isEmpty else { throw UsageError(description: "\(flag) needs a value") }
             switch flag {
             case "--db": parsed.databasePath = value
+            case "--database": parsed.databaseURL = value
             case "--host": parsed.host = value
             default:
                 guard let port = Int(value), (1...65_535).contains(port) else {
@@ -49,6 +57,24 @@ public struct ServerArguments: Sendable, Equatable {
                 parsed.port = port
             }
         }
+        if parsed.databasePath != nil && parsed.databaseURL != nil {
+            throw UsageError(description: "--db and --database are two different stores: give one")
+        }
         return parsed
+    }
+
+    /// The store to open: `--database`, `--db`, then `KITH_DATABASE_URL`, then `KITH_DB` or kith's file.
+    public func store(environment: [String: String]) -> Store {
+        if let databaseURL { return .postgres(databaseURL) }
+        if databasePath == nil, let url = environment["KITH_DATABASE_URL"], !url.isEmpty { return .postgres(url) }
+        return .sqlite(DatabaseLocation.resolve(explicitPath: databasePath, environment: environment))
+    }
+
+    /// Where the server keeps its data.
+    public enum Store: Sendable, Equatable {
+        /// One SQLite file (one server).
+        case sqlite(String)
+        /// A PostgreSQL database (any number of servers).
+        case postgres(String)
     }
 }

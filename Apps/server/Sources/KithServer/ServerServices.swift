@@ -1,11 +1,16 @@
 import Circles
+import CirclesPostgres
 import CirclesSQLite
 import FamilyCodes
+import FamilyCodesPostgres
 import FamilyCodesSQLite
 import Identity
+import IdentityPostgres
 import IdentitySQLite
 import KithSchema
+import PostgresStorage
 import Preferences
+import PreferencesPostgres
 import PreferencesSQLite
 import Storage
 
@@ -15,20 +20,51 @@ public struct ServerServices: Sendable {
     public let preferences: any PreferencesService
     public let familyCodes: any FamilyCodeService
     public let circles: any CirclesService
+    /// Whether the database answers now, for `/health` (a local SQLite file always does).
+    public let databaseAnswers: @Sendable () async -> Bool
 
     /// Services as given (tests may compose them over any store).
     public init(
         identity: any IdentityService, preferences: any PreferencesService, familyCodes: any FamilyCodeService,
-        circles: any CirclesService
+        circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true }
     ) {
         self.identity = identity
         self.preferences = preferences
         self.familyCodes = familyCodes
         self.circles = circles
+        self.databaseAnswers = databaseAnswers
     }
 
     /// Every feature's migrations, as `kith` applies them, so the server and `kith` open the same files.
     public static var migrations: [FeatureMigrations] { KithSchema.migrations }
+
+    /// Every feature's PostgreSQL migrations, applied once under an advisory lock by whichever server starts first.
+    public static var postgresMigrations: [PostgresFeatureMigrations] {
+        [
+            IdentityPostgresMigrations.all, PreferencesPostgresMigrations.all, FamilyCodesPostgresMigrations.all,
+            CirclesPostgresMigrations.all,
+        ]
+    }
+
+    /// The rules over the PostgreSQL database at `url`: the same services as on SQLite, so every rule holds alike;
+    /// any number of servers may share the database (every transaction SERIALIZABLE, retried whole on a conflict).
+    public static func postgres(
+        url: String, poolSize: Int = 8, clock: any Clock = SystemClock(),
+        random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil
+    ) async throws(StorageError) -> ServerServices {
+        let database = try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
+        let identity = LocalIdentityService(
+            store: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher)
+        let preferences = LocalPreferencesService(
+            store: PostgresPreferencesStore(database: database), clock: clock, random: random)
+        let familyCodes = LocalFamilyCodeService(
+            store: PostgresFamilyCodeStore(database: database), clock: clock, random: random)
+        let circles = LocalCirclesService(
+            store: PostgresCirclesStore(database: database), clock: clock, random: random)
+        return ServerServices(
+            identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
+            databaseAnswers: { await database.answers() })
+    }
 
     /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed).
     ///

@@ -163,9 +163,16 @@ public final class PostgresDatabase: Sendable {
     }
 
     /// `url` without its password.
-    static func redacted(_ url: String) -> String {
+    public static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
         components.password = "***"
         return components.string ?? url
+    }
+}
+
+extension PostgresDatabase {
+    /// Whether the database answers a trivial query now (for `/health`); never throws.
+    public func answers() async -> Bool {
+        (try? await read { try $0.first("SELECT 1")?.int(0) }) == 1
     }
 }

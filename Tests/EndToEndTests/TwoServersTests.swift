@@ -1,0 +1,169 @@
+import Foundation
+import Networking
+import PostgresStorageTesting
+import Testing
+
+/// Two built `kith-server`s on one PostgreSQL database, with requests fired at both at once: every rule that reads
+/// then writes holds across servers exactly as it does in one process on SQLite.
+@Suite("Two kith-servers on one PostgreSQL database")
+struct TwoServersTests {
+    /// Two servers on a fresh schema; `body` gets their base URLs.
+    static func withTwoServers(_ body: (String, String) async throws -> Void) async throws {
+        let folder = NSTemporaryDirectory() + "kith-two-servers-" + UUID().uuidString
+        for server in ["/a", "/b"] {
+            try FileManager.default.createDirectory(atPath: folder + server, withIntermediateDirectories: true)
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let url = try await TestPostgres.freshSchemaURL()
+        // Started together: the migrations run once, under the advisory lock.
+        async let first = KithServerProcess.start(in: folder + "/a", databaseURL: url)
+        async let second = KithServerProcess.start(in: folder + "/b", databaseURL: url)
+        let (a, b) = try await (first, second)
+        defer {
+            a.stop()
+            b.stop()
+        }
+        try await body(a.url, b.url)
+    }
+
+    /// One JSON request; the status and the decoded object (empty when the body is not an object).
+    static func call(
+        _ base: String, _ method: HTTPMethod, _ path: String, token: String? = nil, body: String? = nil
+    ) async throws -> (status: Int, json: [String: Any]) {
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        let response = try await CurlHTTPClient().send(
+            HTTPRequest(
+                method: method, url: URL(string: base + path)!, headers: headers, body: body.map { Data($0.utf8) }))
+        let json = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+        return (response.status, json)
+    }
+
+    static func signUp(_ base: String, _ email: String, role: String) async throws -> String {
+        let answer = try await call(
+            base, .post, "/api/auth/signup",
+            body:
+                #"{"email":"\#(email)","firstName":"Pat","lastName":"Lee","password":"correct horse","role":"\#(role)"}"#
+        )
+        #expect(answer.status == 201, "\(answer.json)")
+        return answer.json["token"] as? String ?? ""
+    }
+
+    @Test func tenParentsRaceForThreePlaces() async throws {
+        try await Self.withTwoServers { a, b in
+            let player = try await Self.signUp(a, "pia@example.com", role: "player")
+            let code = try await Self.call(a, .post, "/api/family/create", token: player).json["familyCode"] as? String
+            for name in ["Ann", "Bo", "Cy", "Di"] {
+                let added = try await Self.call(
+                    b, .post, "/api/members", token: player, body: #"{"displayName":"\#(name)"}"#)
+                #expect(added.status == 201)
+            }
+            var parents: [String] = []
+            for index in 0..<10 {
+                parents.append(
+                    try await Self.signUp(index % 2 == 0 ? a : b, "parent\(index)@example.com", role: "parent"))
+            }
+            let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for (index, token) in parents.enumerated() {
+                    group.addTask {
+                        let answer = try await Self.call(
+                            index % 2 == 0 ? a : b, .post, "/api/family/code/join", token: token,
+                            body: #"{"familyCode":"\#(code ?? "")"}"#)
+                        return (answer.status, answer.json["message"] as? String ?? "")
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.filter { $0.0 == 200 }.count == 3, "\(answers)")
+            let full = answers.filter { $0.1 == "This household is full (8 members)" }
+            #expect(full.count == 7, "\(answers)")
+            let members = try await Self.call(b, .get, "/api/family/members", token: player)
+            #expect((members.json["members"] as? [Any])?.count == 7)
+        }
+    }
+
+    @Test func tenSignUpsWithOneEmailMakeOneAccount() async throws {
+        try await Self.withTwoServers { a, b in
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<10 {
+                    group.addTask {
+                        try await Self.call(
+                            index % 2 == 0 ? a : b, .post, "/api/auth/signup",
+                            body:
+                                #"{"email":"same@example.com","firstName":"Sam","lastName":"Ray","password":"correct horse"}"#
+                        ).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == 409 }.count == 9, "\(statuses)")
+        }
+    }
+
+    @Test func theJoinLimitIsSharedByBothServers() async throws {
+        try await Self.withTwoServers { a, b in
+            let parent = try await Self.signUp(a, "pat@example.com", role: "parent")
+            for base in [a, a, a, b, b] {
+                let answer = try await Self.call(
+                    base, .post, "/api/family/code/join", token: parent, body: #"{"familyCode":"FAM-000000"}"#)
+                #expect(answer.status == 404)
+            }
+            for base in [a, b] {
+                let answer = try await Self.call(
+                    base, .post, "/api/family/code/join", token: parent, body: #"{"familyCode":"FAM-000001"}"#)
+                #expect(answer.status == 429)
+                #expect(answer.json["error"] as? String == "familyCodes.rate_limited")
+            }
+        }
+    }
+
+    @Test func twelveRequestsToOneOwnerLeaveExactlyTen() async throws {
+        try await Self.withTwoServers { a, b in
+            let owner = try await Self.signUp(a, "owner@example.com", role: "member")
+            let viewer = try await Self.signUp(b, "viewer@example.com", role: "member")
+            let added = try await Self.call(
+                a, .post, "/api/contacts", token: owner,
+                body: #"{"displayName":"Vi Ewer","accountEmail":"viewer@example.com"}"#)
+            #expect(added.status == 201)
+            // Twelve distinct requests (one pending per profile and field): email and phone, which ask for
+            // Contacts by default, of the primary and of five shadows shown to Contacts.
+            for index in 0..<5 {
+                let shadow = try await Self.call(
+                    a, .post, "/api/shadows", token: owner,
+                    body:
+                        #"{"type":"personal","displayName":"Shade \#(["A", "B", "C", "D", "E"][index])","circles":["Contacts"]}"#
+                )
+                #expect(shadow.status == 201, "\(shadow.json)")
+                let username = "shade_\(index)"
+                let named = try await Self.call(
+                    a, .patch, "/api/profiles/" + (shadow.json["profileId"] as? String ?? ""), token: owner,
+                    body: #"{"username":"\#(username)"}"#)
+                #expect(named.status == 200, "\(named.json)")
+            }
+            // Creating a shadow switches to it: back to the primary, whose username this sets.
+            let switched = try await Self.call(
+                a, .post, "/api/personas/switch", token: owner, body: #"{"profile":"primary"}"#)
+            #expect(switched.status == 200, "\(switched.json)")
+            let named = try await Self.call(a, .patch, "/api/profile", token: owner, body: #"{"username":"the_owner"}"#)
+            #expect(named.status == 200, "\(named.json)")
+            let targets = ["the_owner"] + (0..<5).map { "shade_\($0)" }
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for (index, target) in targets.enumerated() {
+                    for field in ["email", "phone"] {
+                        group.addTask {
+                            try await Self.call(
+                                index % 2 == 0 ? a : b, .post, "/api/requests", token: viewer,
+                                body: #"{"target":"@\#(target)","field":"\#(field)"}"#
+                            ).status
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.count == 12)
+            #expect(statuses.filter { $0 == 201 }.count == 10, "\(statuses)")
+            #expect(statuses.filter { $0 == 409 }.count == 2, "\(statuses)")
+        }
+    }
+}

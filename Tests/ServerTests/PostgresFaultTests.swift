@@ -1,0 +1,53 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Identity
+import KithServer
+import PostgresStorageTesting
+import Testing
+
+/// kith-server on a PostgreSQL database that goes away: 503 with Retry-After (never a 500, never a crash), `/health`
+/// says so, and service resumes by itself within 5 s of the database's return.
+@Suite("kith-server while its PostgreSQL database is down")
+struct PostgresFaultTests {
+    @Test func aDatabaseThatGoesAwayIs503AndServiceResumesByItself() async throws {
+        let cluster = try TestPostgres.privateCluster()
+        defer { cluster.stop() }
+        let random = SystemRandomSource()
+        let services = try await ServerServices.postgres(
+            url: cluster.url, poolSize: 2, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let router = KithServerApplication.router(services: services)
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.router) { client in
+            let account = try await client.signUp("dana@example.com")
+            #expect(try await client.send(.get, "/health").status == .ok)
+
+            try cluster.pgctl("stop", "-m", "immediate")
+            try await Task.sleep(for: .milliseconds(1100))  // /health asks the database at most once a second
+            let health = try await client.send(.get, "/health")
+            #expect(health.status == .serviceUnavailable)
+            #expect(try health.object()["database"] as? String == "unavailable")
+            for _ in 0..<3 {
+                let me = try await client.send(.get, "/api/me", token: account.token)
+                #expect(me.status == .serviceUnavailable, "\(me.text)")
+                #expect(me.headers[.retryAfter] != nil)
+                let signIn = try await client.send(
+                    .post, "/api/auth/signin", body: #"{"email":"dana@example.com","password":"correct horse"}"#)
+                #expect(signIn.status == .serviceUnavailable, "\(signIn.text)")
+            }
+
+            try cluster.pgctl("start")
+            let back = Date()
+            var served = false
+            while !served && Date().timeIntervalSince(back) < 5 {
+                served = try await client.send(.get, "/api/me", token: account.token).status == .ok
+                if !served { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(served, "not served again within 5 s of the database's return")
+            try await Task.sleep(for: .milliseconds(1100))
+            #expect(try await client.send(.get, "/health").status == .ok)
+        }
+    }
+}

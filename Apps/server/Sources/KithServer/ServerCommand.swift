@@ -25,7 +25,7 @@ public enum ServerCommand {
             let app = KithServerApplication.application(
                 services: services,
                 configuration: .init(host: parsed.host, port: parsed.port), logger: logger)
-            try await app.runService()
+            try await KithServerApplication.serve(app, logger: logger)
             return 0
         } catch let error as StorageError {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))

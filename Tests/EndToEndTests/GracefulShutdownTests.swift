@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// CLI.md: on SIGTERM kith-server stops accepting, lets the requests under way finish, closes the store and exits 0.
+@Suite("kith-server stops gracefully on SIGTERM")
+struct GracefulShutdownTests {
+    let folder: String = {
+        let path = NSTemporaryDirectory() + "kith-shutdown-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    @Test func requestsUnderWayFinishAndTheServerExitsZero() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        let signUp = try RawHTTP.exchange(
+            port: server.port,
+            RawHTTP.request(
+                "POST", "/api/auth/signup",
+                body: #"{"email":"dana@example.com","firstName":"Dana","lastName":"Lee","password":"correct horse"}"#))
+        #expect(signUp.status == 201)
+        let token = try #require(signUp.json?["token"] as? String)
+
+        // Requests under way when SIGTERM arrives: their head and half their body are sent, the rest after it.
+        let slow = try (1...3).map { index in
+            let request = RawHTTP.request(
+                "POST", "/api/contacts", token: token, body: #"{"displayName":"Slow \#(index)"}"#)
+            let connection = try RawHTTP.Connection(port: server.port)
+            try connection.send(Data(request.prefix(request.count - 10)))
+            return (connection, Data(request.suffix(10)), "Slow \(index)")
+        }
+        // And a burst of whole requests racing the signal: each is answered in full, or not at all.
+        let burst = (1...12).map { index in
+            Task.detached { () -> (String, RawHTTP.Response?) in
+                let name = "Burst \(index)"
+                let request = RawHTTP.request(
+                    "POST", "/api/contacts", token: token, body: #"{"displayName":"\#(name)"}"#)
+                return (name, try? RawHTTP.exchange(port: server.port, request))
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let signalled = ContinuousClock.now
+        #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
+        try await Task.sleep(for: .milliseconds(500))
+
+        // No longer accepting: a new connection is refused (or closed unanswered).
+        #expect(server.process.isRunning, "the server must wait for the requests under way")
+        let late = try? RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
+        #expect(late == nil, "a connection after SIGTERM was answered: \(String(describing: late?.status))")
+
+        var acknowledged: [String] = []
+        for (connection, rest, name) in slow {
+            try connection.send(rest)
+            let response = try RawHTTP.Response(connection.readToEnd())
+            #expect(response.status == 201 && response.isComplete, "\(name): \(response.raw)")
+            #expect(response.json?["displayName"] as? String == name)
+            acknowledged.append(name)
+        }
+        for task in burst {
+            let (name, response) = await task.value
+            guard let response else { continue }
+            #expect(response.status == 201 && response.isComplete, "\(name): \(response.raw)")
+            if response.status == 201 { acknowledged.append(name) }
+        }
+
+        let exited = await waitForExit(server.process, within: .seconds(10))
+        #expect(exited, "kith-server was still running 10 s after SIGTERM")
+        #expect(ContinuousClock.now - signalled < .seconds(10))
+        #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
+        // The store was closed: SQLite checkpointed the WAL into the file and removed it.
+        #expect(!FileManager.default.fileExists(atPath: server.database + "-wal"))
+
+        // Every acknowledged write is in the file.
+        let environment = ["KITH_PASSWORD": "correct horse"]
+        let login = try await KithProcess.run(
+            ["--db", server.database, "login", "dana@example.com"], environment: environment)
+        #expect(login.status == 0, "\(login.errors)")
+        let contacts = try await KithProcess.run(["--db", server.database, "contacts", "--json"])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(contacts.output.utf8)) as? [[String: Any]])
+        let names = Set(listed.compactMap { $0["displayName"] as? String })
+        #expect(Set(acknowledged).isSubset(of: names), "missing: \(Set(acknowledged).subtracting(names))")
+    }
+
+    private func waitForExit(_ process: Process, within limit: Duration) async -> Bool {
+        let start = ContinuousClock.now
+        while process.isRunning {
+            if ContinuousClock.now - start > limit { return false }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        process.waitUntilExit()
+        return true
+    }
+}
+
+/// HTTP/1.1 over a plain socket, so a test controls when each byte is sent and sees exactly what came back.
+enum RawHTTP {
+    static func request(_ method: String, _ path: String, token: String? = nil, body: String = "") -> Data {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        if !body.isEmpty { head += "Content-Type: application/json\r\n" }
+        head += "Content-Length: \(body.utf8.count)\r\n\r\n"
+        return Data((head + body).utf8)
+    }
+
+    /// Sends `request` on a new connection and reads the answer; throws when nothing was answered.
+    static func exchange(port: Int, _ request: Data) throws -> Response {
+        let connection = try Connection(port: port)
+        try connection.send(request)
+        return try Response(connection.readToEnd())
+    }
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    final class Connection: @unchecked Sendable {
+        let descriptor: Int32
+
+        init(port: Int) throws {
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { throw Failure(message: "socket() failed") }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var timeout = timeval(tv_sec: 15, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard connected == 0 else {
+                close(descriptor)
+                throw Failure(message: "connection refused")
+            }
+        }
+
+        deinit { close(descriptor) }
+
+        func send(_ data: Data) throws {
+            #if canImport(Glibc)
+                let sent = data.withUnsafeBytes {
+                    Glibc.send(descriptor, $0.baseAddress, data.count, Int32(MSG_NOSIGNAL))
+                }
+            #else
+                let sent = data.withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress, data.count, 0) }
+            #endif
+            guard sent == data.count else { throw Failure(message: "send failed") }
+        }
+
+        /// Everything until the server closes the connection.
+        func readToEnd() throws -> Data {
+            var received = Data()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = recv(descriptor, &buffer, buffer.count, 0)
+                if count > 0 {
+                    received.append(contentsOf: buffer[0..<count])
+                } else if count == 0 {
+                    return received
+                } else {
+                    throw Failure(message: "recv failed after \(received.count) bytes")
+                }
+            }
+        }
+    }
+
+    struct Response {
+        let raw: String
+        let status: Int
+        let headers: [String: String]
+        let body: Data
+
+        /// Parses a whole response; throws when nothing came back.
+        init(_ data: Data) throws {
+            raw = String(decoding: data, as: UTF8.self)
+            guard let split = raw.range(of: "\r\n\r\n") else { throw Failure(message: "no answer: \(raw)") }
+            let lines = raw[..<split.lowerBound].components(separatedBy: "\r\n")
+            let statusLine = lines[0].split(separator: " ")
+            guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure(message: raw) }
+            self.status = status
+            var headers: [String: String] = [:]
+            for line in lines.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            self.headers = headers
+            body = Data(raw[split.upperBound...].utf8)
+        }
+
+        /// The body is as long as the response said it would be.
+        var isComplete: Bool { headers["content-length"].flatMap(Int.init) == body.count }
+
+        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
+    }
+}

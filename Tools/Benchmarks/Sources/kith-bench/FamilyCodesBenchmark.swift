@@ -11,7 +11,7 @@ import Storage
 ///
 /// The three kinds run in alternating rounds, so a slow stretch of the machine weighs on all of them alike.
 /// Each kind also reports the pages its transactions write to the WAL: in WAL mode (synchronous NORMAL,
-/// GRDB's default) a commit costs about the pages it writes, which is what separates a join from an insert.
+/// KithDatabase sets it) a commit costs about the pages it writes, which is what separates a join from an insert.
 enum FamilyCodesBenchmark {
     /// Transactions per round, and per page count (a fresh WAL holds 1,000 pages before SQLite
     /// checkpoints it, so 100 joins of under 10 pages each are counted whole).

@@ -12,7 +12,7 @@ import Testing
 @Suite("kith-server while its PostgreSQL database is down")
 struct PostgresFaultTests {
     @Test func aDatabaseThatGoesAwayIs503AndServiceResumesByItself() async throws {
-        let cluster = try TestPostgres.privateCluster()
+        let cluster = try await TestPostgres.privateCluster()
         defer { cluster.stop() }
         let random = SystemRandomSource()
         let services = try await ServerServices.postgres(
@@ -24,7 +24,7 @@ struct PostgresFaultTests {
             let account = try await client.signUp("dana@example.com")
             #expect(try await client.send(.get, "/health").status == .ok)
 
-            try cluster.pgctl("stop", "-m", "immediate")
+            try await cluster.pgctl("stop", "-m", "immediate")
             try await Task.sleep(for: .milliseconds(1100))  // /health asks the database at most once a second
             let health = try await client.send(.get, "/health")
             #expect(health.status == .serviceUnavailable)
@@ -38,7 +38,7 @@ struct PostgresFaultTests {
                 #expect(signIn.status == .serviceUnavailable, "\(signIn.text)")
             }
 
-            try cluster.pgctl("start")
+            try await cluster.pgctl("start")
             let back = Date()
             var served = false
             while !served && Date().timeIntervalSince(back) < 5 {

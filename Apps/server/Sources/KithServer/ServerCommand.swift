@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import PostgresStorage
 import Storage
 
 /// The `kith-server` process: parse the flags, open the file, serve until SIGINT or SIGTERM.
@@ -18,10 +19,15 @@ public enum ServerCommand {
             FileHandle.standardError.write(Data("error: \(error)\n\(ServerArguments.usage)\n".utf8))
             return 2
         }
-        let path = DatabaseLocation.resolve(explicitPath: parsed.databasePath, environment: environment)
         let logger = Logger(label: "kith-server")
         do {
-            let services = try ServerServices.sqlite(path: path)
+            let services: ServerServices
+            switch parsed.store(environment: environment) {
+            case .sqlite(let path): services = try ServerServices.sqlite(path: path)
+            case .postgres(let url):
+                services = try await ServerServices.postgres(url: url)
+                logger.info("serving from PostgreSQL", metadata: ["database": "\(PostgresDatabase.redacted(url))"])
+            }
             let app = KithServerApplication.application(
                 services: services,
                 configuration: .init(host: parsed.host, port: parsed.port), logger: logger)

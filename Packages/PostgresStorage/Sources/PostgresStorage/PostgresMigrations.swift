@@ -69,10 +69,11 @@ extension PostgresDatabase {
         }
     }
 
-    /// Runs `body` on a connection of its own that holds the migration lock, in one transaction.
+    /// Runs `body` on a connection of its own that holds the migration lock, in one transaction, on a thread of its
+    /// own: waiting for another server's lock must not hold one of the concurrency pool's threads.
     private func withMigrationLock(_ body: @escaping @Sendable (PostgresConnection) throws -> Void) async throws {
         let url = url
-        try await Task.detached {
+        try await PostgresPool.Slot(index: -1).run {
             let connection = try PostgresConnection(url: url)
             defer { connection.close() }
             try connection.execute("SELECT pg_advisory_lock($1)", [Self.migrationLock])
@@ -85,7 +86,7 @@ extension PostgresDatabase {
                 try? connection.execute("ROLLBACK")
                 throw error
             }
-        }.value
+        }
     }
 
     /// The migrations recorded in the database, in the order they were applied.

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import PostgresStorage
 
@@ -53,25 +54,29 @@ public enum TestPostgres {
         }
 
         /// Runs `pg_ctl ARGS` on it as its owner (`restart -m immediate`, `stop -m immediate`, `start`).
-        public func pgctl(_ arguments: String...) throws {
-            let status = try TestPostgres.run(
+        public func pgctl(_ arguments: String...) async throws {
+            let status = try await TestPostgres.run(
                 ["/bin/sh", "-c", #"exec setsid "$0" "$@" </dev/null >/dev/null 2>&1"#, pgctl] + arguments)
             guard status == 0 else {
                 throw Unavailable(description: "pg_ctl \(arguments.joined(separator: " ")) failed")
             }
         }
 
-        /// Stops the cluster and removes its files.
+        /// Stops the cluster and removes its files, in the background: a test's `defer` never blocks a thread of
+        /// the concurrency pool, which other tests need.
         public func stop() {
             FileManager.default.createFile(atPath: folder + "/stop", contents: nil)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            try? FileManager.default.removeItem(atPath: folder)
+            let (pid, folder) = (pid, folder)
+            DispatchQueue.global().async {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                try? FileManager.default.removeItem(atPath: folder)
+            }
         }
     }
 
     /// Starts a private cluster with `Tools/with-postgres` (whose path the shared one's run exports).
-    public static func privateCluster() throws -> PrivateCluster {
+    public static func privateCluster() async throws -> PrivateCluster {
         guard let script = ProcessInfo.processInfo.environment["KITH_TEST_WITH_POSTGRES"] else {
             throw Unavailable(description: "KITH_TEST_WITH_POSTGRES is not set: run the tests through Tools/test")
         }
@@ -90,19 +95,24 @@ public enum TestPostgres {
             {
                 return PrivateCluster(url: url, pgctl: pgctl, folder: folder, pid: pid)
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         kill(pid, SIGTERM)
         throw Unavailable(description: "the private cluster did not start within 60 s")
     }
 
     /// Runs `argv` and waits for it: posix_spawn and waitpid, not Foundation's Process, whose exit monitor can miss
-    /// the end of a child that leaves a daemon (the postmaster) running.
-    static func run(_ argv: [String]) throws -> Int32 {
+    /// the end of a child that leaves a daemon (the postmaster) running. The wait happens on a thread of its own:
+    /// blocking one of the concurrency pool's few threads would stall every other test.
+    static func run(_ argv: [String]) async throws -> Int32 {
         let pid = try spawn(argv)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return status
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                continuation.resume(returning: status)
+            }
+        }
     }
 
     static func spawn(_ argv: [String]) throws -> pid_t {

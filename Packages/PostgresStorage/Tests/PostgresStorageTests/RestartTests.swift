@@ -8,12 +8,12 @@ import Testing
 @Suite("PostgresDatabase across a database restart")
 struct RestartTests {
     @Test func brokenConnectionsAreReplacedAndServiceResumesByItself() async throws {
-        let cluster = try TestPostgres.privateCluster()
+        let cluster = try await TestPostgres.privateCluster()
         defer { cluster.stop() }
         let database = try await PostgresDatabase.open(
             url: cluster.url, features: [PostgresDatabaseTests.counters], size: 3)
         try await database.write { try $0.execute("INSERT INTO counters VALUES ('a', 1)") }
-        try cluster.pgctl("restart", "-m", "immediate")
+        try await cluster.pgctl("restart", "-m", "immediate")
         // Every pooled connection is now broken: calls may fail, but only as unavailable, and within 5 s of the
         // database's return the pool serves again without being told.
         let read: @Sendable () async throws -> Int? = {
@@ -21,16 +21,18 @@ struct RestartTests {
         }
         let deadline = Date().addingTimeInterval(5)
         var resumed = false
+        var failures: [String] = []
         while !resumed && Date() < deadline {
             do {
                 #expect(try await read() == 1)
                 resumed = true
             } catch let error as StorageError {
                 #expect(error.code == .unavailable, "\(error)")
+                failures.append(error.message)
                 try await Task.sleep(for: .milliseconds(50))
             }
         }
-        #expect(resumed)
+        #expect(resumed, "\(failures.count) failures: \(Set(failures))")
         // Then every slot's broken connection is replaced as it comes up: no call fails any more.
         for _ in 0..<6 {
             do {

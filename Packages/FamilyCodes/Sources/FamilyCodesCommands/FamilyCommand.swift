@@ -11,7 +11,8 @@ enum FamilyCommand {
             case .player(let card):
                 return .value(FamilyOverviewJSON(.player(card)), text: FamilyText.card(card, style: context.style))
             case .parent(let families):
-                return .value(FamilyOverviewJSON(.parent(families)), text: FamilyText.families(families, style: context.style))
+                return .value(
+                    FamilyOverviewJSON(.parent(families)), text: FamilyText.families(families, style: context.style))
             }
         }
     }

@@ -116,7 +116,9 @@ struct HTTPFamilyCodeServiceTests {
         stub.on(
             .delete, "/api/family/members/Max", status: 409,
             json: #"{"error":"identity.last_guardian","message":"Reworded","details":{"name":"Max"}}"#)
-        await #expect(throws: IdentityError.lastGuardian("Max")) { _ = try await service().removeMember(principal, "Max") }
+        await #expect(throws: IdentityError.lastGuardian("Max")) {
+            _ = try await service().removeMember(principal, "Max")
+        }
         stub.on(.get, "/api/family/code", status: 401, json: #"{"error":"unauthorized","message":"Sign in first"}"#)
         await #expect(throws: IdentityError.notSignedIn) { _ = try await service().code(principal) }
         stub.goOffline()

@@ -16,8 +16,8 @@ public struct ServerArguments: Sendable, Equatable {
           --db FILE         the SQLite file (default: KITH_DB, else the same file as kith)
           --database URL    a PostgreSQL connection URI, for any number of servers on one database
                             (default: KITH_DATABASE_URL; without it, SQLite)
-          --host HOST  the address to listen on (default 127.0.0.1)
-          --port N     the port to listen on, 1-65535 (default 8080)
+          --host HOST       the address to listen on (default 127.0.0.1)
+          --port N          the port to listen on, 1-65535 (default 8080)
         """
 
     /// A usage error: the sentence to print before the usage (the process exits 2).

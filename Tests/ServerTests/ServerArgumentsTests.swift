@@ -11,11 +11,16 @@ struct ServerArgumentsTests {
         #expect(parsed.databasePath == "/tmp/k.sqlite")
         #expect(parsed.host == "0.0.0.0")
         #expect(parsed.port == 9090)
+        #expect(parsed.accessCacheOwners == 1_000)
+        #expect(try ServerArguments.parse(["--access-cache=50"])?.accessCacheOwners == 50)
         #expect(try ServerArguments.parse(["--help"]) == nil)
     }
 
     @Test func usageErrors() {
-        for arguments in [["--port", "0"], ["--port", "http"], ["--db"], ["--verbose"], ["serve"], ["--host="]] {
+        for arguments in [
+            ["--port", "0"], ["--port", "http"], ["--db"], ["--verbose"], ["serve"], ["--host="],
+            ["--access-cache", "0"], ["--access-cache", "many"],
+        ] {
             #expect(throws: ServerArguments.UsageError.self, "\(arguments)") { try ServerArguments.parse(arguments) }
         }
     }

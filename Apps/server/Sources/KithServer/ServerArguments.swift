@@ -1,7 +1,8 @@
+import Circles
 import Storage
 
-/// `kith-server [--db FILE | --database URL] [--host HOST] [--port N]`, parsed by hand: four flags need no parser
-/// library.
+/// `kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N]`, parsed by hand: five
+/// flags need no parser library.
 public struct ServerArguments: Sendable, Equatable {
     /// nil: `KITH_DB`, then the same default file as `kith`.
     public var databasePath: String?
@@ -9,15 +10,19 @@ public struct ServerArguments: Sendable, Equatable {
     public var databaseURL: String?
     public var host: String = "127.0.0.1"
     public var port: Int = 8080
+    /// Most owners whose access index the server keeps in memory (`--access-cache`).
+    public var accessCacheOwners: Int = AccessEngine.defaultCapacity
 
     /// What `--help` prints, and what follows a usage error.
     public static let usage = """
-        usage: kith-server [--db FILE | --database URL] [--host HOST] [--port N]
+        usage: kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N]
           --db FILE         the SQLite file (default: KITH_DB, else the same file as kith)
           --database URL    a PostgreSQL connection URI, for any number of servers on one database
                             (default: KITH_DATABASE_URL; without it, SQLite)
           --host HOST       the address to listen on (default 127.0.0.1)
           --port N          the port to listen on, 1-65535 (default 8080)
+          --access-cache N  the most owners whose access index is kept in memory, least recently
+                            used dropped first (default \(AccessEngine.defaultCapacity))
         """
 
     /// A usage error: the sentence to print before the usage (the process exits 2).
@@ -34,7 +39,7 @@ public struct ServerArguments: Sendable, Equatable {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let flag = parts[0]
             if flag == "--help" || flag == "-h" { return nil }
-            guard ["--db", "--database", "--host", "--port"].contains(flag) else {
+            guard ["--db", "--database", "--host", "--port", "--access-cache"].contains(flag) else {
                 throw UsageError(description: "unknown argument \(argument)")
             }
             let value: String
@@ -50,6 +55,11 @@ public struct ServerArguments: Sendable, Equatable {
             case "--db": parsed.databasePath = value
             case "--database": parsed.databaseURL = value
             case "--host": parsed.host = value
+            case "--access-cache":
+                guard let owners = Int(value), owners >= 1 else {
+                    throw UsageError(description: "--access-cache must be a number of owners, at least 1, not \(value)")
+                }
+                parsed.accessCacheOwners = owners
             default:
                 guard let port = Int(value), (1...65_535).contains(port) else {
                     throw UsageError(description: "--port must be a number from 1 to 65535, not \(value)")

@@ -23,9 +23,10 @@ public enum ServerCommand {
         do {
             let services: ServerServices
             switch parsed.store(environment: environment) {
-            case .sqlite(let path): services = try ServerServices.sqlite(path: path)
+            case .sqlite(let path):
+                services = try ServerServices.sqlite(path: path, accessCacheOwners: parsed.accessCacheOwners)
             case .postgres(let url):
-                services = try await ServerServices.postgres(url: url)
+                services = try await ServerServices.postgres(url: url, accessCacheOwners: parsed.accessCacheOwners)
                 logger.info("serving from PostgreSQL", metadata: ["database": "\(PostgresDatabase.redacted(url))"])
             }
             let app = KithServerApplication.application(

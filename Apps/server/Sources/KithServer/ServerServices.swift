@@ -49,8 +49,9 @@ public struct ServerServices: Sendable {
     /// The rules over the PostgreSQL database at `url`: the same services as on SQLite, so every rule holds alike;
     /// any number of servers may share the database (every transaction SERIALIZABLE, retried whole on a conflict).
     public static func postgres(
-        url: String, poolSize: Int = 8, clock: any Clock = SystemClock(),
-        random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil
+        url: String, poolSize: Int = 8, accessCacheOwners: Int = AccessEngine.defaultCapacity,
+        clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        hasher: (any PasswordHasher)? = nil
     ) async throws(StorageError) -> ServerServices {
         let database = try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
         let identity = LocalIdentityService(
@@ -60,7 +61,8 @@ public struct ServerServices: Sendable {
         let familyCodes = LocalFamilyCodeService(
             store: PostgresFamilyCodeStore(database: database), clock: clock, random: random)
         let circles = LocalCirclesService(
-            store: PostgresCirclesStore(database: database), clock: clock, random: random)
+            store: PostgresCirclesStore(database: database), clock: clock, random: random,
+            engine: AccessEngine(capacity: accessCacheOwners))
         return ServerServices(
             identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
             databaseAnswers: { await database.answers() })
@@ -70,8 +72,8 @@ public struct ServerServices: Sendable {
     ///
     /// `clock`, `random` and `hasher` are for tests (a manual clock, cheap Argon2); the defaults are the real ones.
     public static func sqlite(
-        path: String, clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-        hasher: (any PasswordHasher)? = nil
+        path: String, accessCacheOwners: Int = AccessEngine.defaultCapacity, clock: any Clock = SystemClock(),
+        random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil
     ) throws(StorageError) -> ServerServices {
         let database = try KithDatabase.open(at: path, features: migrations)
         let identity = LocalIdentityService(
@@ -81,7 +83,8 @@ public struct ServerServices: Sendable {
         let familyCodes = LocalFamilyCodeService(
             store: SQLiteFamilyCodeStore(database: database), clock: clock, random: random)
         let circles = LocalCirclesService(
-            store: SQLiteCirclesStore(database: database), clock: clock, random: random)
+            store: SQLiteCirclesStore(database: database), clock: clock, random: random,
+            engine: AccessEngine(capacity: accessCacheOwners))
         return ServerServices(
             identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles)
     }

@@ -1,27 +1,73 @@
 import Synchronization
 
-/// The access engine's cache: one `AccessIndex` per owner, each tagged with the change token it was built under.
+/// The access engine's cache: an `AccessIndex` per owner (and whether the owner is ready for Circles), each tagged
+/// with the owner's change token it was found under, and at most `capacity` owners.
 ///
-/// An index is reused only while the store's change token is the same, so any change to Circles' data, by this
-/// process or another on the same file, makes it rebuild (see `ChangeToken`).
+/// An index is reused only while its owner's change token is the same, so any change to that owner's Circles data,
+/// by this process or another on the same database, makes it rebuild, and a change to another owner's data does
+/// not (see `ChangeToken`). When a new owner's index would exceed the capacity, the least recently used one is
+/// dropped, so a server's memory stays flat however many owners it sees.
 public final class AccessEngine: Sendable {
-    private let indexes = Mutex<[String: (token: ChangeToken, index: AccessIndex)]>([:])
+    /// How many owners' indexes are kept when none is given.
+    public static let defaultCapacity = 1_000
 
-    public init() {}
+    /// Most owners whose index is kept.
+    public let capacity: Int
+    private let cache: Mutex<LeastRecentlyUsed<String, Entry>>
+
+    /// What is known of one owner under `token`.
+    struct Entry {
+        var token: ChangeToken
+        /// Nil until a check needs it.
+        var index: AccessIndex?
+        /// The owner's built-in circles and primary profile exist.
+        var isReady = false
+    }
+
+    /// An empty cache keeping at most `capacity` owners' indexes (at least one).
+    public init(capacity: Int = AccessEngine.defaultCapacity) {
+        self.capacity = max(1, capacity)
+        cache = Mutex(LeastRecentlyUsed(capacity: max(1, capacity)))
+    }
 
     /// The owner's index under `token`, building (and keeping) it with `build` when missing or stale.
+    ///
+    /// `build` runs outside the lock: other owners' checks go on meanwhile.
     public func index(
         owner: String, token: ChangeToken, build: () throws -> AccessIndex
     ) rethrows -> AccessIndex {
-        if let cached = indexes.withLock({ $0[owner] }), cached.token == token { return cached.index }
+        let cached = cache.withLock { $0.value(for: owner) }
+        if let cached, cached.token == token, let index = cached.index { return index }
         let index = try build()
-        indexes.withLock { $0[owner] = (token, index) }
+        cache.withLock {
+            var entry = Entry(token: token, index: index)
+            // Readiness found under the same token still holds.
+            if let current = $0.value(for: owner), current.token == token { entry.isReady = current.isReady }
+            $0.set(entry, for: owner)
+        }
         return index
     }
 
+    /// Whether `owner` was found ready for Circles (built-in circles and primary profile) under `token`.
+    public func isReady(owner: String, token: ChangeToken) -> Bool {
+        cache.withLock { cache in
+            guard let entry = cache.value(for: owner), entry.token == token else { return false }
+            return entry.isReady
+        }
+    }
+
+    /// Remembers that `owner` is ready under `token` (the next call with the same token skips reading it again).
+    public func rememberReady(owner: String, token: ChangeToken) {
+        cache.withLock { cache in
+            var entry = cache.value(for: owner).flatMap { $0.token == token ? $0 : nil } ?? Entry(token: token)
+            entry.isReady = true
+            cache.set(entry, for: owner)
+        }
+    }
+
     /// Forgets every index (the next check rebuilds).
-    public func invalidateAll() { indexes.withLock { $0.removeAll() } }
+    public func invalidateAll() { cache.withLock { $0.removeAll() } }
 
     /// How many owners have an index cached.
-    public var cachedOwnerCount: Int { indexes.withLock { $0.count } }
+    public var cachedOwnerCount: Int { cache.withLock { $0.count } }
 }

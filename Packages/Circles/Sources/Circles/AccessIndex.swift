@@ -76,6 +76,8 @@ public struct AccessIndex: Sendable {
     /// Linked account id → its contact's circles.
     private let viewerCircles: [String: UInt64]
     private let profileSlots: [String: Int]
+    /// The owner's profiles by slot, as stored when the index was built (valid under the same token).
+    public let profiles: [Profile]
     /// Rules by profile slot.
     public let rules: [ProfileRules]
     /// Viewer account id → its grants.
@@ -157,6 +159,7 @@ public struct AccessIndex: Sendable {
             }
         }
         self.profileSlots = profileSlots
+        self.profiles = data.profiles
         self.rules = rules
 
         var grants: [String: [GrantEntry]] = [:]
@@ -173,8 +176,11 @@ public struct AccessIndex: Sendable {
 
     // MARK: - Resolving
 
-    /// The slot of a profile of this owner (index into `rules`).
+    /// The slot of a profile of this owner (index into `rules` and `profiles`).
     public func slot(ofProfile profileId: String) -> Int? { profileSlots[profileId] }
+
+    /// The owner's primary profile; nil before the owner's first use of Circles.
+    public var primary: Profile? { profiles.first { $0.type == .primary } }
 
     /// The bit of a circle of this owner.
     public func bit(ofCircle circleId: String) -> Int? { circleBits[circleId] }

@@ -1,13 +1,16 @@
 import Foundation
 import Identity
 
-/// A cheap value that changes whenever the stored data may have changed (by this process or another): two
-/// transactions that see the same token, on any connection, see the same Circles data.
+/// A cheap value that changes whenever one owner's stored Circles data may have changed (by this process or
+/// another): two transactions that see the same token for an owner, on any connection, see the same data of that
+/// owner.
 ///
-/// The access engine rebuilds an owner's index when the token differs from the one it was built under.
+/// The access engine rebuilds an owner's index when the owner's token differs from the one it was built under, so
+/// a write by one account leaves every other account's index valid.
 public struct ChangeToken: Sendable, Hashable {
-    /// The version of the committed data the transaction sees (SQLite: the `circles_version` row, which
-    /// triggers bump on every Circles row change; in memory: bumped by each commit that changed something).
+    /// The version of the owner's committed data the transaction sees (SQLite and PostgreSQL: the owner's row of a
+    /// versions table, which triggers bump on every change to a row of that owner; in memory: one version for
+    /// every owner, bumped by each commit that changed something).
     public var external: Int64
     /// Tells apart a transaction's own uncommitted changes, so a token seen inside a transaction that rolls
     /// back is never matched again (SQLite: the connection's `total_changes()`, 0 on readers).
@@ -34,8 +37,8 @@ public protocol CirclesStore: Sendable {
         durability: Durability,
         _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T
-    /// The current change token of the committed data.
-    func changeToken() async throws -> ChangeToken
+    /// The current change token of `owner`'s committed data.
+    func changeToken(owner: String) async throws -> ChangeToken
 }
 
 extension CirclesStore {
@@ -51,8 +54,8 @@ extension CirclesStore {
 
 /// The plain reads and writes of Circles' data. Valid only inside a `read`/`write` body.
 public protocol CirclesStoreTransaction {
-    /// The change token as this transaction sees it (inside `write`: including its own changes so far).
-    func changeToken() throws -> ChangeToken
+    /// `owner`'s change token as this transaction sees it (inside `write`: including its own changes so far).
+    func changeToken(owner: String) throws -> ChangeToken
 
     // MARK: - Contacts
 

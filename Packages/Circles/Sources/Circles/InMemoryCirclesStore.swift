@@ -46,7 +46,8 @@ public final class InMemoryCirclesStore: CirclesStore {
         }
     }
 
-    public func changeToken() async throws -> ChangeToken {
+    /// One version for every owner: coarser than the stores on disk (any write rebuilds every index), and exact.
+    public func changeToken(owner: String) async throws -> ChangeToken {
         ChangeToken(external: state.withLock { $0.version }, local: 0)
     }
 }
@@ -94,7 +95,7 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction {
     private func changed() { changes += 1 }
 
     /// The committed version; once this transaction has changed something, a value no other transaction has.
-    func changeToken() -> ChangeToken {
+    func changeToken(owner: String) -> ChangeToken {
         ChangeToken(external: state.version, local: changes == 0 ? 0 : serial << 24 | changes)
     }
 

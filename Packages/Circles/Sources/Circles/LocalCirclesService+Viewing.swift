@@ -111,7 +111,7 @@ extension Context {
         } else if text.contains("@") {
             if let account = try identity.account(email: text) {
                 try ensurePrepared(account)
-                profile = try primary(of: account.id)
+                profile = try index(owner: account.id).primary
             } else {
                 profile = nil
             }
@@ -139,7 +139,7 @@ extension Context {
             if decision == .ask { ask.append(field) }
         }
         var revealed: RevealedIdentity?
-        if profile.isShadow, profile.revealedAt != nil, let primary = try primary(of: profile.ownerAccountId) {
+        if profile.isShadow, profile.revealedAt != nil, let primary = try index(owner: profile.ownerAccountId).primary {
             revealed = RevealedIdentity(
                 profileId: primary.id, displayName: primary.displayName, username: primary.username)
         }

@@ -6,9 +6,9 @@ import Identity
 /// Each call is one store transaction: it refuses acting as a managed member, authenticates the principal,
 /// creates the owner's built-in circles and primary profile on first use, and then applies the rules. Calls that
 /// only look run in a read transaction once the account is ready, so they neither wait for nor block writers;
-/// the rest, and a look before first use, run in a write transaction. The engine index is reused while the
-/// store's change token is unchanged (read once per call), so writes by this or any other process on the same
-/// file are seen by the next call.
+/// the rest, and a look before first use, run in a write transaction. An owner's engine index is reused while
+/// that owner's change token is unchanged (read once per call), so writes by this or any other process (or server)
+/// on the same database are seen by the next call.
 public struct LocalCirclesService: CirclesService {
     let store: any CirclesStore
     let clock: any Clock
@@ -108,11 +108,19 @@ struct Context {
 
     /// Makes `account` ready: creates its missing built-in circles and primary profile; in a read transaction,
     /// throws `NeedsWrite` when anything is missing.
+    ///
+    /// Readiness found once is remembered under the account's change token, so calls that only look (most of a
+    /// server's) read one version row instead of the account's circles and profiles.
     func ensurePrepared(_ account: Account) throws {
+        let token = try transaction.changeToken(owner: account.id)
+        if engine.isReady(owner: account.id, token: token) { return }
         let circles = try transaction.circles(ownerAccountId: account.id)
         let missing = BuiltInCircle.creationOrder.filter { builtIn in !circles.contains { $0.builtIn == builtIn } }
         let hasPrimary = try transaction.profiles(ownerAccountId: account.id).contains { $0.type == .primary }
-        guard !missing.isEmpty || !hasPrimary else { return }
+        guard !missing.isEmpty || !hasPrimary else {
+            engine.rememberReady(owner: account.id, token: token)
+            return
+        }
         guard canWrite else { throw NeedsWrite() }
         var position = (circles.map(\.position).max() ?? -1) + 1
         for builtIn in missing {
@@ -137,10 +145,6 @@ struct Context {
     func contacts() throws -> [Contact] { try transaction.contacts(ownerAccountId: ownerId) }
 
     func profiles() throws -> [Profile] { try transaction.profiles(ownerAccountId: ownerId) }
-
-    func primary(of accountId: String) throws -> Profile? {
-        try transaction.profiles(ownerAccountId: accountId).first { $0.type == .primary }
-    }
 
     func circle(_ reference: String) throws -> Circle {
         try ReferenceResolver.resolve(reference, in: circles(), kind: .circle, id: \.id, name: \.name)
@@ -187,10 +191,10 @@ struct Context {
         return profiles.first { !$0.isShadow }
     }
 
-    /// The engine's index of `owner`, reused while the change token (read once here, in this transaction) is
-    /// unchanged.
+    /// The engine's index of `owner`, reused while the owner's change token (read once here, in this transaction)
+    /// is unchanged.
     func index(owner: String) throws -> AccessIndex {
-        let token = try transaction.changeToken()
+        let token = try transaction.changeToken(owner: owner)
         return try engine.index(owner: owner, token: token) {
             AccessIndex(try transaction.accessData(ownerAccountId: owner))
         }

@@ -8,7 +8,7 @@ import PostgresStorage
 /// such as ten pending requests from one viewer, holds with any number of servers).
 ///
 /// The change token is kept per owner account (`circles_versions`), so writes to different accounts never wait for
-/// each other; see `PostgresCirclesTransaction` for how a transaction's token is made from it.
+/// each other; see `PostgresCirclesTransaction` for a transaction's token.
 public final class PostgresCirclesStore: CirclesStore {
     private let database: PostgresDatabase
 
@@ -34,9 +34,9 @@ public final class PostgresCirclesStore: CirclesStore {
         }
     }
 
-    /// The token of every owner's committed data (the sum of all owners' versions): it changes with any committed
-    /// Circles change. It reads the whole version table, so calls use their transaction's token instead.
-    public func changeToken() async throws -> ChangeToken {
-        try await database.read { connection in try PostgresCirclesTransaction.everyOwnersToken(connection) }
+    public func changeToken(owner: String) async throws -> ChangeToken {
+        try await database.read { connection in
+            ChangeToken(external: try PostgresCirclesTransaction.version(of: owner, connection), local: 0)
+        }
     }
 }

@@ -6,19 +6,12 @@ import Synchronization
 /// One PostgreSQL transaction seen as a `CirclesStoreTransaction`. Plain SQL, no rules; the statements are the
 /// SQLite store's, with `$n` parameters.
 ///
-/// The change token: `circles_versions` holds one version per owner account, bumped by triggers on every change to
-/// that account's Circles rows (`circles.4-change-version`). The protocol's `changeToken()` names no owner, so the
-/// transaction remembers every owner whose rows it has read or written (by the owner it was asked for, or the owner
-/// of a row it found) and its token is, over those owners, the sum of their versions with a fingerprint of the set.
-/// Versions only grow, so for one set of owners the sum changes with any committed change to any of them. The
-/// engine asks for an owner's index only after the call has read that owner's rows (`ensurePrepared`, or the
-/// profile it looks at), so the owner is in the set. Once the transaction has written, its tokens are marks that no
-/// other transaction of the process ever has (as SQLite's `total_changes()`), so nothing seen inside it, committed
-/// or rolled back, is matched again.
+/// An owner's change token: `circles_versions` holds one version per owner account, bumped by triggers on every
+/// change to that account's Circles rows (`circles.4-change-version`), read with the transaction's snapshot. Once
+/// the transaction has written, its tokens carry a mark that no other transaction of the process ever has (as
+/// SQLite's `total_changes()`), so nothing seen inside it, committed or rolled back, is matched again.
 public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     let connection: PostgresConnection
-    /// The owner accounts whose rows this transaction has read or written.
-    private var owners: Set<String> = []
     /// Set by each write: the mark of the transaction's changes so far.
     private var writeMark: Int64?
 
@@ -32,43 +25,21 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     // MARK: - The change token
 
-    public func changeToken() throws -> ChangeToken {
-        // No owner read yet: nothing to vouch for, so a token that is never seen again.
-        guard !owners.isEmpty else { return ChangeToken(external: 0, local: -Self.nextMark()) }
-        let owners = owners.sorted()
-        let sum = try connection.first(
-            """
-            SELECT COALESCE(SUM(version), 0) FROM circles_versions
-            WHERE owner_account_id IN (\(Self.placeholders(owners.count, from: 1)))
-            """,
-            owners
-        )?.int(0)
-        if let writeMark { return ChangeToken(external: Int64(sum ?? 0), local: -writeMark) }
-        return ChangeToken(external: Int64(sum ?? 0), local: Self.fingerprint(owners))
+    public func changeToken(owner: String) throws -> ChangeToken {
+        let version = try Self.version(of: owner, connection)
+        return ChangeToken(external: version, local: writeMark.map { -$0 } ?? 0)
     }
 
-    /// The token of every owner's committed data: the sum of all versions (the whole table: for checks, not for a
-    /// call's path).
-    static func everyOwnersToken(_ connection: PostgresConnection) throws -> ChangeToken {
-        let sum = try connection.first("SELECT COALESCE(SUM(version), 0) FROM circles_versions")?.int(0)
-        return ChangeToken(external: Int64(sum ?? 0), local: 0)
+    /// The committed version of `owner`'s data (0 before its first row).
+    static func version(of owner: String, _ connection: PostgresConnection) throws -> Int64 {
+        let version = try connection.first(
+            "SELECT version FROM circles_versions WHERE owner_account_id = $1", [owner])?.int(0)
+        return Int64(version ?? 0)
     }
 
     private static func nextMark() -> Int64 { marks.add(1, ordering: .relaxed).newValue }
 
-    /// A positive fingerprint of a sorted set of owners (0 is every owner's, negatives are write marks).
-    private static func fingerprint(_ owners: [String]) -> Int64 {
-        var hasher = Hasher()
-        hasher.combine(owners)
-        return max(1, Int64(truncatingIfNeeded: hasher.finalize()) & Int64.max)
-    }
-
-    private func touch(_ owner: String?) {
-        if let owner { owners.insert(owner) }
-    }
-
-    private func wrote(_ owner: String? = nil) {
-        touch(owner)
+    private func wrote() {
         writeMark = Self.nextMark()
     }
 
@@ -87,13 +58,11 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
             let contact = Contact(
                 id: try row.string(0), ownerAccountId: try row.string(1), displayName: try row.string(2),
                 linkedAccountId: row[3], phone: row[4], email: row[5], createdAt: try row.date(6))
-            touch(contact.ownerAccountId)
             return contact
         }
     }
 
     public func contacts(ownerAccountId: String) throws -> [Contact] {
-        touch(ownerAccountId)
         return try contacts(
             connection.query(
                 "SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = $1 ORDER BY seq",
@@ -106,7 +75,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func contact(ownerAccountId: String, linkedAccountId: String) throws -> Contact? {
-        touch(ownerAccountId)
         return try contacts(
             connection.query(
                 """
@@ -117,7 +85,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertContact(_ contact: Contact) throws {
-        wrote(contact.ownerAccountId)
+        wrote()
         try connection.execute(
             """
             INSERT INTO circles_contacts (id, owner_account_id, display_name, linked_account_id, phone, email, created_at)
@@ -130,7 +98,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func updateContact(_ contact: Contact) throws {
-        wrote(contact.ownerAccountId)
+        wrote()
         try connection.execute(
             "UPDATE circles_contacts SET display_name = $1, linked_account_id = $2, phone = $3, email = $4 WHERE id = $5",
             [contact.displayName, contact.linkedAccountId, contact.phone, contact.email, contact.id])
@@ -145,7 +113,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     // MARK: - Circles
 
     public func circles(ownerAccountId: String) throws -> [Circle] {
-        touch(ownerAccountId)
         return try connection.query(
             """
             SELECT id, owner_account_id, name, built_in, emoji, color, position, created_at
@@ -162,7 +129,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertCircle(_ circle: Circle) throws {
-        wrote(circle.ownerAccountId)
+        wrote()
         try connection.execute(
             """
             INSERT INTO circles_circles (id, owner_account_id, name, built_in, emoji, color, position, created_at)
@@ -175,7 +142,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func updateCircle(_ circle: Circle) throws {
-        wrote(circle.ownerAccountId)
+        wrote()
         try connection.execute(
             "UPDATE circles_circles SET name = $1, emoji = $2, color = $3, position = $4 WHERE id = $5",
             [circle.name, circle.emoji, circle.color.rawValue, circle.position, circle.id])
@@ -188,7 +155,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func memberships(ownerAccountId: String) throws -> [Membership] {
-        touch(ownerAccountId)
         return try connection.query(
             "SELECT circle_id, contact_id FROM circles_memberships WHERE owner_account_id = $1", [ownerAccountId]
         ).map { Membership(circleId: try $0.string(0), contactId: try $0.string(1)) }
@@ -243,13 +209,11 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
                 username: row[4], bio: row[5], phone: row[6], email: row[7], photo: row[8],
                 shownToCircleIds: audiences[id] ?? [], revealedAt: try row.optionalDate(9),
                 lastUsedAt: try row.optionalDate(10), createdAt: try row.date(11))
-            touch(profile.ownerAccountId)
             return profile
         }
     }
 
     public func profiles(ownerAccountId: String) throws -> [Profile] {
-        touch(ownerAccountId)
         return try profiles(where: "owner_account_id = $1", [ownerAccountId])
     }
 
@@ -260,7 +224,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertProfile(_ profile: Profile) throws {
-        wrote(profile.ownerAccountId)
+        wrote()
         try connection.execute(
             """
             INSERT INTO circles_profiles
@@ -277,7 +241,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func updateProfile(_ profile: Profile) throws {
-        wrote(profile.ownerAccountId)
+        wrote()
         try connection.execute(
             """
             UPDATE circles_profiles SET display_name = $1, username = $2, bio = $3, phone = $4, email = $5, photo = $6,
@@ -315,12 +279,11 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func activePersonaId(accountId: String) throws -> String? {
-        touch(accountId)
         return try connection.first("SELECT profile_id FROM circles_personas WHERE account_id = $1", [accountId])?[0]
     }
 
     public func setActivePersonaId(_ profileId: String?, accountId: String) throws {
-        wrote(accountId)
+        wrote()
         try connection.execute(
             """
             INSERT INTO circles_personas (account_id, profile_id) VALUES ($1, $2)
@@ -341,7 +304,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func cells(ownerAccountId: String) throws -> [MatrixCell] {
-        touch(ownerAccountId)
         return try connection.query(
             "SELECT \(Self.cellColumns) FROM circles_cells WHERE owner_account_id = $1", [ownerAccountId]
         ).compactMap(Self.cell)
@@ -350,7 +312,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func cells(profileId: String) throws -> [MatrixCell] {
         let rows = try connection.query(
             "SELECT \(Self.cellColumns), owner_account_id FROM circles_cells WHERE profile_id = $1", [profileId])
-        for row in rows { touch(row[4]) }
         return try rows.compactMap(Self.cell)
     }
 
@@ -366,7 +327,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func stagedCells(accountId: String, profileId: String) throws -> [MatrixCell] {
-        touch(accountId)
         return try connection.query(
             "SELECT \(Self.cellColumns) FROM circles_staged_cells WHERE account_id = $1 AND profile_id = $2",
             [accountId, profileId]
@@ -374,7 +334,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func profilesWithStagedCells(accountId: String) throws -> [String] {
-        touch(accountId)
         return try connection.query(
             "SELECT DISTINCT profile_id FROM circles_staged_cells WHERE account_id = $1 ORDER BY profile_id",
             [accountId]
@@ -382,7 +341,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func stageCell(_ cell: MatrixCell, accountId: String) throws {
-        wrote(accountId)
+        wrote()
         try connection.execute(
             """
             INSERT INTO circles_staged_cells (account_id, profile_id, field, circle_id, access)
@@ -393,7 +352,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func clearStagedCells(accountId: String, profileId: String) throws {
-        wrote(accountId)
+        wrote()
         try connection.execute(
             "DELETE FROM circles_staged_cells WHERE account_id = $1 AND profile_id = $2", [accountId, profileId])
     }
@@ -401,7 +360,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     // MARK: - Requests and grants
 
     public func requests(ownerAccountId: String) throws -> [RequestRecord] {
-        touch(ownerAccountId)
         return try connection.query(
             """
             SELECT id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
@@ -422,7 +380,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertRequest(_ request: RequestRecord) throws {
-        wrote(request.ownerAccountId)
+        wrote()
         try connection.execute(
             """
             INSERT INTO circles_requests
@@ -438,13 +396,12 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func updateRequest(_ request: RequestRecord) throws {
-        wrote(request.ownerAccountId)
+        wrote()
         try connection.execute(
             "UPDATE circles_requests SET status = $1 WHERE id = $2", [request.status.rawValue, request.id])
     }
 
     public func grants(ownerAccountId: String) throws -> [GrantRecord] {
-        touch(ownerAccountId)
         return try connection.query(
             """
             SELECT id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field,
@@ -463,7 +420,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func insertGrant(_ grant: GrantRecord) throws {
-        wrote(grant.ownerAccountId)
+        wrote()
         try connection.execute(
             """
             INSERT INTO circles_grants
@@ -485,7 +442,6 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     // MARK: - Suggestions
 
     public func dismissedSuggestions(ownerAccountId: String) throws -> Set<String> {
-        touch(ownerAccountId)
         return Set(
             try connection.query(
                 "SELECT suggestion_id FROM circles_dismissed_suggestions WHERE owner_account_id = $1", [ownerAccountId]
@@ -493,7 +449,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws {
-        wrote(ownerAccountId)
+        wrote()
         try connection.execute(
             """
             INSERT INTO circles_dismissed_suggestions (owner_account_id, suggestion_id) VALUES ($1, $2)

@@ -160,5 +160,63 @@ public enum CirclesMigrations {
                     }
                 }
             },
+            Migration("owner-versions") { db in
+                // One version per owner account instead of one for everything, so a write by one account leaves
+                // the engine's indexes of every other account valid. Same triggers (cascaded deletes included),
+                // each bumping the version of the changed row's owner; `circles_shadow_circles` has no owner column
+                // and takes its profile's (when the profile itself is being deleted, its own trigger bumps).
+                var statements = [
+                    "DROP TABLE circles_version",
+                    """
+                    CREATE TABLE circles_owner_versions (
+                        owner_account_id TEXT PRIMARY KEY NOT NULL,
+                        version INTEGER NOT NULL
+                    ) WITHOUT ROWID
+                    """,
+                ]
+                let owners = [
+                    "circles_contacts": "owner_account_id", "circles_circles": "owner_account_id",
+                    "circles_memberships": "owner_account_id", "circles_dismissed_suggestions": "owner_account_id",
+                    "circles_profiles": "owner_account_id", "circles_cells": "owner_account_id",
+                    "circles_requests": "owner_account_id", "circles_grants": "owner_account_id",
+                    "circles_personas": "account_id", "circles_staged_cells": "account_id",
+                ]
+                func owner(of table: String, _ row: String) -> String {
+                    if let column = owners[table] { return "\(row).\(column)" }
+                    return "(SELECT owner_account_id FROM circles_profiles WHERE id = \(row).profile_id)"
+                }
+                /// Bumps `owner`'s version, unless it is `unless`'s (an update that kept its owner bumps once).
+                func bump(_ owner: String, unless other: String = "NULL") -> String {
+                    """
+                    INSERT INTO circles_owner_versions (owner_account_id, version)
+                        SELECT owner, 1 FROM (SELECT \(owner) AS owner) WHERE owner IS NOT NULL AND owner IS NOT \(other)
+                        ON CONFLICT (owner_account_id) DO UPDATE SET version = version + 1;
+                    """
+                }
+                for table in owners.keys.sorted() + ["circles_shadow_circles"] {
+                    for event in ["insert", "update", "delete"] {
+                        statements.append("DROP TRIGGER \(table)_\(event)_bumps_version")
+                    }
+                    statements.append(
+                        """
+                        CREATE TRIGGER \(table)_insert_bumps_version AFTER INSERT ON \(table)
+                        BEGIN \(bump(owner(of: table, "NEW"))) END
+                        """)
+                    statements.append(
+                        """
+                        CREATE TRIGGER \(table)_update_bumps_version AFTER UPDATE ON \(table)
+                        BEGIN
+                            \(bump(owner(of: table, "NEW")))
+                            \(bump(owner(of: table, "OLD"), unless: owner(of: table, "NEW")))
+                        END
+                        """)
+                    statements.append(
+                        """
+                        CREATE TRIGGER \(table)_delete_bumps_version AFTER DELETE ON \(table)
+                        BEGIN \(bump(owner(of: table, "OLD"))) END
+                        """)
+                }
+                for statement in statements { try db.execute(sql: statement) }
+            },
         ])
 }

@@ -7,9 +7,9 @@ import Storage
 /// `CirclesStore` on the shared Kith SQLite file: each `write` is one GRDB write transaction in which both
 /// Circles' and Identity's tables are read and written.
 ///
-/// The change token is the `circles_version` row, which triggers bump on every change to a Circles table by
-/// any connection of any process, in the same transaction: read on any connection, it is the version of the
-/// data that connection sees. With it goes the connection's `total_changes()`, so a token seen inside a
+/// An owner's change token is the owner's `circles_owner_versions` row, which triggers bump on every change to a
+/// row of that owner by any connection of any process, in the same transaction: read on any connection, it is the
+/// version of the owner's data that connection sees. With it goes the connection's `total_changes()`, so a token seen inside a
 /// transaction that rolled back is never matched again (see `SQLiteCirclesTransaction.token`).
 public final class SQLiteCirclesStore: CirclesStore {
     private let database: KithDatabase
@@ -41,7 +41,7 @@ public final class SQLiteCirclesStore: CirclesStore {
         }
     }
 
-    public func changeToken() async throws -> ChangeToken {
-        try await database.read { db in try SQLiteCirclesTransaction.token(db) }
+    public func changeToken(owner: String) async throws -> ChangeToken {
+        try await database.read { db in try SQLiteCirclesTransaction.token(db, owner: owner) }
     }
 }

@@ -11,20 +11,22 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
         self.db = db
     }
 
-    /// The Circles version of the data `db` sees (bumped by triggers on every Circles row change), with
-    /// `total_changes()` of `db`'s connection.
+    /// The version of `owner`'s Circles data `db` sees (bumped by triggers on every change to a row of that owner),
+    /// with `total_changes()` of `db`'s connection.
     ///
     /// The version alone would repeat after a rollback: a transaction that changed rows and then rolled back saw
     /// versions a later commit reaches with other data. `total_changes()` never goes back, and is 0 on reader
     /// connections (they never write), so a token seen inside such a transaction is never seen again.
-    static func token(_ db: Database) throws -> ChangeToken {
+    static func token(_ db: Database, owner: String) throws -> ChangeToken {
         let version =
-            try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM circles_version WHERE id = 1")) ?? 0
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT version FROM circles_owner_versions WHERE owner_account_id = ?"),
+                arguments: [owner]) ?? 0
         let changes = try Int64.fetchOne(db.cachedStatement(sql: "SELECT total_changes()")) ?? 0
         return ChangeToken(external: version, local: changes)
     }
 
-    public func changeToken() throws -> ChangeToken { try Self.token(db) }
+    public func changeToken(owner: String) throws -> ChangeToken { try Self.token(db, owner: owner) }
 
     private func nextSeq(_ table: String) throws -> Int64 {
         (try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(seq), 0) + 1 FROM \(table)"))) ?? 1

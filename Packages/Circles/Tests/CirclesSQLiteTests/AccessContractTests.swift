@@ -207,10 +207,15 @@ struct AccessContractTests {
         _ = try await second.removeMembers(w.dana, circle: "Friends", contacts: ["Finn"])
         _ = try await second.addMembers(w.dana, circle: "Family", contacts: ["Finn"])
         #expect(try await first.look(w.finn, "@dana").access[.email] == .allow)
-        // The store's token changes for another connection's commit.
-        let before = try await env.store.changeToken()
+        // The owner's token changes for another connection's commit.
+        let before = try await env.store.changeToken(owner: w.dana.accountId)
         _ = try await second.removeMembers(w.dana, circle: "Family", contacts: ["Finn"])
-        #expect(try await env.store.changeToken() != before)
+        #expect(try await env.store.changeToken(owner: w.dana.accountId) != before)
         #expect(try await first.look(w.finn, "@dana").access[.email] == .ask)
+        // The values shown come from the same snapshot as the rules: another process's edit is seen at once.
+        _ = try await first.look(w.finn, "dana@example.com")
+        _ = try await second.editProfile(w.dana, nil, ProfileEdit(bio: "Climbs on Sundays"))
+        #expect(try await first.look(w.finn, "dana@example.com").fields[.bio] == "Climbs on Sundays")
+        #expect(try await first.look(w.finn, "@dana").fields[.bio] == "Climbs on Sundays")
     }
 }

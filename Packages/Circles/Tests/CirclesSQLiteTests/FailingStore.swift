@@ -40,15 +40,15 @@ final class FailingStore: CirclesStore {
         }
     }
 
-    func changeToken() async throws -> ChangeToken { try await inner.changeToken() }
+    func changeToken(owner: String) async throws -> ChangeToken { try await inner.changeToken(owner: owner) }
 }
 
 struct FailingTransaction: CirclesStoreTransaction {
     let inner: any CirclesStoreTransaction
     let store: FailingStore
 
-    func changeToken() throws -> ChangeToken {
-        try inner.changeToken()
+    func changeToken(owner: String) throws -> ChangeToken {
+        try inner.changeToken(owner: owner)
     }
 
     func contacts(ownerAccountId: String) throws -> [Contact] {

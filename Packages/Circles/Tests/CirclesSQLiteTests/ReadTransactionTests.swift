@@ -50,7 +50,7 @@ struct ReadTransactionTests {
         #expect(try await impatient.createCircle(dana, name: "Climbing", emoji: nil, color: nil).name == "Climbing")
     }
 
-    @Test func everyCirclesTableBumpsTheVersionOnEveryKindOfChange() async throws {
+    @Test func everyCirclesTableBumpsItsOwnersVersionOnEveryKindOfChange() async throws {
         let env = try await Environment(.sqlite)
         let database = try Environment.open(env.path)
         let (tables, triggers) = try await database.pool.read { db in
@@ -59,10 +59,12 @@ struct ReadTransactionTests {
                     db,
                     sql: """
                         SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'circles%'
-                            AND name != 'circles_version' ORDER BY name
+                            AND name != 'circles_owner_versions' ORDER BY name
                         """),
                 try String.fetchAll(
-                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%circles_version%'")
+                    db,
+                    sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%circles_owner_versions%'"
+                )
             )
         }
         #expect(tables.count == 11, "\(tables)")
@@ -74,19 +76,49 @@ struct ReadTransactionTests {
         }
     }
 
+    @Test(
+        "an owner's token changes with that owner's commits, by any connection, and with no other owner's",
+        arguments: StoreKind.shared)
+    func anOwnersTokenFollowsOnlyThatOwnersData(_ kind: StoreKind) async throws {
+        let env = try await Environment(kind)
+        let dana = try await env.account("Dana")
+        let erin = try await env.account("Erin")
+        _ = try await env.service.circles(dana)
+        _ = try await env.service.circles(erin)
+        let danas = try await env.store.changeToken(owner: dana.accountId)
+        let erins = try await env.store.changeToken(owner: erin.accountId)
+        // Every kind of Erin's change leaves Dana's token as it was.
+        _ = try await env.service.createCircle(erin, name: "Climbing", emoji: nil, color: nil)
+        _ = try await env.service.addContact(erin, ContactDraft(displayName: "Dana", accountEmail: "dana@example.com"))
+        _ = try await env.service.addMembers(erin, circle: "Climbing", contacts: ["Dana"])
+        _ = try await env.service.setAccess(erin, profile: nil, field: .phone, circle: "Climbing", access: .deny)
+        _ = try await env.service.saveAccess(erin, profile: nil)
+        let shadow = try await env.service.createShadow(
+            erin, type: .personal, displayName: "E.", circles: ["Climbing"])
+        _ = try await env.service.setShadowCircles(erin, shadow.id, circles: [])
+        _ = try await env.service.deleteCircle(erin, "Climbing", moveTo: nil)
+        _ = try await env.service.deleteShadow(erin, shadow.id)
+        #expect(try await env.store.changeToken(owner: dana.accountId) == danas)
+        #expect(try await env.store.changeToken(owner: erin.accountId) != erins)
+        // Dana's own change moves hers forward.
+        _ = try await env.service.createCircle(dana, name: "Chess", emoji: nil, color: nil)
+        let changed = try await env.store.changeToken(owner: dana.accountId)
+        #expect(changed != danas && changed.external > danas.external)
+    }
+
     @Test func aTokenSeenInsideARolledBackWriteIsNeverSeenAgain() async throws {
         let env = try await Environment(.sqlite)
         let dana = try await env.account("Dana")
         _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
         let store = SQLiteCirclesStore(database: try Environment.open(env.path))
-        let before = try await store.changeToken()
+        let before = try await store.changeToken(owner: dana.accountId)
         var inside: ChangeToken?
         do {
             inside = try await store.write { circles, _ -> ChangeToken in
                 var circle = try #require(try circles.circles(ownerAccountId: dana.accountId).first)
                 circle.emoji = "🧪"
                 try circles.updateCircle(circle)
-                throw UndoWith(token: try circles.changeToken())
+                throw UndoWith(token: try circles.changeToken(owner: dana.accountId))
             }
         } catch let undo as UndoWith {
             inside = undo.token
@@ -95,9 +127,9 @@ struct ReadTransactionTests {
         #expect(seen.external == before.external + 1)
         // The rollback took the version back; a committed change of the same size reaches the same version,
         // with other data: the token must differ.
-        #expect(try await store.changeToken() == before)
+        #expect(try await store.changeToken(owner: dana.accountId) == before)
         _ = try await env.service.editCircle(dana, "Climbing", CircleEdit(emoji: "🧗"))
-        let after = try await store.changeToken()
+        let after = try await store.changeToken(owner: dana.accountId)
         #expect(after.external == seen.external)
         #expect(after != seen)
     }

@@ -87,5 +87,5 @@ final class RecordingCirclesStore: CirclesStore {
         return try await base.write(durability: durability, body)
     }
 
-    func changeToken() async throws -> ChangeToken { try await base.changeToken() }
+    func changeToken(owner: String) async throws -> ChangeToken { try await base.changeToken(owner: owner) }
 }

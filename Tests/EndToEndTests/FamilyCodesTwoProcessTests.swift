@@ -68,4 +68,43 @@ struct FamilyCodesTwoProcessTests {
         #expect(try await sql("SELECT count(*) FROM familycodes_failures WHERE key LIKE '%\(ann)%'") == "5")
         #expect(try await sql("SELECT count(*) FROM identity_members WHERE member_id = '\(ann)'") == "1")
     }
+
+    @Test func aCodeWithTwoUsesAdmitsExactlyTwoOfSixParentsJoiningFromTwoProcesses() async throws {
+        let parents = (1...6).map { "parent\($0)@example.com" }
+        let setup = try await kith(
+            ["--json"],
+            input: (["signup quinn@example.com --first Quinn --last Ray --role player"]
+                + parents.map { "signup \($0) --first Pat --last Sun --role parent" }
+                + ["accounts switch quinn@example.com", "family regenerate --max-uses 2 --expires 7d --yes"])
+                .joined(separator: "\n"))
+        #expect(setup.status == 0, "\(setup.errors)")
+        let made = try #require(
+            try JSONSerialization.jsonObject(with: Data(setup.output.split(separator: "\n").last!.utf8))
+                as? [String: Any])
+        let code = try #require(made["code"] as? String)
+        #expect(made["usesLeft"] as? Int == 2 && made["expiresAt"] is String)
+
+        // Three parents per process, every join at once on one file.
+        func script(_ emails: ArraySlice<String>) -> String {
+            emails.map { "accounts switch \($0)\nfamily join \(code)" }.joined(separator: "\n")
+        }
+        async let first = kith(["--keep-going"], input: script(parents[0..<3]))
+        async let second = kith(["--keep-going"], input: script(parents[3..<6]))
+        let runs = try await [first, second]
+        let refusals = runs.flatMap { $0.errors.split(separator: "\n") }
+        #expect(refusals.count == 4, "\(refusals)")
+        #expect(
+            refusals.allSatisfy { $0.hasSuffix("This family code has expired. Ask the player for a new one.") },
+            "\(refusals)")
+
+        let results = try await sql(
+            "SELECT result || ' ' || count(*) FROM familycodes_usage_log WHERE code = '\(code)' "
+                + "GROUP BY result ORDER BY result")
+        #expect(results.split(separator: "\n") == ["expired 4", "joined 2"])
+        #expect(try await sql("SELECT uses FROM familycodes_codes WHERE code = '\(code)'") == "2")
+        let shown = try await kith(["--account", "quinn@example.com", "--json", "family", "code"])
+        #expect(
+            (try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])?["usesLeft"] as? Int
+                == 0)
+    }
 }

@@ -8,6 +8,37 @@ import Testing
 /// decode, and every refusal comes back as the local service's error.
 @Suite("HTTPFamilyCodeService against kith-server's router")
 struct FamilyCodesOverHTTPTests {
+    @Test func aCodeWithLimitsCrossesTheWireAndItsRefusalsComeBack() async throws {
+        let server = try TestServer()
+        try await server.withCheckedJSONClient { client, json, _ in
+            let player = try await client.signUp("pia@example.com", first: "Pia", last: "Lee", role: "player")
+            let pat = try await client.signUp("pat@example.com", first: "Pat", last: "Lee", role: "parent")
+            let sam = try await client.signUp("sam@example.com", first: "Sam", last: "Lee", role: "parent")
+            let tokens = [player.accountId: player.token, pat.accountId: pat.token, sam.accountId: sam.token]
+            let service = HTTPFamilyCodeService(client: json) { principal in tokens[principal.accountId] ?? "" }
+            let asPlayer = Principal(accountId: player.accountId)
+
+            await #expect(throws: FamilyCodeError.invalidLifetime) {
+                _ = try await service.regenerateCode(asPlayer, limits: FamilyCodeLimits(lifetime: 31 * 86_400))
+            }
+            await #expect(throws: FamilyCodeError.invalidMaxUses) {
+                _ = try await service.regenerateCode(asPlayer, limits: FamilyCodeLimits(maxUses: 101))
+            }
+            let code = try await service.regenerateCode(
+                asPlayer, limits: FamilyCodeLimits(lifetime: 86_400, maxUses: 1))
+            #expect(code.usesLeft == 1 && code.expiresAt != nil)
+            _ = try await service.join(Principal(accountId: pat.accountId), code: code.code)
+            #expect(try await service.code(asPlayer).usesLeft == 0)
+            await #expect(throws: FamilyCodeError.expired) {
+                _ = try await service.join(Principal(accountId: sam.accountId), code: code.code)
+            }
+            #expect(try await service.usageLog(asPlayer).map(\.result) == [.expired, .joined])
+            // Without limits the seed's request (no body) is sent and the code lasts until regenerated.
+            let plain = try await service.regenerateCode(asPlayer)
+            #expect(plain.usesLeft == nil && plain.expiresAt == nil)
+        }
+    }
+
     @Test func codesJoinsMembersLeavingAndTheLog() async throws {
         let server = try TestServer()
         try await server.withCheckedJSONClient { client, json, checker in

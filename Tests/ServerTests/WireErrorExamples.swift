@@ -19,7 +19,7 @@ enum WireErrorExamples {
 
     static let familyCodes: [FamilyCodeError] = [
         .invalidFormat, .notFound, .alreadyMember, .rateLimited(waitMinutes: 5, retryAfterSeconds: 299), .onlyPlayers,
-        .onlyParentsJoin, .onlyParentsLeave, .noUniqueCode,
+        .onlyParentsJoin, .onlyParentsLeave, .noUniqueCode, .expired, .invalidLifetime, .invalidMaxUses,
     ]
 
     static let circles: [CirclesError] = [

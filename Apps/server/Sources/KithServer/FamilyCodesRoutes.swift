@@ -27,9 +27,11 @@ struct FamilyCodesRoutes: Sendable {
         api.api(FamilyCodesRoute.code) { _, context in
             try JSONCoding.response(FamilyCodeJSON(try await familyCodes.code(try context.requirePrincipal())))
         }
-        api.api(FamilyCodesRoute.regenerate) { _, context in
-            // The seed's body (`familyId`) is not needed: a player has one family code.
-            let code = try await familyCodes.regenerateCode(try context.requirePrincipal())
+        api.api(FamilyCodesRoute.regenerate) { request, context in
+            // The seed's body (`familyId`) is not needed: a player has one family code. Limits are optional.
+            let body = try await request.decodeOptionalJSON(FamilyRegenerateBody.self, context: context)
+            let code = try await familyCodes.regenerateCode(
+                try context.requirePrincipal(), limits: body?.limits ?? .none)
             return try JSONCoding.response(FamilyCodeJSON(code))
         }
         api.api(FamilyCodesRoute.join) { request, context in

@@ -5,4 +5,6 @@ public enum FamilyCodeAttemptResult: String, Sendable, Codable, CaseIterable, Ha
     case alreadyMember = "already_member"
     case full
     case rateLimited = "rate_limited"
+    /// A live code past its expiry or out of uses.
+    case expired
 }

@@ -17,6 +17,12 @@ public enum FamilyCodeError: Error, Equatable, Sendable, CustomStringConvertible
     case onlyParentsJoin
     /// Leaving: parents only.
     case onlyParentsLeave
+    /// The code is live but past its expiry or out of uses. An attempt: counted and logged as `expired`.
+    case expired
+    /// `--expires`: more than 30 days, or not a positive duration.
+    case invalidLifetime
+    /// `--max-uses`: not 1-100.
+    case invalidMaxUses
     /// The generator kept drawing codes that are already live (practically never: 36^6 codes).
     case noUniqueCode
 
@@ -30,6 +36,9 @@ public enum FamilyCodeError: Error, Equatable, Sendable, CustomStringConvertible
         case .onlyPlayers: "Only players can manage a family code"
         case .onlyParentsJoin: "Only parents can join a family"
         case .onlyParentsLeave: "Only parents can leave a family"
+        case .expired: "This family code has expired. Ask the player for a new one."
+        case .invalidLifetime: "A family code can last at most 30 days"
+        case .invalidMaxUses: "A family code can be used 1 to 100 times"
         case .noUniqueCode: "Could not make a unique family code. Please try again."
         }
     }

@@ -10,8 +10,8 @@ public protocol FamilyCodeService: Sendable {
     func overview(_ principal: Principal) async throws -> FamilyOverview
     /// The player's family code, creating the family ("LASTNAME Family") or its code when needed.
     func code(_ principal: Principal) async throws -> FamilyCode
-    /// Replaces the player's family code: the old one stops working at once.
-    func regenerateCode(_ principal: Principal) async throws -> FamilyCode
+    /// Replaces the player's family code with one of `limits` (expiry, uses): the old one stops working at once.
+    func regenerateCode(_ principal: Principal, limits: FamilyCodeLimits) async throws -> FamilyCode
     /// A parent joins the family of `code`; the family becomes its active household. Every attempt is logged.
     ///
     /// Rate limited per account and, when `origin` is given, per origin (the server passes the client's socket
@@ -30,6 +30,11 @@ public protocol FamilyCodeService: Sendable {
 }
 
 extension FamilyCodeService {
+    /// A new code without limits, as the seed has: it lasts until regenerated.
+    public func regenerateCode(_ principal: Principal) async throws -> FamilyCode {
+        try await regenerateCode(principal, limits: .none)
+    }
+
     /// A join with no origin: only the per-account limit applies (a local command line has no client address).
     public func join(_ principal: Principal, code: String) async throws -> FamilyJoin {
         try await join(principal, code: code, origin: nil)

@@ -10,8 +10,11 @@ public protocol FamilyCodeStoreTransaction {
     func liveCode(code: String) throws -> FamilyCode?
     /// Every code the family has had, live or retired, oldest first.
     func codeHistory(familyId: String) throws -> [FamilyCode]
-    /// Makes `code` its family's live code; the previous live code (if any) is retired and never matches again.
+    /// Makes `code` its family's live code (with its limits and uses); the previous live code (if any) is retired
+    /// and never matches again.
     func replaceLiveCode(_ code: FamilyCode) throws
+    /// Adds one to the uses of the live code `code`.
+    func countUse(ofLiveCode code: String) throws
 
     // MARK: - Rate limits
 

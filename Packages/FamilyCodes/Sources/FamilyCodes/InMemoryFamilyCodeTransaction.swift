@@ -30,6 +30,13 @@ final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction {
         state.codes.append(.init(code: code, retiredAt: nil))
     }
 
+    func countUse(ofLiveCode code: String) {
+        for index in state.codes.indices
+        where state.codes[index].retiredAt == nil && state.codes[index].code.code == code {
+            state.codes[index].code.uses += 1
+        }
+    }
+
     // MARK: - Rate limits
 
     func rateLimitLock(key: String) -> Date? { state.rateLimits[key]?.lockedUntil }

@@ -42,18 +42,29 @@ extension LocalFamilyCodeService {
                 try log(.rateLimited)
                 return .refused(.rateLimited(waitMinutes: refusal.minutes, retryAfterSeconds: refusal.retryAfter))
             }
-            guard let family = try codes.liveCode(code: code) else {
+            func recordFailure() throws {
                 for limit in limits {
                     let state = try codes.rateLimitState(key: limit.key)
                     try codes.setRateLimitState(limit.limiter.recordingFailure(state, at: now), key: limit.key)
                 }
+            }
+            guard let family = try codes.liveCode(code: code) else {
+                try recordFailure()
                 try log(.notFound)
                 return .refused(.notFound)
+            }
+            // Past its expiry or out of uses: a failed attempt like a wrong code, logged for its family. The uses
+            // are read and counted in this transaction, so concurrent joins never exceed them.
+            guard family.admits(at: now) else {
+                try recordFailure()
+                try log(.expired, familyId: family.familyId)
+                return .refused(.expired)
             }
             do {
                 // Identity's rule: it checks before writing, so a refusal leaves no membership behind.
                 let household = try HouseholdMembership.join(
                     identity, householdId: family.familyId, account: account, role: .parent, now: now)
+                try codes.countUse(ofLiveCode: family.code)
                 try log(.joined, familyId: family.familyId)
                 return .joined(FamilyJoin(familyId: household.id, name: household.name))
             } catch IdentityError.alreadyMember {

@@ -39,13 +39,14 @@ extension LocalFamilyCodeService {
         }
     }
 
-    public func regenerateCode(_ principal: Principal) async throws -> FamilyCode {
+    public func regenerateCode(_ principal: Principal, limits: FamilyCodeLimits) async throws -> FamilyCode {
         try principal.requireActingAsSelf()
+        try limits.validate()
         let now = clock.now()
         return try await store.write(durability: .immediate) { codes, identity in
             let account = try Self.requirePlayer(principal, at: now, identity)
             let family = try ensureFamily(of: account, identity, now: now)
-            let code = FamilyCode(familyId: family.id, code: try uniqueCode(codes), generatedAt: now)
+            let code = limits.code(try uniqueCode(codes), familyId: family.id, at: now)
             try codes.replaceLiveCode(code)
             return code
         }

@@ -13,6 +13,8 @@ enum FamilyText {
         var table = Table(headers: [])
         table.append(["  Family code", style.accent(style.bold(code.code))])
         table.append(["  Created", date(code.generatedAt)])
+        if let expiresAt = code.expiresAt { table.append(["  Expires", date(expiresAt)]) }
+        if let usesLeft = code.usesLeft { table.append(["  Uses left", "\(usesLeft)"]) }
         return table.render(style: style)
     }
 

@@ -31,8 +31,12 @@ public struct HTTPFamilyCodeService: FamilyCodeService {
         return json.familyCodeValue
     }
 
-    public func regenerateCode(_ principal: Principal) async throws -> FamilyCode {
-        let json: FamilyCodeJSON = try await requests.send(FamilyCodesRoute.regenerate, as: principal)
+    public func regenerateCode(_ principal: Principal, limits: FamilyCodeLimits) async throws -> FamilyCode {
+        // Without limits no body is sent, as the seed's clients do; the server checks the limits.
+        let json: FamilyCodeJSON =
+            limits == .none
+            ? try await requests.send(FamilyCodesRoute.regenerate, as: principal)
+            : try await requests.send(FamilyCodesRoute.regenerate, as: principal, body: FamilyRegenerateBody(limits))
         return json.familyCodeValue
     }
 

@@ -57,5 +57,13 @@ public enum FamilyCodesPostgresMigrations {
                     );
                     CREATE INDEX familycodes_usage_log_code ON familycodes_usage_log(code);
                     """),
+            // A code may expire and admit a number of joins; `uses` counts them, in the join's transaction.
+            .init(
+                "code-limits",
+                sql: """
+                    ALTER TABLE familycodes_codes ADD COLUMN expires_at TIMESTAMPTZ;
+                    ALTER TABLE familycodes_codes ADD COLUMN max_uses INTEGER;
+                    ALTER TABLE familycodes_codes ADD COLUMN uses INTEGER NOT NULL DEFAULT 0;
+                    """),
         ])
 }

@@ -16,21 +16,21 @@ public struct PostgresFamilyCodeTransaction: FamilyCodeStoreTransaction {
 
     public func liveCode(familyId: String) throws -> FamilyCode? {
         try connection.first(
-            "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = $1 AND retired_at IS NULL",
+            "SELECT \(Self.codeColumns) FROM familycodes_codes WHERE family_id = $1 AND retired_at IS NULL",
             [familyId]
         ).map(Self.code)
     }
 
     public func liveCode(code: String) throws -> FamilyCode? {
         try connection.first(
-            "SELECT family_id, code, generated_at FROM familycodes_codes WHERE code = $1 AND retired_at IS NULL",
+            "SELECT \(Self.codeColumns) FROM familycodes_codes WHERE code = $1 AND retired_at IS NULL",
             [code]
         ).map(Self.code)
     }
 
     public func codeHistory(familyId: String) throws -> [FamilyCode] {
         try connection.query(
-            "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = $1 ORDER BY seq",
+            "SELECT \(Self.codeColumns) FROM familycodes_codes WHERE family_id = $1 ORDER BY seq",
             [familyId]
         ).map(Self.code)
     }
@@ -40,12 +40,24 @@ public struct PostgresFamilyCodeTransaction: FamilyCodeStoreTransaction {
             "UPDATE familycodes_codes SET retired_at = $1 WHERE family_id = $2 AND retired_at IS NULL",
             [code.generatedAt, code.familyId])
         try connection.execute(
-            "INSERT INTO familycodes_codes (family_id, code, generated_at) VALUES ($1, $2, $3)",
-            [code.familyId, code.code, code.generatedAt])
+            """
+            INSERT INTO familycodes_codes (family_id, code, generated_at, expires_at, max_uses, uses)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            """,
+            [code.familyId, code.code, code.generatedAt, code.expiresAt, code.maxUses, code.uses])
     }
 
+    public func countUse(ofLiveCode code: String) throws {
+        try connection.execute(
+            "UPDATE familycodes_codes SET uses = uses + 1 WHERE code = $1 AND retired_at IS NULL", [code])
+    }
+
+    private static let codeColumns = "family_id, code, generated_at, expires_at, max_uses, uses"
+
     private static func code(_ row: PostgresRow) throws -> FamilyCode {
-        FamilyCode(familyId: try row.string(0), code: try row.string(1), generatedAt: try row.date(2))
+        FamilyCode(
+            familyId: try row.string(0), code: try row.string(1), generatedAt: try row.date(2),
+            expiresAt: try row.optionalDate(3), maxUses: try row.optionalInt(4), uses: try row.int(5))
     }
 
     // MARK: - Rate limits

@@ -67,5 +67,14 @@ public enum FamilyCodesMigrations {
                         DROP INDEX familycodes_usage_log_account;
                         """)
             },
+            Migration("code-limits") { db in
+                // A code may expire and admit a number of joins; `uses` counts them, in the join's transaction.
+                try db.execute(
+                    sql: """
+                        ALTER TABLE familycodes_codes ADD COLUMN expires_at DATETIME;
+                        ALTER TABLE familycodes_codes ADD COLUMN max_uses INTEGER;
+                        ALTER TABLE familycodes_codes ADD COLUMN uses INTEGER NOT NULL DEFAULT 0;
+                        """)
+            },
         ])
 }

@@ -17,7 +17,7 @@ public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
         try Row.fetchOne(
             db.cachedStatement(
                 sql:
-                    "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = ? AND retired_at IS NULL"
+                    "SELECT \(Self.codeColumns) FROM familycodes_codes WHERE family_id = ? AND retired_at IS NULL"
             ),
             arguments: [familyId]
         ).map(Self.code)
@@ -26,7 +26,7 @@ public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
     public func liveCode(code: String) throws -> FamilyCode? {
         try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT family_id, code, generated_at FROM familycodes_codes WHERE code = ? AND retired_at IS NULL"
+                sql: "SELECT \(Self.codeColumns) FROM familycodes_codes WHERE code = ? AND retired_at IS NULL"
             ),
             arguments: [code]
         ).map(Self.code)
@@ -35,7 +35,7 @@ public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
     public func codeHistory(familyId: String) throws -> [FamilyCode] {
         try Row.fetchAll(
             db.cachedStatement(
-                sql: "SELECT family_id, code, generated_at FROM familycodes_codes WHERE family_id = ? ORDER BY seq"),
+                sql: "SELECT \(Self.codeColumns) FROM familycodes_codes WHERE family_id = ? ORDER BY seq"),
             arguments: [familyId]
         ).map(Self.code)
     }
@@ -44,12 +44,26 @@ public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {
         try db.cachedStatement(
             sql: "UPDATE familycodes_codes SET retired_at = ? WHERE family_id = ? AND retired_at IS NULL"
         ).execute(arguments: [code.generatedAt, code.familyId])
-        try db.cachedStatement(sql: "INSERT INTO familycodes_codes (family_id, code, generated_at) VALUES (?, ?, ?)")
-            .execute(arguments: [code.familyId, code.code, code.generatedAt])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO familycodes_codes (family_id, code, generated_at, expires_at, max_uses, uses)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [code.familyId, code.code, code.generatedAt, code.expiresAt, code.maxUses, code.uses])
     }
 
+    public func countUse(ofLiveCode code: String) throws {
+        try db.cachedStatement(
+            sql: "UPDATE familycodes_codes SET uses = uses + 1 WHERE code = ? AND retired_at IS NULL"
+        )
+        .execute(arguments: [code])
+    }
+
+    private static let codeColumns = "family_id, code, generated_at, expires_at, max_uses, uses"
+
     private static func code(_ row: Row) -> FamilyCode {
-        FamilyCode(familyId: row["family_id"], code: row["code"], generatedAt: row["generated_at"])
+        FamilyCode(
+            familyId: row[0], code: row[1], generatedAt: row[2], expiresAt: row[3], maxUses: row[4], uses: row[5])
     }
 
     // MARK: - Rate limits

@@ -70,6 +70,7 @@ struct WrappedTransaction: FamilyCodeStoreTransaction {
 
     func codeHistory(familyId: String) throws -> [FamilyCode] { try inner.codeHistory(familyId: familyId) }
     func replaceLiveCode(_ code: FamilyCode) throws { try inner.replaceLiveCode(code) }
+    func countUse(ofLiveCode code: String) throws { try inner.countUse(ofLiveCode: code) }
     func rateLimitLock(key: String) throws -> Date? { try inner.rateLimitLock(key: key) }
     func rateLimitState(key: String) throws -> RateLimitState { try inner.rateLimitState(key: key) }
 

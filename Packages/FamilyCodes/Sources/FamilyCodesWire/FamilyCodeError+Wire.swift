@@ -2,7 +2,7 @@ import FamilyCodes
 import IdentityWire
 
 /// Family codes' refusals on the wire, with the seed's statuses: a malformed code 400, already a member 400, not
-/// found 404, not a player or parent 403, rate limited 429 (with the wait in the details and `Retry-After`).
+/// found 404, expired or used up 410, not a player or parent 403, rate limited 429 (with the wait in the details and `Retry-After`).
 extension FamilyCodeError: WireCodedError {
     public var wire: WireErrorCase {
         switch self {
@@ -18,6 +18,10 @@ extension FamilyCodeError: WireCodedError {
         case .onlyParentsJoin: WireErrorCase("familyCodes.only_parents_join", status: 403)
         case .onlyParentsLeave: WireErrorCase("familyCodes.only_parents_leave", status: 403)
         case .noUniqueCode: WireErrorCase("familyCodes.no_unique_code", status: 503)
+        // The code existed and is no longer usable: gone, unlike a code that never was (404).
+        case .expired: WireErrorCase("familyCodes.expired", status: 410)
+        case .invalidLifetime: WireErrorCase("familyCodes.invalid_lifetime", status: 400)
+        case .invalidMaxUses: WireErrorCase("familyCodes.invalid_max_uses", status: 400)
         }
     }
 
@@ -35,6 +39,9 @@ extension FamilyCodeError: WireCodedError {
         case "familyCodes.only_parents_join": self = .onlyParentsJoin
         case "familyCodes.only_parents_leave": self = .onlyParentsLeave
         case "familyCodes.no_unique_code": self = .noUniqueCode
+        case "familyCodes.expired": self = .expired
+        case "familyCodes.invalid_lifetime": self = .invalidLifetime
+        case "familyCodes.invalid_max_uses": self = .invalidMaxUses
         default: return nil
         }
     }

@@ -144,6 +144,26 @@ struct FamilyCodeContractTests {
         #expect(log.map(\.code) == [new.code, old.code])
     }
 
+    @Test("a code's expiry and uses are kept and counted by every store", arguments: StoreKind.allCases)
+    func limitsAreKeptAndUsesCounted(_ kind: StoreKind) async throws {
+        let env = try await ContractEnvironment(kind)
+        let pia = try await env.account("Pia", .player)
+        let parents = [try await env.account("Pat", .parent), try await env.account("Sam", .parent)]
+        let made = try await env.service.regenerateCode(pia, limits: FamilyCodeLimits(lifetime: 7 * 86_400, maxUses: 1))
+        #expect(try await env.service.code(pia) == made)
+        #expect(made.expiresAt == env.clock.now().addingTimeInterval(7 * 86_400) && made.usesLeft == 1)
+        _ = try await env.service.join(parents[0], code: made.code)
+        #expect(try await env.service.code(pia).uses == 1)
+        #expect(
+            await sentence { _ = try await env.service.join(parents[1], code: made.code) }
+                == "This family code has expired. Ask the player for a new one.")
+        #expect(try await env.service.usageLog(pia).map(\.result) == [.expired, .joined])
+        // The uses belong to that code: a regenerated one starts at none.
+        let next = try await env.service.regenerateCode(pia)
+        #expect(next.uses == 0 && next.expiresAt == nil && next.maxUses == nil)
+        #expect(try await env.service.join(parents[1], code: next.code).familyId == next.familyId)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func theCapOfEightCountsJoinedParents(_ kind: StoreKind) async throws {
         let env = try await ContractEnvironment(kind)

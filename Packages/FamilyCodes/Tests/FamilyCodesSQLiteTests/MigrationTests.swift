@@ -15,7 +15,7 @@ struct MigrationTests {
             FamilyCodesMigrations.all.identifiers
                 == [
                     "familyCodes.1-codes", "familyCodes.2-attempts", "familyCodes.3-usage-log",
-                    "familyCodes.4-usage-log-by-code",
+                    "familyCodes.4-usage-log-by-code", "familyCodes.5-code-limits",
                 ])
         let path = NSTemporaryDirectory() + "kith-familycodes-migrations-" + UUID().uuidString + ".sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -25,50 +25,47 @@ struct MigrationTests {
         #expect(applied.features.last?.pending == [])
     }
 
-    @Test("the usage log keeps every row through 4-usage-log-by-code, and the player sees the same log")
-    func usageLogUpgrade() async throws {
+    @Test(
+        "rows made before 4-usage-log-by-code and 5-code-limits stay; the player sees the same log and a code without limits"
+    )
+    func upgrade() async throws {
         let path = NSTemporaryDirectory() + "kith-familycodes-upgrade-" + UUID().uuidString + ".sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let clock = ManualClock()
         let before = FeatureMigrations(
             feature: "familyCodes", migrations: Array(FamilyCodesMigrations.all.migrations.prefix(3)))
-
-        func services(_ familyCodes: FeatureMigrations) throws -> (LocalIdentityService, LocalFamilyCodeService) {
-            let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all, familyCodes])
-            return (
-                LocalIdentityService(
-                    store: SQLiteIdentityStore(database: database), clock: clock,
-                    hasher: Argon2PasswordHasher(parameters: .testing)),
-                LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database), clock: clock)
-            )
+        let old = try KithDatabase.open(at: path, features: [IdentityMigrations.all, before])
+        let identity = LocalIdentityService(
+            store: SQLiteIdentityStore(database: old), clock: clock, hasher: Argon2PasswordHasher(parameters: .testing))
+        let grant = try await identity.register(
+            SignUp(email: "pia@example.com", firstName: "Pia", lastName: "Lee", password: "password-1", role: .player))
+        let pia = Principal(accountId: grant.accountId)
+        let family = try await identity.createHousehold(pia, name: "Lee Family")
+        // What the third step's schema held: a retired code and the live one, a join, a retired-code attempt and
+        // an unknown code (not the family's to see).
+        let start = clock.now()
+        try await old.pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO familycodes_codes (family_id, code, generated_at, retired_at) VALUES (?, 'FAM-AAAAAA', ?, ?);
+                    INSERT INTO familycodes_codes (family_id, code, generated_at) VALUES (?, 'FAM-BBBBBB', ?);
+                    INSERT INTO familycodes_usage_log (at, account_id, code, family_id, result)
+                        VALUES (?, 'pat', 'FAM-AAAAAA', ?, 'joined');
+                    INSERT INTO familycodes_usage_log (at, account_id, code, family_id, result)
+                        VALUES (?, 'sam', 'FAM-AAAAAA', NULL, 'not_found');
+                    INSERT INTO familycodes_usage_log (at, account_id, code, family_id, result)
+                        VALUES (?, 'sam', 'FAM-ZZZZZZ', NULL, 'not_found');
+                    """,
+                arguments: [
+                    family.id, start, start + 2, family.id, start + 2, start + 1, family.id, start + 3, start + 4,
+                ])
         }
-        func signUp(_ identity: LocalIdentityService, _ first: String, _ role: AccountRole) async throws -> Principal {
-            let grant = try await identity.register(
-                SignUp(
-                    email: "\(first)@example.com", firstName: first, lastName: "Lee", password: "password-1",
-                    role: role))
-            return Principal(accountId: grant.accountId)
-        }
 
-        let (identity, service) = try services(before)
-        let pia = try await signUp(identity, "pia", .player)
-        let pat = try await signUp(identity, "pat", .parent)
-        let sam = try await signUp(identity, "sam", .parent)
-        let first = try await service.code(pia).code
-        clock.advance(by: 1)
-        _ = try await service.join(pat, code: first)
-        clock.advance(by: 1)
-        _ = try await service.regenerateCode(pia)
-        clock.advance(by: 1)
-        _ = try? await service.join(sam, code: first)
-        clock.advance(by: 1)
-        _ = try? await service.join(sam, code: "FAM-ZZZZZZ")
-        let logBefore = try await service.usageLog(pia)
-        #expect(logBefore.map(\.result) == [.notFound, .joined])
-
-        let (_, upgraded) = try services(FamilyCodesMigrations.all)
-        #expect(try await upgraded.usageLog(pia) == logBefore)
         let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all])
+        let upgraded = LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database), clock: clock)
+        #expect(try await upgraded.usageLog(pia).map(\.result) == [.notFound, .joined])
+        let code = try await upgraded.code(pia)
+        #expect(code.code == "FAM-BBBBBB" && code.expiresAt == nil && code.maxUses == nil && code.uses == 0)
         let indexes = try await database.pool.read { db in
             try String.fetchAll(
                 db,

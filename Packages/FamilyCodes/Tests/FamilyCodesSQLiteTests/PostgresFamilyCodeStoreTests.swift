@@ -15,6 +15,7 @@ struct PostgresFamilyCodeStoreTests {
         #expect(
             FamilyCodesPostgresMigrations.all.identifiers == [
                 "familyCodes.1-codes", "familyCodes.2-attempts", "familyCodes.3-usage-log",
+                "familyCodes.4-code-limits",
             ])
         let database = try await TestPostgres.database([
             IdentityPostgresMigrations.all, FamilyCodesPostgresMigrations.all,

@@ -19,8 +19,14 @@ struct ProfileSessionRoutes: Sendable {
             return try JSONCoding.response(
                 profiles.map { SwitchableProfileJSON($0, active: $0.memberId == activeId) })
         }
-        api.api(IdentityRoute.activity) { _, context in
-            let records = try await identity.actingRecords(try context.requirePrincipal())
+        api.api(IdentityRoute.activity) { request, context in
+            let principal = try context.requirePrincipal()
+            let records =
+                if let member = request.query("member") {
+                    try await identity.memberActivity(principal, member: member)
+                } else {
+                    try await identity.actingRecords(principal)
+                }
             return try JSONCoding.response(records.map(ActingRecordJSON.init))
         }
     }

@@ -79,4 +79,7 @@ public protocol IdentityService: PrincipalSource {
     func recordActing(_ principal: Principal, action: String) async throws -> ActingRecord?
     /// The records of writes the principal's account made while acting, oldest first.
     func actingRecords(_ principal: Principal) async throws -> [ActingRecord]
+    /// Every record made for a managed member of the active household that the principal guards, by any of its
+    /// guardians, oldest first (a guardian's audit; not while acting).
+    func memberActivity(_ principal: Principal, member: String) async throws -> [ActingRecord]
 }

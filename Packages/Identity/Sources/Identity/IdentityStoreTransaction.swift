@@ -71,4 +71,6 @@ public protocol IdentityStoreTransaction {
     func insertActingRecord(_ record: ActingRecord) throws
     /// The records whose actor is the account, oldest first.
     func actingRecords(actorAccountId: String) throws -> [ActingRecord]
+    /// The records made for one member, by any actor, oldest first.
+    func actingRecords(subjectMemberId: String) throws -> [ActingRecord]
 }

@@ -113,4 +113,8 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction {
     func actingRecords(actorAccountId: String) -> [ActingRecord] {
         state.actingRecords.filter { $0.actorAccountId == actorAccountId }
     }
+
+    func actingRecords(subjectMemberId: String) -> [ActingRecord] {
+        state.actingRecords.filter { $0.subjectMemberId == subjectMemberId }
+    }
 }

@@ -185,6 +185,18 @@ extension LocalIdentityService {
         }
     }
 
+    public func memberActivity(_ principal: Principal, member reference: String) async throws -> [ActingRecord] {
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.read { transaction in
+                let account = try transaction.authenticate(principal, at: now)
+                let household = try transaction.requireActiveHousehold(accountId: account.id)
+                let member = try Self.guardedMember(reference, by: account.id, in: household)
+                return try transaction.actingRecords(subjectMemberId: member.memberId)
+            }
+        }
+    }
+
     // MARK: - Rules shared by the calls above
 
     static func resolveHousehold(

@@ -405,4 +405,10 @@ public actor HTTPIdentityService: IdentityService {
         let records: [ActingRecordJSON] = try await requests.send(IdentityRoute.activity, as: principal)
         return records.map(\.record)
     }
+
+    public func memberActivity(_ principal: Principal, member: String) async throws -> [ActingRecord] {
+        let records: [ActingRecordJSON] = try await requests.send(
+            IdentityRoute.activity, as: principal, query: IdentityRoute.activityQuery(member: member))
+        return records.map(\.record)
+    }
 }

@@ -132,4 +132,7 @@ public struct OfflineProfilesIdentityService: IdentityService {
     public func actingRecords(_ principal: Principal) async throws -> [ActingRecord] {
         try await base.actingRecords(principal)
     }
+    public func memberActivity(_ principal: Principal, member: String) async throws -> [ActingRecord] {
+        try await base.memberActivity(principal, member: member)
+    }
 }

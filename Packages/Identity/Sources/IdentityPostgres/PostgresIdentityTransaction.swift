@@ -308,12 +308,20 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
     }
 
     public func actingRecords(actorAccountId: String) throws -> [ActingRecord] {
+        try actingRecords(where: "actor_account_id", is: actorAccountId)
+    }
+
+    public func actingRecords(subjectMemberId: String) throws -> [ActingRecord] {
+        try actingRecords(where: "subject_member_id", is: subjectMemberId)
+    }
+
+    private func actingRecords(where column: String, is value: String) throws -> [ActingRecord] {
         try connection.query(
             """
             SELECT id, actor_account_id, subject_member_id, subject_display_name, action, at
-            FROM identity_acting_records WHERE actor_account_id = $1 ORDER BY seq
+            FROM identity_acting_records WHERE \(column) = $1 ORDER BY seq
             """,
-            [actorAccountId]
+            [value]
         ).map { row in
             ActingRecord(
                 id: try row.string(0), actorAccountId: try row.string(1), subjectMemberId: try row.string(2),

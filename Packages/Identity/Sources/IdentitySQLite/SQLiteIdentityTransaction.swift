@@ -305,9 +305,17 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
     }
 
     public func actingRecords(actorAccountId: String) throws -> [ActingRecord] {
+        try actingRecords(where: "actor_account_id", is: actorAccountId)
+    }
+
+    public func actingRecords(subjectMemberId: String) throws -> [ActingRecord] {
+        try actingRecords(where: "subject_member_id", is: subjectMemberId)
+    }
+
+    private func actingRecords(where column: String, is value: String) throws -> [ActingRecord] {
         try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM identity_acting_records WHERE actor_account_id = ? ORDER BY seq"),
-            arguments: [actorAccountId]
+            db.cachedStatement(sql: "SELECT * FROM identity_acting_records WHERE \(column) = ? ORDER BY seq"),
+            arguments: [value]
         ).map { row in
             ActingRecord(
                 id: row["id"], actorAccountId: row["actor_account_id"], subjectMemberId: row["subject_member_id"],

@@ -35,7 +35,11 @@ public enum IdentityRoute {
     // MARK: - Acting records
 
     /// Served with ProfileSession's routes, but the records are Identity's (and `HTTPIdentityService` reads them).
+    /// The caller's records; with `activityQuery(member:)`, every guardian's records for that member.
     public static let activity = WireRoute("GET", "/api/activity")
+
+    /// `?member=MEMBER` (an id or exact name) for `activity`.
+    public static func activityQuery(member: String) -> String { "?member=" + WireRoute.segment(member) }
 
     /// Every route of the feature.
     public static let routes = [

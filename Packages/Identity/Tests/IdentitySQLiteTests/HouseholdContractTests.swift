@@ -277,5 +277,48 @@ struct HouseholdContractTests {
         #expect(records.first?.at == family.env.clock.now())
     }
 
+    @Test(
+        "a guardian sees every record made for a member it guards, by any guardian; nobody else does",
+        arguments: StoreKind.allCases)
+    func guardiansSeeEveryRecordForTheirMember(_ kind: StoreKind) async throws {
+        let family = try await Family(kind, ["Ann", "Bo", "Cy"])
+        let service = family.service
+        let home = try await service.createHousehold(family["Ann"], name: "Home")
+        _ = try await service.joinHousehold(family["Bo"], householdId: home.id, role: .parent)
+        _ = try await service.joinHousehold(family["Cy"], householdId: home.id, role: .member)
+        let mia = try await service.addManagedMember(family["Ann"], displayName: "Mia", avatarKey: "")
+        let max = try await service.addManagedMember(family["Ann"], displayName: "Max", avatarKey: "")
+        _ = try await service.addGuardian(family["Ann"], member: "Mia", email: email("Bo"))
+        func acting(_ name: String, as member: Member) -> Principal {
+            var principal = family[name]
+            principal.actingAs = ActingAs(memberId: member.memberId, displayName: member.displayName)
+            return principal
+        }
+        _ = try await service.recordActing(acting("Ann", as: mia), action: "prefs theme dark")
+        _ = try await service.recordActing(acting("Bo", as: mia), action: "prefs font large")
+        _ = try await service.recordActing(acting("Ann", as: max), action: "prefs theme light")
+
+        for guardian in ["Ann", "Bo"] {
+            let records = try await service.memberActivity(family[guardian], member: "Mia")
+            #expect(records.map(\.action) == ["prefs theme dark", "prefs font large"])
+            #expect(records.map(\.actorAccountId) == [family["Ann"].accountId, family["Bo"].accountId])
+        }
+        // Bo does not guard Max; Cy guards nobody; nobody audits while acting.
+        #expect(
+            await identityError { _ = try await service.memberActivity(family["Bo"], member: "Max") }
+                == .notGuardian("Max"))
+        #expect(
+            await identityError { _ = try await service.memberActivity(family["Cy"], member: "Mia") }
+                == .notGuardian("Mia"))
+        #expect(
+            await identityError { _ = try await service.memberActivity(acting("Ann", as: mia), member: "Mia") }
+                == .notWhileActing("Mia"))
+        #expect(
+            await identityError { _ = try await service.memberActivity(family["Ann"], member: "Ann Tester") }
+                == .notManaged("Ann Tester"))
+        // Bo's own records still show only what Bo did.
+        #expect(try await service.actingRecords(family["Bo"]).map(\.action) == ["prefs font large"])
+    }
+
     private func env(_ family: Family) -> TestEnvironment { family.env }
 }

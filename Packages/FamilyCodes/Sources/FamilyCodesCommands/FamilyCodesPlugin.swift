@@ -21,14 +21,17 @@ public struct FamilyCodesPlugin: Plugin {
     public var name: String { "familyCodes" }
 
     public var commands: [Command] {
-        [
+        // The account's own commands: refused while acting as a member, before they ask for anything.
+        let principals = principals
+        let accountItself = { (command: Command) in command.requiring { try await principals.requireAccountItself() } }
+        return [
             FamilyCommand.make(self),
             FamilyCodeCommand.make(self),
-            FamilyRegenerateCommand.make(self),
-            FamilyJoinCommand.make(self),
+            accountItself(FamilyRegenerateCommand.make(self)),
+            accountItself(FamilyJoinCommand.make(self)),
             FamilyMembersCommand.make(self),
-            FamilyRemoveCommand.make(self),
-            FamilyLeaveCommand.make(self),
+            accountItself(FamilyRemoveCommand.make(self)),
+            accountItself(FamilyLeaveCommand.make(self)),
             FamilyUseCommand.make(self),
             FamilyLogCommand.make(self),
         ]

@@ -101,9 +101,11 @@ public struct AppEnvironment: Sendable {
             preferences: preferences, familyCodes: familyCodes, circles: circles, plugins: plugins)
     }
 
-    /// The REPL prompt: who is signed in, and whom they act as (`dana (as Max) › `).
+    /// The REPL prompt: who is signed in, the shadow they present, and whom they act as (`dana (as Max) › `).
     public func prompt() async -> String {
-        await IdentityPrompt.text(service: identity, suffix: ProfileSessionPrompt.suffix(manager: session))
+        let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
+        return await IdentityPrompt.text(
+            service: identity, personas: personas, suffix: ProfileSessionPrompt.suffix(manager: session))
     }
 
     /// The REPL's colours follow the effective theme of whoever is active (the member acted as, while acting).

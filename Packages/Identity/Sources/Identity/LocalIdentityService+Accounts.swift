@@ -167,6 +167,19 @@ extension LocalIdentityService {
         }
     }
 
+    public func changeAccountType(_ principal: Principal, to type: AccountType) async throws -> Account {
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.write { transaction in
+                var account = try transaction.authenticate(principal, at: now)
+                account.accountType = type
+                try transaction.updateAccount(account)
+                try Self.refreshSavedEntry(account, transaction)
+                return account
+            }
+        }
+    }
+
     public func changePassword(_ principal: Principal, current: String, new: String) async throws {
         try await asSelf(principal) {
             try Self.checkNewPassword(new)

@@ -125,7 +125,7 @@ public struct AppEnvironment: Sendable {
     }
 }
 
-/// `whoami`'s persona from Circles: the account's active profile.
+/// `whoami`'s persona from Circles: the account's active profile, and its primary profile's photo.
 struct CirclesPersonas: PersonaSource {
     let service: any CirclesService
 
@@ -133,5 +133,9 @@ struct CirclesPersonas: PersonaSource {
         guard let persona = try? await service.activePersona(principal) else { return nil }
         return MeJSON.PersonaJSON(
             profileId: persona.profileId, displayName: persona.displayName, type: persona.type.rawValue)
+    }
+
+    func primaryPhoto(for principal: Principal) async -> String? {
+        try? await service.profile(principal, "primary").photo
     }
 }

@@ -155,11 +155,14 @@ extension Context {
     }
 
     /// The owner's inbox values of `records`, each with its relationship context: the circles holding the requester
-    /// (Contacts when it is a linked contact, then the circles holding that contact).
+    /// (Contacts when it is a linked contact, then the circles holding that contact). A request made under a shadow
+    /// that is not revealed gets none: naming the requester's circles would link the shadow to its account.
     func inbox(_ records: [RequestRecord]) throws -> [AccessRequest] {
         let contacts = try filledContacts()
         let everyContact = try circles().first { $0.builtIn == .contacts }.map { [$0.name] } ?? []
-        return records.map { record in
+        return try records.map { record in
+            let persona = try transaction.profile(id: record.requesterProfileId)
+            guard let persona, !persona.isShadow || persona.revealedAt != nil else { return AccessRequest(record) }
             let contact = contacts.first { $0.linkedAccountId == record.requesterAccountId }
             return AccessRequest(record, requesterCircles: contact.map { everyContact + $0.circleNames } ?? [])
         }

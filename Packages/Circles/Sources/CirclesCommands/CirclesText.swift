@@ -304,12 +304,18 @@ enum CirclesText {
         ].joined(separator: "\n")
     }
 
+    /// The circles holding a requester, "not a contact", or "—" when a shadow keeps it unknown.
+    static func relationship(_ circles: [String]?, style: Style) -> String {
+        guard let circles else { return style.dim(hidden) }
+        return circles.isEmpty ? "not a contact" : circles.joined(separator: ", ")
+    }
+
     static func requestsTable(_ requests: [AccessRequest], personas: [Persona], style: Style) -> String {
         var table = Table(headers: ["FROM", "IN YOUR CIRCLES", "FIELD", "OF", "REASON", "EXPIRES", "ID"])
         for request in requests {
             table.append([
                 who(request.from),
-                request.requesterCircles.isEmpty ? "not a contact" : request.requesterCircles.joined(separator: ", "),
+                relationship(request.requesterCircles, style: style),
                 request.field.rawValue, profileName(request.profileId, personas),
                 request.reason.map { "“\($0)”" } ?? "", date(request.expiresAt), style.dim(request.requestId),
             ])

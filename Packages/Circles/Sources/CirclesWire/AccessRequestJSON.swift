@@ -4,8 +4,8 @@ import IdentityWire
 
 /// A request in its owner's inbox (`GET /api/requests`, deny, Circle Detail's `pendingRequests`, `requests --json`):
 /// CLI.md's `{requestId, from: {displayName, username}, profileId, field, reason, createdAt, expiresAt}` plus
-/// `status`, and `requesterCircles`, the relationship context (the owner's circles holding the requester); `reason`
-/// null when none was given.
+/// `status`, and `requesterCircles`, the relationship context (the owner's circles holding the requester; null for a
+/// request made under an unrevealed shadow); `reason` null when none was given.
 public struct AccessRequestJSON: Codable, Sendable, Equatable {
     public var requestId: String
     public var from: PersonaSummaryJSON
@@ -16,7 +16,7 @@ public struct AccessRequestJSON: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var expiresAt: Date
     public var status: RequestStatus
-    public var requesterCircles: [String]
+    @ExplicitNull public var requesterCircles: [String]?
 
     /// The JSON of `request`.
     public init(_ request: AccessRequest) {

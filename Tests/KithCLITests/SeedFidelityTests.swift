@@ -53,6 +53,17 @@ struct SeedFidelityTests {
         try #require(run.status == 0, "\(run.errors)")
     }
 
+    /// Ria, whose active persona is her new professional shadow Night Owl, shown to nobody yet.
+    func riaWithNightOwl() async throws {
+        let run = await kith(
+            [],
+            input: """
+                signup ria@example.com --first Ria --last Sen
+                shadow create --type professional --name 'Night Owl'
+                """)
+        try #require(run.status == 0, "\(run.errors)")
+    }
+
     // MARK: - Refused before asking
 
     @Test func theAccountsOwnCommandsRefuseActingBeforeAskingAnything() async throws {
@@ -73,13 +84,7 @@ struct SeedFidelityTests {
     // MARK: - The shadow persona shows (P1)
 
     @Test func aShadowPersonaShowsInWhoamiAndThePrompt() async throws {
-        let setUp = await kith(
-            [],
-            input: """
-                signup ria@example.com --first Ria --last Sen
-                shadow create --type professional --name 'Night Owl'
-                """)
-        try #require(setUp.status == 0, "\(setUp.errors)")
+        try await riaWithNightOwl()
         let whoami = await kith(["whoami"])
         #expect(whoami.output.contains("Presenting as Night Owl (professional)"))
         let app = try AppEnvironment.local(databasePath: database, product: .all)
@@ -93,13 +98,7 @@ struct SeedFidelityTests {
     // MARK: - Who sees a shadow's fields (P2)
 
     @Test func profileShowOfAShadowListsOnlyItsOwnCirclesThatSeeAField() async throws {
-        let setUp = await kith(
-            [],
-            input: """
-                signup ria@example.com --first Ria --last Sen
-                shadow create --type professional --name 'Night Owl'
-                """)
-        try #require(setUp.status == 0, "\(setUp.errors)")
+        try await riaWithNightOwl()
         func seenBy(_ field: String) async -> String? {
             let text = await kith(["profile", "show", "Night Owl"]).output
             return text.split(separator: "\n").first { $0.hasPrefix("  \(field) ") }.map(String.init)

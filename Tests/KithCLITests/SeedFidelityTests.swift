@@ -81,6 +81,18 @@ struct SeedFidelityTests {
         #expect(await kith(["switch", "Max"]).status == 0)
     }
 
+    @Test func aCommandForAnotherRoleRefusesBeforeAskingAnything() async throws {
+        #expect(await kith(["signup", "mo@example.com", "--first", "Mo", "--last", "Lee"]).status == 0)
+        let person = ScriptedInteraction(answers: ["y"])
+        let run = await kith(["family", "regenerate"], interaction: person)
+        #expect(run.status == 1)
+        #expect(run.errors == "error: Only players can manage a family code\n")
+        #expect(person.questions.isEmpty, "asked \(person.questions) before refusing")
+        #expect(await kith(["role", "player"]).status == 0)
+        #expect(await kith(["family", "regenerate"], interaction: person).status == 0)
+        #expect(person.questions.count == 1)
+    }
+
     // MARK: - The shadow persona shows (P1)
 
     @Test func aShadowPersonaShowsInWhoamiAndThePrompt() async throws {

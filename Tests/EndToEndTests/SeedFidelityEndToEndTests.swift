@@ -166,4 +166,27 @@ struct SeedFidelityEndToEndTests {
             #expect(!session.output.contains(question), "asked \(question): \(session.output)")
         }
     }
+
+    // MARK: - A member removed by another process (000, State 5)
+
+    @Test func aRunningREPLStopsActingAsAMemberAnotherProcessRemoved() async throws {
+        let database = folder + "/state5.sqlite"
+        let setUp = try await KithProcess.run(
+            ["--db", database], input: Data(TranscriptScripts.actingSetUp.utf8),
+            environment: ["KITH_PASSWORD": password])
+        try #require(setUp.status == 0, "\(setUp.errors)")
+
+        let session = try TerminalSession(
+            "\(KithProcess.binary) --db \(database) --as Max", environment: ["XDG_STATE_HOME": folder + "/state"])
+        try await session.waitFor("dana (as Max) › ")
+        let removed = try await KithProcess.run(["--db", database, "member", "remove", "Max", "--yes"])
+        #expect(removed.status == 0, "\(removed.errors)")
+        session.type("whoami\n")
+        try await session.waitFor("dana › ")
+        session.type("\u{4}")
+        #expect(try await session.exitStatus() == 0)
+        let answer = try #require(session.output.components(separatedBy: "whoami").last)
+        #expect(answer.contains("dana@example.com"))
+        #expect(!answer.contains("viewing as"), "\(answer)")
+    }
 }

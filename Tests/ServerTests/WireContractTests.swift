@@ -139,6 +139,7 @@ struct WireContractTests {
             (SignInBody(email: "dana@example.com", password: "correct horse"), "SignInRequest"),
             (AccountNameBody(firstName: "Dana", lastName: "Lee"), "NameRequest"),
             (RoleBody(role: .member), "RoleRequest"),
+            (AccountTypeBody(accountType: .corporate), "AccountTypeRequest"),
             (PasswordChangeBody(currentPassword: "correct horse", newPassword: "battery staple"), "PasswordRequest"),
             (HouseholdNameBody(name: "Lee Family"), "HouseholdNameRequest"),
             (ManagedMemberBody(displayName: "Max", avatarKey: "fox"), "MemberRequest"),

@@ -29,7 +29,8 @@ enum WireErrorExamples {
         .cannotLinkSelf, .invalidPhone, .invalidEmail, .invalidUsername, .usernameTaken("dana"),
         .tooLong(field: "bio", maxLength: 160), .tooManyShadows, .notShadow("Dana Lee"), .alreadyRevealed("Owl"),
         .alreadyVisible(.phone), .notShared(.email), .tooManyPendingRequests, .grantNotFound("g1"),
-        .suggestionNotFound("s1"), .profileNotFound("@owl"), .invalidTarget("owl"), .nothingToChange, .noContacts,
+        .suggestionNotFound("s1"), .profileNotFound("@owl"), .cannotSee(contact: "Tom Hale", profile: "Ri"),
+        .invalidTarget("owl"), .nothingToChange, .noContacts,
     ]
 
     static let preferences: [PreferencesError] = [.notAvailable]

@@ -101,9 +101,11 @@ public struct AppEnvironment: Sendable {
             preferences: preferences, familyCodes: familyCodes, circles: circles, plugins: plugins)
     }
 
-    /// The REPL prompt: who is signed in, and whom they act as (`dana (as Max) › `).
+    /// The REPL prompt: who is signed in, the shadow they present, and whom they act as (`dana (as Max) › `).
     public func prompt() async -> String {
-        await IdentityPrompt.text(service: identity, suffix: ProfileSessionPrompt.suffix(manager: session))
+        let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
+        return await IdentityPrompt.text(
+            service: identity, personas: personas, suffix: ProfileSessionPrompt.suffix(manager: session))
     }
 
     /// The REPL's colours follow the effective theme of whoever is active (the member acted as, while acting).
@@ -123,7 +125,7 @@ public struct AppEnvironment: Sendable {
     }
 }
 
-/// `whoami`'s persona from Circles: the account's active profile.
+/// `whoami`'s persona from Circles: the account's active profile, and its primary profile's photo.
 struct CirclesPersonas: PersonaSource {
     let service: any CirclesService
 
@@ -131,5 +133,9 @@ struct CirclesPersonas: PersonaSource {
         guard let persona = try? await service.activePersona(principal) else { return nil }
         return MeJSON.PersonaJSON(
             profileId: persona.profileId, displayName: persona.displayName, type: persona.type.rawValue)
+    }
+
+    func primaryPhoto(for principal: Principal) async -> String? {
+        try? await service.profile(principal, "primary").photo
     }
 }

@@ -23,8 +23,9 @@ struct CirclesRoutes: Sendable {
     // MARK: - Contacts
 
     private func addContacts(to api: RouterGroup<KithRequestContext>) {
-        api.api(CirclesRoute.contacts) { _, context in
-            let contacts = try await circles.contacts(try context.requirePrincipal())
+        api.api(CirclesRoute.contacts) { request, context in
+            let search = ContactSearch(text: request.query("search"), circle: request.query("circle"))
+            let contacts = try await circles.contacts(try context.requirePrincipal(), matching: search)
             return try JSONCoding.response(contacts.map(ContactJSON.init))
         }
         api.api(CirclesRoute.addContact) { request, context in
@@ -60,9 +61,10 @@ struct CirclesRoutes: Sendable {
                 principal, name: body.name, emoji: body.emoji, color: body.color)
             return try JSONCoding.response(CircleJSON(circle), status: .created)
         }
-        api.api(CirclesRoute.circle) { _, context in
+        api.api(CirclesRoute.circle) { request, context in
             let principal = try context.requirePrincipal()
-            let detail = try await circles.circle(principal, try context.parameters.text("circle"))
+            let detail = try await circles.circle(
+                principal, try context.parameters.text("circle"), search: request.query("search"))
             return try JSONCoding.response(CircleDetailJSON(detail))
         }
         api.api(CirclesRoute.editCircle) { request, context in

@@ -52,6 +52,13 @@ struct IdentityRoutes: Sendable {
             let account = try await identity.changeRole(principal, to: role)
             return try JSONCoding.response(try await me(account, principal))
         }
+        api.api(IdentityRoute.accountType) { request, context in
+            let principal = try context.requirePrincipal()
+            let body = try await request.decodeJSON(AccountTypeBody.self, context: context)
+            let type = try choice(body.accountType, field: "accountType", as: AccountType.self)
+            let account = try await identity.changeAccountType(principal, to: type)
+            return try JSONCoding.response(try await me(account, principal))
+        }
         api.api(IdentityRoute.password) { request, context in
             let principal = try context.requirePrincipal()
             let body = try await request.decodeJSON(PasswordChangeBody.self, context: context)
@@ -63,13 +70,16 @@ struct IdentityRoutes: Sendable {
     /// The account as `/api/me` shows it, with its active persona (Circles' one answer, the same as `whoami`'s).
     private func me(_ account: Account, _ principal: Principal) async throws -> MeJSON {
         var persona: MeJSON.PersonaJSON?
+        var photo: String?
         if let circles {
             if let active = try? await circles.activePersona(principal) {
                 persona = MeJSON.PersonaJSON(
                     profileId: active.profileId, displayName: active.displayName, type: active.type.rawValue)
             }
+            // Circles refuses while acting: the photo is then left out.
+            photo = try? await circles.profile(principal, "primary").photo
         }
-        return MeJSON(account, principal: principal, persona: persona)
+        return MeJSON(account, principal: principal, persona: persona, photoURL: photo)
     }
 
     private func session(_ grant: SessionGrant) async throws -> SessionJSON {

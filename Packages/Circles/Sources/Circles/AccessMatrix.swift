@@ -26,6 +26,15 @@ public struct AccessMatrix: Sendable, Hashable {
 
     /// Whether that cell is a staged (unsaved) edit.
     public func isStaged(_ field: Field, _ circleId: String) -> Bool { staged[field]?[circleId] != nil }
+
+    /// The circles whose cell allows `field` of `profile` (this matrix's profile), in circle order. A shadow is
+    /// seen only by the circles it is shown to, so only those of its own circles count: none while it is shown
+    /// to nobody, whatever the Public or Contacts cells say.
+    public func circlesSeeing(_ field: Field, of profile: Profile) -> [Circle] {
+        circles.filter { circle in
+            access(field, circle.id) == .allow && (!profile.isShadow || profile.shownToCircleIds.contains(circle.id))
+        }
+    }
 }
 
 /// One stored cell of a profile's matrix (a missing cell has its default).

@@ -10,8 +10,13 @@ public struct AccessRequest: Sendable, Hashable {
     public var createdAt: Date
     public var expiresAt: Date
     public var status: RequestStatus
+    /// The relationship context: the owner's circles that hold the requester (Contacts, then the circles holding its
+    /// contact, in circle order); empty when the requester is not one of the owner's contacts; nil for a request
+    /// made under a shadow that is not revealed, which would otherwise be linked to the account behind it.
+    public var requesterCircles: [String]?
 
-    public init(_ record: RequestRecord) {
+    /// The inbox value of `record`, with the circles that hold its requester.
+    public init(_ record: RequestRecord, requesterCircles: [String]? = nil) {
         requestId = record.id
         from = record.requester
         profileId = record.profileId
@@ -20,5 +25,6 @@ public struct AccessRequest: Sendable, Hashable {
         createdAt = record.createdAt
         expiresAt = record.expiresAt
         status = record.status
+        self.requesterCircles = requesterCircles
     }
 }

@@ -57,6 +57,8 @@ public enum CirclesError: Error, Equatable, Sendable, CustomStringConvertible {
     case suggestionNotFound(String)
     /// A profile the viewer may not see: the same sentence as one that does not exist.
     case profileNotFound(String)
+    /// `view-as CONTACT --profile SHADOW`: the owner's preview of a shadow for a contact outside its circles.
+    case cannotSee(contact: String, profile: String)
     /// `look`/`request` target that is neither an email nor `@username`.
     case invalidTarget(String)
     /// An edit of a contact, circle or profile that changes no value at all.
@@ -96,6 +98,7 @@ public enum CirclesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .grantNotFound(let id): "No grant named \(id)"
         case .suggestionNotFound(let id): "No suggestion named \(id)"
         case .profileNotFound(let name): "No profile named \(name)"
+        case .cannotSee(let contact, let profile): "\(contact) cannot see \(profile)"
         case .invalidTarget(let text): "\(text) is neither an email nor @username"
         case .nothingToChange: "Nothing to change"
         case .noContacts: "Name at least one contact"

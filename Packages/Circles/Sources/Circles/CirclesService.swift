@@ -11,8 +11,8 @@ import Identity
 public protocol CirclesService: Sendable {
     // MARK: - Contacts
 
-    /// The owner's contacts, by name, each with the circles holding it.
-    func contacts(_ principal: Principal) async throws -> [Contact]
+    /// The owner's contacts that `search` keeps, by name, each with the circles holding it.
+    func contacts(_ principal: Principal, matching search: ContactSearch) async throws -> [Contact]
     /// `contact add`: a new contact, optionally linked to the account with `accountEmail`.
     func addContact(_ principal: Principal, _ draft: ContactDraft) async throws -> Contact
     /// `contact edit`: changes name, link, phone or email.
@@ -24,8 +24,9 @@ public protocol CirclesService: Sendable {
 
     /// The owner's circles: mandatory, prepopulated, then custom (creation order), with member counts.
     func circles(_ principal: Principal) async throws -> [Circle]
-    /// `circle show`: Circle Detail (members, the active persona's access column, pending requests).
-    func circle(_ principal: Principal, _ circle: String) async throws -> CircleDetail
+    /// `circle show [--search TEXT]`: Circle Detail (the members `search` finds, as `ContactSearch` does, the
+    /// active persona's access column, pending requests).
+    func circle(_ principal: Principal, _ circle: String, search: String?) async throws -> CircleDetail
     /// `circle create`: a custom circle (emoji and colour default to ⭕ and blue).
     func createCircle(_ principal: Principal, name: String, emoji: String?, color: String?) async throws -> Circle
     /// `circle edit`: renames or restyles a custom circle.
@@ -110,4 +111,16 @@ public protocol CirclesService: Sendable {
     func grants(_ principal: Principal) async throws -> [Grant]
     /// `grants revoke ID`.
     func revokeGrant(_ principal: Principal, _ grant: String) async throws -> Grant
+}
+
+extension CirclesService {
+    /// Every contact of the owner, by name.
+    public func contacts(_ principal: Principal) async throws -> [Contact] {
+        try await contacts(principal, matching: .everyone)
+    }
+
+    /// Circle Detail with every member.
+    public func circle(_ principal: Principal, _ circle: String) async throws -> CircleDetail {
+        try await self.circle(principal, circle, search: nil)
+    }
 }

@@ -4,9 +4,14 @@ import Identity
 extension LocalCirclesService {
     // MARK: - Contacts
 
-    public func contacts(_ principal: Principal) async throws -> [Contact] {
+    public func contacts(_ principal: Principal, matching search: ContactSearch) async throws -> [Contact] {
         try await runReading(principal) { context in
-            try context.filledContacts().sorted {
+            let circle = try search.circle.map { try context.circle($0) }
+            return try context.filledContacts().filter { contact in
+                // Contacts and Public hold every contact.
+                let inCircle = circle.map { !$0.takesMembers || contact.circleIds.contains($0.id) } ?? true
+                return inCircle && search.matches(contact)
+            }.sorted {
                 ($0.displayName.lowercased(), $0.createdAt) < ($1.displayName.lowercased(), $1.createdAt)
             }
         }
@@ -60,8 +65,12 @@ extension LocalCirclesService {
         try await runReading(principal) { context in try context.countedCircles() }
     }
 
-    public func circle(_ principal: Principal, _ reference: String) async throws -> CircleDetail {
-        try await runReading(principal) { context in try context.detail(of: try context.circle(reference)) }
+    public func circle(_ principal: Principal, _ reference: String, search: String?) async throws -> CircleDetail {
+        try await runReading(principal) { context in
+            var detail = try context.detail(of: try context.circle(reference))
+            detail.members = detail.members.filter(ContactSearch(text: search).matches)
+            return detail
+        }
     }
 
     public func createCircle(
@@ -264,9 +273,9 @@ extension Context {
         var access: [Field: Access] = [:]
         for field in Field.allCases { access[field] = cells[field]?[circle.id] ?? .deny }
         let accounts = Set(members.compactMap(\.linkedAccountId))
-        let requests = try transaction.requests(ownerAccountId: ownerId)
-            .filter { $0.isPending(at: now) && accounts.contains($0.requesterAccountId) }
-            .map(AccessRequest.init)
+        let requests = try inbox(
+            try transaction.requests(ownerAccountId: ownerId)
+                .filter { $0.isPending(at: now) && accounts.contains($0.requesterAccountId) })
         return CircleDetail(
             circle: counted, members: members.sorted { $0.displayName.lowercased() < $1.displayName.lowercased() },
             profileId: persona.id, access: access, pendingRequests: requests)

@@ -31,6 +31,7 @@ extension LocalCirclesService {
                 profile.photo = try Validation.text(photo, field: "photo", maxLength: Validation.photoMax)
             }
             try context.transaction.updateProfile(profile)
+            if edit.photo != nil, !profile.isShadow { try context.refreshSavedPhoto(profile.photo) }
             return profile
         }
     }
@@ -205,6 +206,15 @@ extension AccessMatrix {
 }
 
 extension Context {
+    /// This device's saved entry of the owner carries its primary profile's photo (the switcher's avatar).
+    func refreshSavedPhoto(_ photo: String?) throws {
+        guard var record = try identity.savedAccounts().first(where: { $0.account.accountId == ownerId }) else {
+            return
+        }
+        record.account.photoURL = photo
+        try identity.saveAccount(record)
+    }
+
     static func persona(_ profile: Profile, active: String) -> Persona {
         Persona(
             profileId: profile.id, displayName: profile.displayName, type: profile.type, active: profile.id == active,
@@ -240,24 +250,53 @@ extension Context {
         return cells
     }
 
+    /// The saved cells with the staged edits laid over them; a staged cell equal to its saved value is no edit.
     func matrix(of profile: Profile) throws -> AccessMatrix {
-        var cells = try savedCells(of: profile)
-        var staged: [Field: [String: Access]] = [:]
-        let known = Set(try circles().map(\.id))
-        for cell in try transaction.stagedCells(accountId: ownerId, profileId: profile.id)
-        where known.contains(cell.circleId) {
-            staged[cell.field, default: [:]][cell.circleId] = cell.access
-            cells[cell.field, default: [:]][cell.circleId] = cell.access
+        let saved = try savedCells(of: profile)
+        let staged = try realEdits(of: profile, saved: saved)
+        var cells = saved
+        for (field, row) in staged {
+            for (circleId, access) in row { cells[field, default: [:]][circleId] = access }
         }
         return AccessMatrix(
             profileId: profile.id, cells: cells, unsaved: !staged.isEmpty, staged: staged,
             circles: try countedCircles())
     }
 
+    /// Stages `edits` over the staged ones. A cell staged back to its saved value is no edit: it stops being staged
+    /// (so cycling a cell round, or `access reset` of an untouched matrix, leaves nothing unsaved).
     func stage(_ edits: [(Field, String, Access)], of profile: Profile) throws {
+        let saved = try savedCells(of: profile)
+        var staged = try realEdits(of: profile, saved: saved)
+        var unstaged = false
         for (field, circleId, access) in edits {
+            if saved[field]?[circleId] == access {
+                unstaged = staged[field]?.removeValue(forKey: circleId) != nil || unstaged
+            } else {
+                staged[field, default: [:]][circleId] = access
+            }
+        }
+        // Dropping a cell needs the set rewritten; otherwise only the new edits are written.
+        let writes: [(Field, String, Access)]
+        if unstaged {
+            try transaction.clearStagedCells(accountId: ownerId, profileId: profile.id)
+            writes = staged.flatMap { field, row in row.map { (field, $0.key, $0.value) } }
+        } else {
+            writes = edits.compactMap { field, circleId, _ in staged[field]?[circleId].map { (field, circleId, $0) } }
+        }
+        for (field, circleId, access) in writes.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
             try transaction.stageCell(
                 MatrixCell(profileId: profile.id, field: field, circleId: circleId, access: access), accountId: ownerId)
         }
+    }
+
+    /// The staged cells of known circles that differ from `saved`.
+    private func realEdits(of profile: Profile, saved: [Field: [String: Access]]) throws -> [Field: [String: Access]] {
+        var staged: [Field: [String: Access]] = [:]
+        for cell in try transaction.stagedCells(accountId: ownerId, profileId: profile.id) {
+            guard let savedAccess = saved[cell.field]?[cell.circleId], savedAccess != cell.access else { continue }
+            staged[cell.field, default: [:]][cell.circleId] = cell.access
+        }
+        return staged
     }
 }

@@ -10,9 +10,12 @@ extension LocalCirclesService {
             let contact = try context.contact(contact)
             let index = try context.index(owner: context.ownerId)
             guard let slot = index.slot(ofProfile: profile.id),
-                let viewer = index.viewer(contact: contact, profileSlot: slot, at: context.now),
-                AccessIndex.isVisible(index.rules[slot], to: viewer)
+                let viewer = index.viewer(contact: contact, profileSlot: slot, at: context.now)
             else { throw CirclesError.profileNotFound(profile.displayName) }
+            // The owner's own shadow exists for the owner: the preview says who cannot see it.
+            guard AccessIndex.isVisible(index.rules[slot], to: viewer) else {
+                throw CirclesError.cannotSee(contact: contact.displayName, profile: profile.displayName)
+            }
             return try context.view(of: profile, rules: index.rules[slot], viewer: viewer)
         }
     }
@@ -56,7 +59,7 @@ extension LocalCirclesService {
     }
 
     public func requests(_ principal: Principal) async throws -> [AccessRequest] {
-        try await runReading(principal) { context in try context.pendingRequests().map(AccessRequest.init) }
+        try await runReading(principal) { context in try context.inbox(try context.pendingRequests()) }
     }
 
     public func allowRequest(_ principal: Principal, _ reference: String, allFields: Bool) async throws -> Grant {
@@ -78,7 +81,7 @@ extension LocalCirclesService {
             var request = try context.pendingRequest(reference)
             request.status = .denied
             try context.transaction.updateRequest(request)
-            return AccessRequest(request)
+            return try context.inbox([request])[0]
         }
     }
 
@@ -149,6 +152,20 @@ extension Context {
     func pendingRequests() throws -> [RequestRecord] {
         try transaction.requests(ownerAccountId: ownerId).filter { $0.isPending(at: now) }
             .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    /// The owner's inbox values of `records`, each with its relationship context: the circles holding the requester
+    /// (Contacts when it is a linked contact, then the circles holding that contact). A request made under a shadow
+    /// that is not revealed gets none: naming the requester's circles would link the shadow to its account.
+    func inbox(_ records: [RequestRecord]) throws -> [AccessRequest] {
+        let contacts = try filledContacts()
+        let everyContact = try circles().first { $0.builtIn == .contacts }.map { [$0.name] } ?? []
+        return try records.map { record in
+            let persona = try transaction.profile(id: record.requesterProfileId)
+            guard let persona, !persona.isShadow || persona.revealedAt != nil else { return AccessRequest(record) }
+            let contact = contacts.first { $0.linkedAccountId == record.requesterAccountId }
+            return AccessRequest(record, requesterCircles: contact.map { everyContact + $0.circleNames } ?? [])
+        }
     }
 
     func pendingRequest(_ reference: String) throws -> RequestRecord {

@@ -18,7 +18,13 @@ public struct CirclesPlugin: Plugin {
 
     public var name: String { "circles" }
 
+    /// Every command, each refused while acting as a member before it asks anything: Circles is the account's own.
     public var commands: [Command] {
+        let principals = principals
+        return allCommands.map { $0.requiring { try await principals.requireAccountItself() } }
+    }
+
+    private var allCommands: [Command] {
         [
             // MARK: - Contacts
             ContactsCommand.make(service: service, principals: principals),

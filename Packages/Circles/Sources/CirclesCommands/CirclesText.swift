@@ -6,6 +6,7 @@ import Foundation
 /// (P3), a profile (P2), what a viewer gets, the request inbox (C5) and grants.
 enum CirclesText {
     static let noContacts = "No contacts yet: `contact add NAME [--account EMAIL]`"
+    static let noMatches = "No contacts match."
     static let noRequests = "No pending requests."
     static let noGrants = "No grants: `requests allow ID` gives one."
     static let noSuggestions = "No merge suggestions: your circles look distinct."
@@ -108,7 +109,9 @@ enum CirclesText {
             out.append(style.accent("Members") + "  anyone, contacts or not")
         } else {
             out.append(style.accent("Members (\(detail.members.count))"))
-            if let hint = detail.emptyHint {
+            if detail.members.isEmpty, (circle.memberCount ?? 0) > 0 {
+                out.append("  " + noMatches)
+            } else if let hint = detail.emptyHint {
                 out.append("  " + hint + ": " + style.dim("`circle add \(quoted(circle.name)) CONTACT...`"))
             } else if detail.members.isEmpty {
                 out.append("  " + noContacts)
@@ -241,7 +244,7 @@ enum CirclesText {
             let value = profile.value(of: field).map { field == .username ? "@" + $0 : $0 } ?? style.dim("(not set)")
             let seenBy =
                 matrix.map { matrix in
-                    let names = matrix.circles.filter { matrix.access(field, $0.id) == .allow }.map(\.name)
+                    let names = matrix.circlesSeeing(field, of: profile).map(\.name)
                     return names.isEmpty ? style.dim("nobody") : names.joined(separator: ", ")
                 } ?? ""
             table.append(["  " + field.rawValue, value, seenBy])
@@ -301,11 +304,19 @@ enum CirclesText {
         ].joined(separator: "\n")
     }
 
+    /// The circles holding a requester, "not a contact", or "—" when a shadow keeps it unknown.
+    static func relationship(_ circles: [String]?, style: Style) -> String {
+        guard let circles else { return style.dim(hidden) }
+        return circles.isEmpty ? "not a contact" : circles.joined(separator: ", ")
+    }
+
     static func requestsTable(_ requests: [AccessRequest], personas: [Persona], style: Style) -> String {
-        var table = Table(headers: ["FROM", "FIELD", "OF", "REASON", "EXPIRES", "ID"])
+        var table = Table(headers: ["FROM", "IN YOUR CIRCLES", "FIELD", "OF", "REASON", "EXPIRES", "ID"])
         for request in requests {
             table.append([
-                who(request.from), request.field.rawValue, profileName(request.profileId, personas),
+                who(request.from),
+                relationship(request.requesterCircles, style: style),
+                request.field.rawValue, profileName(request.profileId, personas),
                 request.reason.map { "“\($0)”" } ?? "", date(request.expiresAt), style.dim(request.requestId),
             ])
         }

@@ -23,8 +23,9 @@ public struct HTTPCirclesService: CirclesService {
 
     // MARK: - Contacts
 
-    public func contacts(_ principal: Principal) async throws -> [Contact] {
-        let json: [ContactJSON] = try await requests.send(CirclesRoute.contacts, as: principal)
+    public func contacts(_ principal: Principal, matching search: ContactSearch) async throws -> [Contact] {
+        let json: [ContactJSON] = try await requests.send(
+            CirclesRoute.contacts, as: principal, query: CirclesRoute.searchQuery(search))
         return json.map { $0.contact(owner: principal.accountId) }
     }
 
@@ -52,8 +53,9 @@ public struct HTTPCirclesService: CirclesService {
         return json.enumerated().map { $0.element.circle(owner: principal.accountId, position: $0.offset) }
     }
 
-    public func circle(_ principal: Principal, _ circle: String) async throws -> CircleDetail {
-        let json: CircleDetailJSON = try await requests.send(CirclesRoute.circle, circle, as: principal)
+    public func circle(_ principal: Principal, _ circle: String, search: String?) async throws -> CircleDetail {
+        let json: CircleDetailJSON = try await requests.send(
+            CirclesRoute.circle, circle, as: principal, query: CirclesRoute.searchQuery(ContactSearch(text: search)))
         return json.detail(owner: principal.accountId)
     }
 

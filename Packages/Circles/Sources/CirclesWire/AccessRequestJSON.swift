@@ -4,7 +4,8 @@ import IdentityWire
 
 /// A request in its owner's inbox (`GET /api/requests`, deny, Circle Detail's `pendingRequests`, `requests --json`):
 /// CLI.md's `{requestId, from: {displayName, username}, profileId, field, reason, createdAt, expiresAt}` plus
-/// `status`; `reason` null when none was given.
+/// `status`, and `requesterCircles`, the relationship context (the owner's circles holding the requester; null for a
+/// request made under an unrevealed shadow); `reason` null when none was given.
 public struct AccessRequestJSON: Codable, Sendable, Equatable {
     public var requestId: String
     public var from: PersonaSummaryJSON
@@ -15,6 +16,7 @@ public struct AccessRequestJSON: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var expiresAt: Date
     public var status: RequestStatus
+    @ExplicitNull public var requesterCircles: [String]?
 
     /// The JSON of `request`.
     public init(_ request: AccessRequest) {
@@ -26,6 +28,7 @@ public struct AccessRequestJSON: Codable, Sendable, Equatable {
         createdAt = request.createdAt
         expiresAt = request.expiresAt
         status = request.status
+        requesterCircles = request.requesterCircles
     }
 
     /// The request again. The requester's account and profile never leave the server, and the inbox value does not
@@ -35,6 +38,6 @@ public struct AccessRequestJSON: Codable, Sendable, Equatable {
             RequestRecord(
                 id: requestId, ownerAccountId: "", profileId: profileId, requesterAccountId: "",
                 requesterProfileId: "", requester: from.summary, field: field, reason: reason, createdAt: createdAt,
-                expiresAt: expiresAt, status: status))
+                expiresAt: expiresAt, status: status), requesterCircles: requesterCircles)
     }
 }

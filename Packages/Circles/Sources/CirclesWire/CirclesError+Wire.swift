@@ -46,6 +46,8 @@ extension CirclesError: WireCodedError {
             WireErrorCase("circles.suggestion_not_found", status: 404, details: .init(name: id))
         case .profileNotFound(let name):
             WireErrorCase("circles.profile_not_found", status: 404, details: .init(name: name))
+        case .cannotSee(let contact, let profile):
+            WireErrorCase("circles.cannot_see", status: 403, details: .init(name: contact, profile: profile))
         case .invalidTarget(let text): WireErrorCase("circles.invalid_target", status: 400, details: .init(name: text))
         case .nothingToChange: WireErrorCase("circles.nothing_to_change", status: 400)
         case .noContacts: WireErrorCase("circles.no_contacts", status: 400)
@@ -77,6 +79,9 @@ extension CirclesError: WireCodedError {
         case "circles.already_visible":
             guard let field = details.field.flatMap(Field.init(rawValue:)) else { return nil }
             self = .alreadyVisible(field)
+        case "circles.cannot_see":
+            guard let contact = details.name, let profile = details.profile else { return nil }
+            self = .cannotSee(contact: contact, profile: profile)
         case "circles.not_shared":
             guard let field = details.field.flatMap(Field.init(rawValue:)) else { return nil }
             self = .notShared(field)

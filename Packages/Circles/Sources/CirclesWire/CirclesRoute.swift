@@ -1,3 +1,4 @@
+import Circles
 import Foundation
 import IdentityWire
 
@@ -124,6 +125,14 @@ public enum CirclesRoute {
         let trimmed = target.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("@") else { return "?email=" + WireRoute.segment(target) }
         return "?username=" + WireRoute.segment(String(trimmed.dropFirst()))
+    }
+
+    /// `?search=TEXT&circle=CIRCLE` of `contacts` (and `?search=TEXT` of `circle`), each only when given.
+    public static func searchQuery(_ search: ContactSearch) -> String {
+        let pairs = [("search", search.text), ("circle", search.circle)].compactMap { name, value in
+            value.map { name + "=" + WireRoute.segment($0) }
+        }
+        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
     }
 
     /// `?moveTo=OTHER` of `deleteCircle`, or nothing.

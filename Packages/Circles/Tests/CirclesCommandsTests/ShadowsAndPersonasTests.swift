@@ -146,7 +146,10 @@ struct ShadowsAndPersonasTests {
         let inbox = await harness.run("requests", json: true)
         #expect((inbox.array.first?["from"] as? [String: Any])?["displayName"] as? String == "Night Owl")
         #expect((inbox.array.first?["from"] as? [String: Any])?["username"] as? String == "nightowl")
-        #expect(await harness.run("requests").out.contains("Night Owl (@nightowl)  phone"))
+        // No relationship context either: Sam's circles holding Dana would link Night Owl to her.
+        #expect(inbox.array.first?["requesterCircles"] is NSNull)
+        let row = await harness.run("requests").out.split(separator: "\n").first { $0.hasPrefix("Night Owl") }
+        #expect(row?.hasPrefix("Night Owl (@nightowl)  —   ") == true && row?.contains("  phone  ") == true)
         let look = await harness.run("look @nightowl", json: true)
         #expect(look.object["revealedAs"] is NSNull)
         #expect((look.object["fields"] as? [String: Any])?["displayName"] as? String == "Night Owl")

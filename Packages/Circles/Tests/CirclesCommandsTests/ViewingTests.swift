@@ -91,8 +91,10 @@ struct ViewingTests {
 
         let human = await harness.run("requests")
         #expect(human.lines[0] == "Access requests (2)")
-        #expect(human.lines[1].hasPrefix("FROM     FIELD  OF          REASON         EXPIRES"))
-        #expect(human.lines[2].hasPrefix("Sam Kim  phone  Dana Reyes  “To call you”  2025-01-15 00:00 UTC"))
+        #expect(human.lines[1].hasPrefix("FROM     IN YOUR CIRCLES    FIELD  OF          REASON         EXPIRES"))
+        #expect(
+            human.lines[2].hasPrefix(
+                "Sam Kim  Contacts, Friends  phone  Dana Reyes  “To call you”  2025-01-15 00:00 UTC"))
         #expect(human.lines.last == "`requests allow ID [--all-fields]` · `requests deny ID`")
         #expect(await harness.run("circle show Friends").out.contains("Pending requests (2)\n  FROM"))
 

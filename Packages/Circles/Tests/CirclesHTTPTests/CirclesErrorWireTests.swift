@@ -18,7 +18,8 @@ struct CirclesErrorWireTests {
             .usernameTaken("dana"), .tooLong(field: "bio", maxLength: 160), .tooManyShadows, .notShadow("Dana Lee"),
             .alreadyRevealed("Night Owl"), .alreadyVisible(.displayName), .notShared(.phone),
             .tooManyPendingRequests, .grantNotFound("g1"), .suggestionNotFound("sug_0123456789abcdef"),
-            .profileNotFound("@hidden.shadow"), .invalidTarget("owl"), .nothingToChange, .noContacts,
+            .profileNotFound("@hidden.shadow"), .cannotSee(contact: "Tom Hale", profile: "Ri"), .invalidTarget("owl"),
+            .nothingToChange, .noContacts,
         ]
         + [
             NameProblem.empty, .tooLong(maxLength: 50), .noLetter, .digit, .emoji, .controlCharacter, .bidiCharacter,
@@ -55,6 +56,7 @@ struct CirclesErrorWireTests {
         case .grantNotFound: "grantNotFound"
         case .suggestionNotFound: "suggestionNotFound"
         case .profileNotFound: "profileNotFound"
+        case .cannotSee: "cannotSee"
         case .invalidTarget: "invalidTarget"
         case .nothingToChange: "nothingToChange"
         case .noContacts: "noContacts"
@@ -62,7 +64,7 @@ struct CirclesErrorWireTests {
     }
 
     /// The arms of `caseName`.
-    static let caseCount = 29
+    static let caseCount = 30
 
     @Test func everyCaseHasAnExample() {
         #expect(Set(Self.examples.map(Self.caseName)).count == Self.caseCount)

@@ -118,6 +118,7 @@ struct CirclesWireJSONTests {
         #expect(
             Set(requestJSON.keys) == [
                 "requestId", "from", "profileId", "field", "reason", "createdAt", "expiresAt", "status",
+                "requesterCircles",
             ])
         #expect(requestJSON["reason"] is NSNull && requestJSON["status"] as? String == "denied")
         #expect((requestJSON["from"] as? [String: Any])?["username"] is NSNull)

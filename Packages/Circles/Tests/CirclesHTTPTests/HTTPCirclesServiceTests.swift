@@ -51,6 +51,11 @@ struct HTTPCirclesServiceTests {
         #expect(stub.requests.last?.headers["Authorization"] == "Bearer t1")
         #expect(stub.requests.last?.headers["X-Acting-As-Member"] == nil)
 
+        _ = try await service().contacts(principal, matching: ContactSearch(text: "José R", circle: "Book Club"))
+        #expect(
+            stub.requests.last?.url.absoluteString
+                == "http://127.0.0.1:8080/api/contacts?search=Jos%C3%A9%20R&circle=Book%20Club")
+
         stub.on(.post, "/api/contacts", status: 201, json: Self.contactJSON)
         _ = try await service().addContact(
             principal, ContactDraft(displayName: "Sam Ray", accountEmail: "sam@example.com"))
@@ -163,11 +168,12 @@ struct HTTPCirclesServiceTests {
             json: """
                 [{"requestId":"r1","from":{"displayName":"Sam Ray","username":null},"profileId":"p1","field":"phone",\
                 "reason":"for the party","createdAt":"2025-01-01T09:00:00Z","expiresAt":"2025-01-31T09:00:00Z",\
-                "status":"pending"}]
+                "status":"pending","requesterCircles":["Contacts","Friends"]}]
                 """)
         let inbox = try await service().requests(principal)
         #expect(inbox.map(\.requestId) == ["r1"] && inbox[0].from.displayName == "Sam Ray")
         #expect(inbox[0].field == .phone && inbox[0].status == .pending)
+        #expect(inbox[0].requesterCircles == ["Contacts", "Friends"])
 
         let grant = """
             {"grantId":"g1","to":{"displayName":"Sam Ray","username":null},"profileId":"p1","field":null,\

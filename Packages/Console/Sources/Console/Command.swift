@@ -10,6 +10,8 @@ public struct Command: Sendable {
     /// Longer help, printed by `help COMMAND` under the usage line.
     public let details: String?
     public let run: Handler
+    /// Checked before `run`, so a command refused for who is calling says so before it asks anything.
+    public private(set) var requirement: (@Sendable () async throws -> Void)?
 
     public init(
         _ path: String,
@@ -28,6 +30,13 @@ public struct Command: Sendable {
     }
 
     public var name: String { path.joined(separator: " ") }
+
+    /// This command, with `check` run before it: a refusal it throws comes before any prompt or confirmation.
+    public func requiring(_ check: @escaping @Sendable () async throws -> Void) -> Command {
+        var command = self
+        command.requirement = check
+        return command
+    }
 
     /// `member guardian add MEMBER EMAIL [--avatar KEY]`
     public var usage: String {

@@ -103,6 +103,7 @@ public struct Shell: Sendable {
             let context = CommandContext(
                 json: json, assumeYes: assumeYes, interaction: interaction, style: style,
                 environment: environment, standardInputIsFree: defaults.standardInputIsFree, errors: errors)
+            try await command.requirement?()
             let result = try await command.run(arguments, context)
             try print(result, json: json)
             return result.endsSession ? .quit : .success

@@ -83,4 +83,41 @@ struct ConfirmationTests {
         #expect(harness.counter.value == 0)
         #expect(interaction.questions.isEmpty)
     }
+
+    // MARK: - A command's requirement comes first
+
+    struct NotYou: Error, CustomStringConvertible {
+        var description: String { "Not available while viewing as Max. Switch back first." }
+    }
+
+    @Test("a command's requirement refuses before the command asks anything")
+    func requirementBeforeQuestions() async throws {
+        let interaction = ScriptedInteraction(answers: ["yes"])
+        let ran = Counter(0)
+        let reset = Command("reset", summary: "Reset") { _, context in
+            try context.confirm("Reset the counter?")
+            ran.set(1)
+            return .message("Counter reset.")
+        }
+        var registry = CommandRegistry()
+        try registry.register(reset.requiring { throw NotYou() }, feature: "test")
+        let errors = CapturedText()
+        let shell = Shell(
+            registry: registry, output: CapturedText(), errors: errors, interaction: interaction, environment: [:],
+            outputIsTerminal: false)
+        #expect(await shell.run(line: "reset", defaults: .init()) == .failed(code: 1, message: NotYou().description))
+        #expect(interaction.questions.isEmpty)
+        #expect(ran.value == 0)
+        #expect(errors.text == "error: Not available while viewing as Max. Switch back first.\n")
+
+        // A requirement that holds lets the command run as before.
+        var passing = CommandRegistry()
+        try passing.register(reset.requiring {}, feature: "test")
+        let asked = Shell(
+            registry: passing, output: CapturedText(), errors: CapturedText(), interaction: interaction,
+            environment: [:], outputIsTerminal: false)
+        #expect(await asked.run(line: "reset", defaults: .init()) == .success)
+        #expect(interaction.questions == ["Reset the counter? [y/N] "])
+        #expect(ran.value == 1)
+    }
 }

@@ -21,14 +21,26 @@ public struct FamilyCodesPlugin: Plugin {
     public var name: String { "familyCodes" }
 
     public var commands: [Command] {
-        [
+        // The account's own commands: refused while acting as a member, before they ask for anything.
+        let principals = principals
+        let accountItself = { (command: Command) in command.requiring { try await principals.requireAccountItself() } }
+        // A player's own command: also refused for another role before it asks, by the domain's own read of the
+        // player's family ("Only players can manage a family code").
+        let service = service
+        let playerItself = { (command: Command) in
+            command.requiring {
+                try await principals.requireAccountItself()
+                _ = try await service.members(try await principals.requirePrincipal())
+            }
+        }
+        return [
             FamilyCommand.make(self),
             FamilyCodeCommand.make(self),
-            FamilyRegenerateCommand.make(self),
-            FamilyJoinCommand.make(self),
+            playerItself(FamilyRegenerateCommand.make(self)),
+            accountItself(FamilyJoinCommand.make(self)),
             FamilyMembersCommand.make(self),
-            FamilyRemoveCommand.make(self),
-            FamilyLeaveCommand.make(self),
+            accountItself(FamilyRemoveCommand.make(self)),
+            accountItself(FamilyLeaveCommand.make(self)),
             FamilyUseCommand.make(self),
             FamilyLogCommand.make(self),
         ]

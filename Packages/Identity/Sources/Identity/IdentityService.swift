@@ -31,6 +31,8 @@ public protocol IdentityService: PrincipalSource {
     func changeName(_ principal: Principal, firstName: String, lastName: String) async throws -> Account
     /// Changes the account's role.
     func changeRole(_ principal: Principal, to role: AccountRole) async throws -> Account
+    /// Makes the account private or corporate (this device's saved entry follows).
+    func changeAccountType(_ principal: Principal, to type: AccountType) async throws -> Account
     /// Changes the password (the current one is required) and ends the account's other sessions.
     func changePassword(_ principal: Principal, current: String, new: String) async throws
 

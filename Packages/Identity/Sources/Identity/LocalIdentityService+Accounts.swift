@@ -156,12 +156,24 @@ extension LocalIdentityService {
     }
 
     public func changeRole(_ principal: Principal, to role: AccountRole) async throws -> Account {
+        try await editAccount(principal) { $0.role = role }
+    }
+
+    public func changeAccountType(_ principal: Principal, to type: AccountType) async throws -> Account {
+        try await editAccount(principal) { $0.accountType = type }
+    }
+
+    /// Applies `change` to the principal's own account in one write; this device's saved entry follows it.
+    private func editAccount(
+        _ principal: Principal, _ change: @escaping @Sendable (inout Account) -> Void
+    ) async throws -> Account {
         try await asSelf(principal) {
             let now = clock.now()
             return try await store.write { transaction in
                 var account = try transaction.authenticate(principal, at: now)
-                account.role = role
+                change(&account)
                 try transaction.updateAccount(account)
+                try Self.refreshSavedEntry(account, transaction)
                 return account
             }
         }

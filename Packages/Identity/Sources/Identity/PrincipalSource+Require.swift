@@ -4,4 +4,10 @@ extension PrincipalSource {
         guard let principal = try await currentPrincipal() else { throw IdentityError.notSignedIn }
         return principal
     }
+
+    /// Refuses while the caller acts as a managed member ("Not available while viewing as NAME. Switch back
+    /// first."): what a command that is the account's own checks before it asks for anything.
+    public func requireAccountItself() async throws {
+        try await currentPrincipal()?.requireActingAsSelf()
+    }
 }

@@ -18,13 +18,13 @@ enum AccountsCommand {
         var table = Table(headers: [])
         for status in saved {
             let account = status.account
+            // An entry whose session is not live (ended here or by the server) is signed out, the current one too.
             let badge: String
-            if status.isCurrent {
-                badge = style.accent(style.bold("Current"))
-            } else if status.sessionLive {
-                badge = style.success("signed in")
-            } else {
-                badge = style.dim("password needed")
+            switch (status.isCurrent, status.sessionLive) {
+            case (true, true): badge = style.accent(style.bold("Current"))
+            case (true, false): badge = style.accent(style.bold("Current")) + " · " + style.failure("signed out")
+            case (false, true): badge = style.success("signed in")
+            case (false, false): badge = style.dim("signed out")
             }
             table.append([
                 status.isCurrent ? "›" : " ",

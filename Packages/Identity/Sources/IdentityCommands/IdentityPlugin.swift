@@ -23,7 +23,10 @@ public struct IdentityPlugin: Plugin {
     public var name: String { "identity" }
 
     public var commands: [Command] {
-        [
+        // The account's own commands: refused while acting as a member, before they ask for anything.
+        let principals = principals
+        let accountItself = { (command: Command) in command.requiring { try await principals.requireAccountItself() } }
+        return [
             // MARK: - Accounts
             SignupCommand.make(service: service, principals: principals, personas: personas),
             LoginCommand.make(service: service, principals: principals, personas: personas),
@@ -31,21 +34,22 @@ public struct IdentityPlugin: Plugin {
             WhoamiCommand.make(service: service, principals: principals, personas: personas),
             AccountsCommand.make(service: service, principals: principals),
             AccountsSwitchCommand.make(service: service, principals: principals),
-            AccountsRemoveCommand.make(service: service, principals: principals),
-            NameCommand.make(service: service, principals: principals, personas: personas),
-            PasswordCommand.make(service: service, principals: principals),
-            RoleCommand.make(service: service, principals: principals, personas: personas),
+            accountItself(AccountsRemoveCommand.make(service: service, principals: principals)),
+            accountItself(NameCommand.make(service: service, principals: principals, personas: personas)),
+            accountItself(PasswordCommand.make(service: service, principals: principals)),
+            accountItself(RoleCommand.make(service: service, principals: principals, personas: personas)),
+            accountItself(AccountTypeCommand.make(service: service, principals: principals, personas: personas)),
             // MARK: - Households and managed members
             HouseholdCommand.make(service: service, principals: principals),
             HouseholdsCommand.make(service: service, principals: principals),
-            HouseholdUseCommand.make(service: service, principals: principals),
-            HouseholdCreateCommand.make(service: service, principals: principals),
-            HouseholdRenameCommand.make(service: service, principals: principals),
-            HouseholdLeaveCommand.make(service: service, principals: principals),
-            MemberAddCommand.make(service: service, principals: principals),
-            MemberRemoveCommand.make(service: service, principals: principals),
-            MemberGuardianAddCommand.make(service: service, principals: principals),
-            MemberGuardianRemoveCommand.make(service: service, principals: principals),
+            accountItself(HouseholdUseCommand.make(service: service, principals: principals)),
+            accountItself(HouseholdCreateCommand.make(service: service, principals: principals)),
+            accountItself(HouseholdRenameCommand.make(service: service, principals: principals)),
+            accountItself(HouseholdLeaveCommand.make(service: service, principals: principals)),
+            accountItself(MemberAddCommand.make(service: service, principals: principals)),
+            accountItself(MemberRemoveCommand.make(service: service, principals: principals)),
+            accountItself(MemberGuardianAddCommand.make(service: service, principals: principals)),
+            accountItself(MemberGuardianRemoveCommand.make(service: service, principals: principals)),
         ]
     }
 

@@ -2,15 +2,20 @@ import Identity
 
 /// The REPL prompt: "dana › " (email local part of the current account) or "kith (signed out) › ".
 public enum IdentityPrompt {
-    /// The prompt for whoever `service` runs as now, with `suffix` after the name (`dana (as Max) › `);
-    /// any failure reads as signed out.
-    public static func text(service: any IdentityService, suffix: String? = nil) async -> String {
+    /// The prompt for whoever `service` runs as now: a shadow persona `personas` reads after the name
+    /// (`ria · Night Owl › `), then `suffix` (`dana (as Max) › `); any failure reads as signed out.
+    public static func text(
+        service: any IdentityService, personas: (any PersonaSource)? = nil, suffix: String? = nil
+    ) async -> String {
         guard let principal = try? await service.currentPrincipal(),
             let account = try? await service.account(principal)
         else { return signedOut }
         let local = account.email.split(separator: "@", omittingEmptySubsequences: false).first.map(String.init)
-        guard let local, !local.isEmpty else { return signedOut }
-        return suffix.map { "\(local) \($0) › " } ?? "\(local) › "
+        guard var name = local, !name.isEmpty else { return signedOut }
+        if let persona = await personas?.persona(for: principal), persona.type != "primary" {
+            name += " · \(persona.displayName)"
+        }
+        return suffix.map { "\(name) \($0) › " } ?? "\(name) › "
     }
 
     static let signedOut = "kith (signed out) › "

@@ -1,10 +1,14 @@
 import Console
 import Identity
+import IdentityWire
 
 /// Human renderings shared by several commands: an account card and a household's member table.
 enum IdentityText {
-    /// `Dana Reyes` then aligned details: email, role, account type, and who it acts as.
-    static func account(_ account: Account, principal: Principal?, style: Style) -> String {
+    /// `Dana Reyes` then aligned details: email, role, account type, who it acts as, and the shadow it presents
+    /// ("Presenting as Night Owl (professional)"; nothing for the primary).
+    static func account(
+        _ account: Account, principal: Principal?, persona: MeJSON.PersonaJSON? = nil, style: Style
+    ) -> String {
         var table = Table(headers: [])
         table.append(["  email", account.email])
         table.append(["  role", account.role.rawValue])
@@ -13,7 +17,15 @@ enum IdentityText {
             table.append(["  viewing as", actingAs.displayName])
         }
         table.append(["  id", style.dim(account.id)])
-        return style.bold(account.displayName) + "\n" + table.render(style: style)
+        var out = style.bold(account.displayName) + "\n" + table.render(style: style)
+        if let shadow = shadowName(persona) { out += "\n  Presenting as \(shadow)" }
+        return out
+    }
+
+    /// "Night Owl (professional)" for a shadow persona; nil for the primary or when none is known.
+    static func shadowName(_ persona: MeJSON.PersonaJSON?) -> String? {
+        guard let persona, persona.type != "primary" else { return nil }
+        return "\(persona.displayName) (\(persona.type))"
     }
 
     /// "Private" or "Corporate", the switcher's badge.

@@ -6,4 +6,6 @@ public protocol PersonaSource: Sendable {
     /// The principal's active persona, as `/api/me` shows it too; nil when it cannot be read (whoami then shows
     /// the primary).
     func persona(for principal: Principal) async -> MeJSON.PersonaJSON?
+    /// The photo of the principal's primary profile, which saved accounts carry; nil without one.
+    func primaryPhoto(for principal: Principal) async -> String?
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Identity
+import IdentityWire
 
 /// One entry of `accounts --json`.
 struct SavedAccountJSON: Encodable, Sendable {
     let accountId: String
     let email: String
     let displayName: String
+    /// The primary profile's photo, as this device last saw it; null when none.
+    @ExplicitNull var photoURL: String?
     let accountType: String
     let authMethod: String
     let lastUsed: Date
@@ -16,6 +19,7 @@ struct SavedAccountJSON: Encodable, Sendable {
         accountId = status.account.accountId
         email = status.account.email
         displayName = status.account.displayName
+        photoURL = status.account.photoURL
         accountType = status.account.accountType.rawValue
         authMethod = status.account.authMethod.rawValue
         lastUsed = status.account.lastUsed

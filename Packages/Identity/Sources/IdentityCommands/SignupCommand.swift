@@ -2,7 +2,8 @@ import Console
 import Identity
 import IdentityWire
 
-/// `signup EMAIL --first NAME --last NAME [--role player|parent|member]`: create an account and sign in.
+/// `signup EMAIL --first NAME --last NAME [--role player|parent|member] [--account-type private|corporate]`: create an
+/// account and sign in.
 enum SignupCommand {
     static func make(
         service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
@@ -14,17 +15,23 @@ enum SignupCommand {
                 Option("first", value: "NAME", "first name", required: true),
                 Option("last", value: "NAME", "last name", required: true),
                 Option("role", value: "ROLE", "player, parent or member (default member)", choices: roles),
+                Option(
+                    "account-type", value: "TYPE", "private or corporate (default private)",
+                    choices: AccountTypeCommand.types),
             ] + PasswordInput.options,
             details: "The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD."
         ) { arguments, context in
             let first = arguments.option("first") ?? ""
             let last = arguments.option("last") ?? ""
             let role = try arguments.choice(arguments.option("role"), as: AccountRole.self, label: "--role") ?? .member
+            let accountType =
+                try arguments.choice(arguments.option("account-type"), as: AccountType.self, label: "--account-type")
+                ?? .private
             let password = try PasswordInput.password(arguments, context)
             let account = try await service.signUp(
                 SignUp(
                     email: arguments.argument("EMAIL"), firstName: first, lastName: last, password: password,
-                    role: role))
+                    role: role, accountType: accountType))
             let principal = try await principals.currentPrincipal()
             let text =
                 "Welcome to Kith, \(context.style.bold(account.firstName)). Signed in as \(account.email)."

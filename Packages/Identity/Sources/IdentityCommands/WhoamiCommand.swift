@@ -10,9 +10,10 @@ enum WhoamiCommand {
         Command("whoami", summary: "Show the signed-in account") { _, context in
             let principal = try await principals.requirePrincipal()
             let account = try await service.account(principal)
+            let json = await MeJSON.whoami(account, principal: principal, personas: personas)
             return .value(
-                await MeJSON.whoami(account, principal: principal, personas: personas),
-                text: IdentityText.account(account, principal: principal, style: context.style))
+                json,
+                text: IdentityText.account(account, principal: principal, persona: json.persona, style: context.style))
         }
     }
 }

@@ -154,10 +154,11 @@ public actor HTTPIdentityService: IdentityService {
         let previousToken = try credentials.update { state -> String? in
             try AccountRules.checkCanSave(email: account.email, saved: state.savedAccounts)
             let previous = state.entry(accountId: account.id)
+            var saved = AccountRules.savedEntry(for: account, previous: previous?.account, now: now)
+            saved.photoURL = session.account.photoURL
             state.upsert(
                 RemoteState.Entry(
-                    account: AccountRules.savedEntry(for: account, previous: previous?.account, now: now),
-                    token: session.token, sessionId: session.sessionId, profiles: previous?.profiles))
+                    account: saved, token: session.token, sessionId: session.sessionId, profiles: previous?.profiles))
             state.currentAccountId = account.id
             return previous?.token
         }
@@ -251,6 +252,10 @@ public actor HTTPIdentityService: IdentityService {
 
     public func account(_ principal: Principal) async throws -> Account {
         let me: MeJSON = try await requests.send(IdentityRoute.me, as: principal)
+        // The saved entry follows the primary profile's photo, as the local one does when it is edited.
+        try credentials.update { state in
+            state.modify(accountId: me.accountId) { $0.account.photoURL = me.photoURL }
+        }
         return me.account
     }
 
@@ -258,10 +263,25 @@ public actor HTTPIdentityService: IdentityService {
         try principal.requireActingAsSelf()
         let first = try AccountRules.validName(firstName, field: "first name", .personName)
         let last = try AccountRules.validName(lastName, field: "last name", .personName)
+        let me: MeJSON
+        do {
+            me = try await requests.send(
+                IdentityRoute.name, as: principal, body: AccountNameBody(firstName: first, lastName: last))
+        } catch let error as NetworkingError where error.isConnectionFailure {
+            throw ProfileUpdateConnectionError(cause: error)
+        }
+        return try refreshSavedEntry(me.account)
+    }
+
+    public func changeAccountType(_ principal: Principal, to type: AccountType) async throws -> Account {
+        try principal.requireActingAsSelf()
         let me: MeJSON = try await requests.send(
-            IdentityRoute.name, as: principal, body: AccountNameBody(firstName: first, lastName: last))
-        let account = me.account
-        // Keeps this device's saved entry in step with the account's name.
+            IdentityRoute.accountType, as: principal, body: AccountTypeBody(accountType: type))
+        return try refreshSavedEntry(me.account)
+    }
+
+    /// Keeps this device's saved entry in step with the account's name and type.
+    private func refreshSavedEntry(_ account: Account) throws -> Account {
         try credentials.update { state in
             state.modify(accountId: account.id) {
                 $0.account.displayName = account.displayName

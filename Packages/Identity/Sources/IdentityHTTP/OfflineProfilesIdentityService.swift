@@ -84,6 +84,9 @@ public struct OfflineProfilesIdentityService: IdentityService {
     public func changeRole(_ principal: Principal, to role: AccountRole) async throws -> Account {
         try await base.changeRole(principal, to: role)
     }
+    public func changeAccountType(_ principal: Principal, to type: AccountType) async throws -> Account {
+        try await base.changeAccountType(principal, to: type)
+    }
     public func changePassword(_ principal: Principal, current: String, new: String) async throws {
         try await base.changePassword(principal, current: current, new: new)
     }

@@ -55,6 +55,15 @@ public struct RoleBody: Codable, Sendable, Equatable {
     }
 }
 
+/// `PUT /api/me/account-type`: `private` or `corporate`.
+public struct AccountTypeBody: Codable, Sendable, Equatable {
+    public var accountType: String
+
+    public init(accountType: AccountType) {
+        self.accountType = accountType.rawValue
+    }
+}
+
 /// `PUT /api/me/password`.
 public struct PasswordChangeBody: Codable, Sendable, Equatable {
     public var currentPassword: String

@@ -13,6 +13,7 @@ public enum IdentityRoute {
     public static let me = WireRoute("GET", "/api/me")
     public static let name = WireRoute("PUT", "/api/me/name")
     public static let role = WireRoute("PUT", "/api/me/role")
+    public static let accountType = WireRoute("PUT", "/api/me/account-type")
     public static let password = WireRoute("PUT", "/api/me/password")
 
     // MARK: - Households
@@ -43,7 +44,8 @@ public enum IdentityRoute {
 
     /// Every route of the feature.
     public static let routes = [
-        signUp, signIn, signOut, me, name, role, password, households, createHousehold, household, renameHousehold,
+        signUp, signIn, signOut, me, name, role, accountType, password, households, createHousehold, household,
+        renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, activity,
     ]
 }

@@ -49,10 +49,12 @@ public struct MeJSON: Codable, Sendable, Equatable {
     public var createdAt: Date
     @ExplicitNull public var actingAs: ActingAsJSON?
     public var persona: PersonaJSON
+    /// The primary profile's photo, which saved accounts carry (null without one, or without Circles).
+    @ExplicitNull public var photoURL: String?
 
     /// `account` as `principal` sees it; `persona` defaults to the account's primary profile (a product without
     /// Circles, or when it cannot be read).
-    public init(_ account: Account, principal: Principal?, persona: PersonaJSON? = nil) {
+    public init(_ account: Account, principal: Principal?, persona: PersonaJSON? = nil, photoURL: String? = nil) {
         accountId = account.id
         email = account.email
         firstName = account.firstName
@@ -63,6 +65,7 @@ public struct MeJSON: Codable, Sendable, Equatable {
         createdAt = account.createdAt
         actingAs = principal?.actingAs.map(ActingAsJSON.init)
         self.persona = persona ?? .primary(of: account, principal: principal)
+        self.photoURL = photoURL
     }
 
     public var account: Account {

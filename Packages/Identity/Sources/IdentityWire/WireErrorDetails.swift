@@ -7,6 +7,8 @@ import Identity
 public struct WireErrorDetails: Codable, Sendable, Equatable {
     /// The name, email, id or text the sentence quotes.
     public var name: String?
+    /// The profile the sentence names beside `name` (`NAME cannot see PROFILE`).
+    public var profile: String?
     /// Which input was wrong: `first name`, `bio`, `phone`, ...
     public var field: String?
     /// What was wrong with a name (`NameProblem`'s code: `empty`, `too_long`, `digit`, ...).
@@ -26,11 +28,13 @@ public struct WireErrorDetails: Codable, Sendable, Equatable {
 
     /// Details with the given values.
     public init(
-        name: String? = nil, field: String? = nil, problem: String? = nil, character: String? = nil,
+        name: String? = nil, profile: String? = nil, field: String? = nil, problem: String? = nil,
+        character: String? = nil,
         maxLength: Int? = nil, kind: String? = nil, candidates: [ReferenceCandidate]? = nil,
         waitMinutes: Int? = nil, retryAfterSeconds: Int? = nil
     ) {
         self.name = name
+        self.profile = profile
         self.field = field
         self.problem = problem
         self.character = character

@@ -20,6 +20,9 @@ public actor ProfileSessionManager: PrincipalSource {
     public private(set) var availableProfiles: [SwitchableProfile] = []
     /// The name of the active household the profiles came from, if any.
     public private(set) var householdName: String?
+    /// The last `refresh()` could not load the family members (the seed's State 6: no connection and nothing
+    /// loaded yet): the list is the account alone, as this device saved it.
+    public private(set) var membersUnavailable = false
 
     /// A manager that starts as the signed-in account itself.
     public init(identity: any IdentityService) {
@@ -71,9 +74,25 @@ public actor ProfileSessionManager: PrincipalSource {
     /// Reloads the profiles from Identity (the account, its active household) and applies `updateProfiles`.
     ///
     /// Throws "Not signed in" when nobody is; the acting then ends.
+    /// When they cannot be read for another reason than a refusal (no connection, with nothing remembered), the
+    /// list is the account alone, from this device's saved entry, and `membersUnavailable` says so.
     @discardableResult
     public func refresh() async throws -> [SwitchableProfile] {
-        apply(try await loadFresh())
+        do {
+            apply(try await loadFresh())
+            membersUnavailable = false
+        } catch let error where !(error is IdentityError) {
+            guard let principal = try await identity.currentPrincipal(),
+                let saved = try await identity.savedAccounts().first(where: {
+                    $0.account.accountId == principal.accountId
+                })
+            else { throw error }
+            let own = SwitchableProfile(
+                memberId: principal.accountId, displayName: saved.account.displayName, isManaged: false)
+            updateProfiles(authenticatedUser: own, managedMembers: [])
+            householdName = nil
+            membersUnavailable = true
+        }
         return availableProfiles
     }
 
@@ -123,10 +142,28 @@ public actor ProfileSessionManager: PrincipalSource {
             forgetAccount()
             return principal
         }
+        guard case .actingAsManagedMember = state else { return principal }
+        await recheckActing(principal)
         if case .actingAsManagedMember(let profile) = state {
             principal.actingAs = ActingAs(memberId: profile.memberId, displayName: profile.displayName)
         }
         return principal
+    }
+
+    /// Re-reads the active household before a call made while acting, so a member that another process removed
+    /// (or stopped this account guarding) stops being acted as, silently, as the seed's State 5 does. Without an
+    /// answer (no connection) the acting stays: it works offline from the last loaded profiles.
+    private func recheckActing(_ principal: Principal) async {
+        let household: Household?
+        do {
+            household = try await identity.activeHousehold(principal)
+        } catch {
+            return
+        }
+        updateProfiles(
+            authenticatedUser: authenticatedUser,
+            managedMembers: Self.switchableMembers(of: principal.accountId, in: household))
+        householdName = household?.name
     }
 
     // MARK: - Reading Identity

@@ -5,18 +5,26 @@ import ProfileSessionWire
 /// `profiles`: the account and the managed members it can act as, the active one marked.
 enum ProfilesCommand {
     static let singleProfileCaption = "Add a profile for a family member who doesn't have their own device."
+    /// The seed's State 6, under the account's own row.
+    static let membersUnavailableCaption = "Couldn't load family members. Try again when you are online."
 
     static func make(manager: ProfileSessionManager) -> Command {
         Command("profiles", summary: "List the profiles you can switch to") { _, context in
             let profiles = try await manager.refresh()
             let activeId = await manager.activeProfile.memberId
             let household = await manager.householdName
+            let caption = await manager.membersUnavailable ? membersUnavailableCaption : nil
             let json = profiles.map { SwitchableProfileJSON($0, active: $0.memberId == activeId) }
-            return .value(json, text: text(profiles, activeId: activeId, household: household, style: context.style))
+            return .value(
+                json,
+                text: text(profiles, activeId: activeId, household: household, caption: caption, style: context.style))
         }
     }
 
-    static func text(_ profiles: [SwitchableProfile], activeId: String, household: String?, style: Style) -> String {
+    /// The rows, then `caption` when given, else the single-profile caption when the account is alone.
+    static func text(
+        _ profiles: [SwitchableProfile], activeId: String, household: String?, caption: String? = nil, style: Style
+    ) -> String {
         var lines = [style.bold("Switch Profile") + (household.map { " · " + style.accent($0) } ?? "")]
         var table = Table(headers: [])
         for (index, profile) in profiles.enumerated() {
@@ -25,7 +33,11 @@ enum ProfilesCommand {
             table.append([mark, "\(profile.monogram)  \(profile.displayName)", style.dim(profile.typeLabel)])
         }
         lines.append(table.render(style: style))
-        if profiles.count <= 1 { lines.append(singleProfileCaption) }
+        if let caption {
+            lines.append(caption)
+        } else if profiles.count <= 1 {
+            lines.append(singleProfileCaption)
+        }
         return lines.joined(separator: "\n")
     }
 }

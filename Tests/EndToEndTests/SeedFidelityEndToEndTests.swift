@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// DOMAIN.md's "Seed fidelity" rules through the built binaries: `kith --remote` against `kith-server` (and, for
+/// the refusal that comes before any prompt, `kith` on a pseudo-terminal).
+@Suite("Seed fidelity through the built binaries")
+struct SeedFidelityEndToEndTests {
+    let folder: String = {
+        let path = NSTemporaryDirectory() + "kith-e2e-seeds-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+    let password = "Pass-\(UUID().uuidString)"
+
+    /// Runs kith through `server` with its state in `state` (one folder = one device).
+    func kith(
+        _ arguments: [String], input: String = "", server: KithServerProcess, state: String = "state",
+        environment: [String: String] = [:]
+    ) async throws -> KithProcess.Result {
+        try await KithProcess.run(
+            ["--remote", server.url] + arguments, input: Data(input.utf8),
+            environment: ["KITH_PASSWORD": password, "XDG_STATE_HOME": folder + "/" + state].merging(environment) {
+                $1
+            })
+    }
+
+    func object(_ text: some StringProtocol) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func array(_ text: some StringProtocol) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    // MARK: - Without a connection (000 State 6, 001)
+
+    @Test func offlineProfilesShowsYourOwnRowAndNameGivesTheSeedsSentence() async throws {
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        let signup = try await kith(["signup", "dana@example.com", "--first", "Dana", "--last", "Lee"], server: server)
+        try #require(signup.status == 0, "\(signup.errors)")
+        server.stop()
+
+        let profiles = try await kith(["profiles"], server: server)
+        #expect(profiles.status == 0, "\(profiles.errors)")
+        #expect(profiles.output.contains("Dana Lee"))
+        #expect(profiles.output.contains("Couldn't load family members. Try again when you are online."))
+        #expect(!profiles.output.contains("Add a profile"))
+        let json = try array(try await kith(["profiles", "--json"], server: server).output)
+        #expect(json.map { $0["displayName"] as? String } == ["Dana Lee"])
+
+        let name = try await kith(["name", "--first", "Dana", "--last", "Reyes"], server: server)
+        #expect(name.status == 1)
+        #expect(name.errors == "error: Could not update profile. Check your connection and try again.\n")
+        let role = try await kith(["role", "parent"], server: server)
+        #expect(role.errors == "error: Connection error. Please try again.\n")
+    }
+
+    // MARK: - Account type, and a session the server ended (004)
+
+    @Test func theAccountTypeTravelsAndAnEndedSessionShowsSignedOut() async throws {
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        let run = try await kith(
+            ["--json"],
+            input: """
+                signup acme@example.com --first Ana --last Cruz --account-type corporate
+                accounts
+                account-type private
+                accounts
+                profile edit --photo https://example.com/ana.png
+                whoami
+                accounts
+                """, server: server)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == 7)
+        #expect(try object(lines[0])["accountType"] as? String == "corporate")
+        #expect(try array(lines[1]).first?["accountType"] as? String == "corporate")
+        #expect(try object(lines[2])["accountType"] as? String == "private")
+        #expect(try array(lines[3]).first?["accountType"] as? String == "private")
+        #expect(try array(lines[3]).first?["photoURL"] is NSNull)
+        // The saved entry follows the primary profile's photo once the account is read again.
+        #expect(try object(lines[5])["photoURL"] as? String == "https://example.com/ana.png")
+        #expect(try array(lines[6]).first?["photoURL"] as? String == "https://example.com/ana.png")
+
+        // Another device changes the password: the server ends this device's session.
+        #expect(try await kith(["login", "acme@example.com"], server: server, state: "other").status == 0)
+        let change = try await kith(
+            ["password"], server: server, state: "other", environment: ["KITH_NEW_PASSWORD": password + "-new"])
+        #expect(change.status == 0, "\(change.errors)")
+        let accounts = try await kith(["accounts"], server: server)
+        let row = try #require(accounts.output.split(separator: "\n").first { $0.contains("acme@example.com") })
+        #expect(row.contains("signed out"), "\(row)")
+        let entry = try #require(try array(try await kith(["accounts", "--json"], server: server).output).first)
+        #expect(entry["current"] as? Bool == true)
+        #expect(entry["sessionLive"] as? Bool == false)
+    }
+
+    // MARK: - Circles through the server (003)
+
+    @Test func searchRequestsContextAndViewAsAnswerAsLocally() async throws {
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        let run = try await kith(
+            ["--json"],
+            input: """
+                signup sam@example.com --first Sam --last Ray
+                signup dana@example.com --first Dana --last Lee
+                profile edit --username dana_r
+                contact add 'Sam Ray' --account sam@example.com
+                contact add 'José Ruiz' --phone '+1 555 0100'
+                circle add Friends 'Sam Ray' 'José Ruiz'
+                shadow create --type personal --name Ri --circles Colleagues
+                persona switch primary
+                accounts switch sam@example.com
+                request @dana_r phone
+                accounts switch dana@example.com
+                requests
+                contacts --search jose
+                contacts --circle Friends --search 5550100
+                circle show Friends --search sam
+                """, server: server)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == 15)
+        #expect(try array(lines[11]).first?["requesterCircles"] as? [String] == ["Contacts", "Friends"])
+        #expect(try array(lines[12]).map { $0["displayName"] as? String } == ["José Ruiz"])
+        #expect(try array(lines[13]).map { $0["displayName"] as? String } == ["José Ruiz"])
+        let members = try #require(try object(lines[14])["members"] as? [[String: Any]])
+        #expect(members.map { $0["displayName"] as? String } == ["Sam Ray"])
+
+        let viewAs = try await kith(["view-as", "Sam Ray", "--profile", "Ri"], server: server)
+        #expect(viewAs.status == 1)
+        #expect(viewAs.errors == "error: Sam Ray cannot see Ri\n")
+    }
+
+    // MARK: - Refused before asking, at a terminal
+
+    @Test func actingAsAMemberTheAccountsOwnCommandsRefuseWithoutAnyPrompt() async throws {
+        let database = folder + "/local.sqlite"
+        let setUp = try await KithProcess.run(
+            ["--db", database],
+            input: Data(
+                """
+                signup ben@example.com --first Ben --last Lee
+                signup dana@example.com --first Dana --last Lee
+                household create "Lee Family"
+                member add Max
+                """.utf8), environment: ["KITH_PASSWORD": password])
+        try #require(setUp.status == 0, "\(setUp.errors)")
+
+        let refusal = "error: Not available while viewing as Max. Switch back first."
+        let prompt = "dana (as Max) › "
+        let session = try TerminalSession(
+            "\(KithProcess.binary) --db \(database) --as Max", environment: ["XDG_STATE_HOME": folder + "/state"])
+        try await session.waitFor(prompt)
+        for (index, command) in ["password", "accounts remove ben@example.com", "member remove Max"].enumerated() {
+            session.type(command + "\n")
+            try await session.waitFor(refusal, count: index + 1)
+            try await session.waitFor(prompt, count: index + 2)
+        }
+        session.type("\u{4}")
+        #expect(try await session.exitStatus() == 0)
+        for question in ["password:", "Repeat", "[y/N]"] {
+            #expect(!session.output.contains(question), "asked \(question): \(session.output)")
+        }
+    }
+
+    // MARK: - A member removed by another process (000, State 5)
+
+    @Test func aRunningREPLStopsActingAsAMemberAnotherProcessRemoved() async throws {
+        let database = folder + "/state5.sqlite"
+        let setUp = try await KithProcess.run(
+            ["--db", database], input: Data(TranscriptScripts.actingSetUp.utf8),
+            environment: ["KITH_PASSWORD": password])
+        try #require(setUp.status == 0, "\(setUp.errors)")
+
+        let session = try TerminalSession(
+            "\(KithProcess.binary) --db \(database) --as Max", environment: ["XDG_STATE_HOME": folder + "/state"])
+        try await session.waitFor("dana (as Max) › ")
+        let removed = try await KithProcess.run(["--db", database, "member", "remove", "Max", "--yes"])
+        #expect(removed.status == 0, "\(removed.errors)")
+        session.type("whoami\n")
+        try await session.waitFor("dana › ")
+        session.type("\u{4}")
+        #expect(try await session.exitStatus() == 0)
+        let answer = try #require(session.output.components(separatedBy: "whoami").last)
+        #expect(answer.contains("dana@example.com"))
+        #expect(!answer.contains("viewing as"), "\(answer)")
+    }
+}

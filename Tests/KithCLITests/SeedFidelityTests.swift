@@ -1,0 +1,272 @@
+import Console
+import Foundation
+import Identity
+import Testing
+
+@testable import KithCLI
+
+/// DOMAIN.md's "Seed fidelity" rules, run in-process on a temporary database file: what a user of the seeds' apps
+/// would notice.
+@Suite("Seed fidelity, in-process")
+struct SeedFidelityTests {
+    let folder = NSTemporaryDirectory() + "kith-seeds-" + UUID().uuidString
+    var database: String { folder + "/kith.sqlite" }
+
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// Runs kith on the test's file; `interaction` answers any question (and records it).
+    func kith(
+        _ arguments: [String], input: String = "", interaction: any Interaction = NoInteraction()
+    ) async -> Run {
+        let output = CapturedText()
+        let errors = CapturedText()
+        let terminal = KithApp.Terminal(
+            output: output, errors: errors, input: .text(input), interaction: interaction)
+        let status = await KithApp.run(
+            arguments: ["--db", database] + arguments,
+            environment: ["HOME": folder, "NO_COLOR": "1", "KITH_PASSWORD": "Pass-seeds-123"], terminal: terminal)
+        return Run(status: status, output: output.text, errors: errors.text)
+    }
+
+    func object(_ text: some StringProtocol) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func array(_ text: some StringProtocol) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    /// Ben saved on the device, then Dana (current) with a household and Max whom she guards.
+    func household() async throws {
+        let run = await kith(
+            [],
+            input: """
+                signup ben@example.com --first Ben --last Lee
+                signup dana@example.com --first Dana --last Lee
+                household create "Lee Family"
+                member add Max
+                """)
+        try #require(run.status == 0, "\(run.errors)")
+    }
+
+    /// Ria, whose active persona is her new professional shadow Night Owl, shown to nobody yet.
+    func riaWithNightOwl() async throws {
+        let run = await kith(
+            [],
+            input: """
+                signup ria@example.com --first Ria --last Sen
+                shadow create --type professional --name 'Night Owl'
+                """)
+        try #require(run.status == 0, "\(run.errors)")
+    }
+
+    // MARK: - Refused before asking
+
+    @Test func theAccountsOwnCommandsRefuseActingBeforeAskingAnything() async throws {
+        try await household()
+        for command in [["password"], ["accounts", "remove", "ben@example.com"], ["member", "remove", "Max"]] {
+            let person = ScriptedInteraction(answers: ["y", "y", "y"])
+            let run = await kith(["--as", "Max"] + command, interaction: person)
+            #expect(run.status == 1)
+            #expect(run.errors == "error: Not available while viewing as Max. Switch back first.\n")
+            #expect(person.questions.isEmpty, "\(command) asked \(person.questions) before refusing")
+        }
+        // Nothing changed: Ben is still saved, Max still in the household.
+        let accounts = try array(await kith(["accounts", "--json"]).output)
+        #expect(accounts.count == 2)
+        #expect(await kith(["switch", "Max"]).status == 0)
+    }
+
+    @Test func aCommandForAnotherRoleRefusesBeforeAskingAnything() async throws {
+        #expect(await kith(["signup", "mo@example.com", "--first", "Mo", "--last", "Lee"]).status == 0)
+        let person = ScriptedInteraction(answers: ["y"])
+        let run = await kith(["family", "regenerate"], interaction: person)
+        #expect(run.status == 1)
+        #expect(run.errors == "error: Only players can manage a family code\n")
+        #expect(person.questions.isEmpty, "asked \(person.questions) before refusing")
+        #expect(await kith(["role", "player"]).status == 0)
+        #expect(await kith(["family", "regenerate"], interaction: person).status == 0)
+        #expect(person.questions.count == 1)
+    }
+
+    // MARK: - The shadow persona shows (P1)
+
+    @Test func aShadowPersonaShowsInWhoamiAndThePrompt() async throws {
+        try await riaWithNightOwl()
+        let whoami = await kith(["whoami"])
+        #expect(whoami.output.contains("Presenting as Night Owl (professional)"))
+        let app = try AppEnvironment.local(databasePath: database, product: .all)
+        #expect(await app.prompt() == "ria · Night Owl › ")
+
+        #expect(await kith(["persona", "switch", "primary"]).status == 0)
+        #expect(!(await kith(["whoami"])).output.contains("Presenting as"))
+        #expect(await app.prompt() == "ria › ")
+    }
+
+    // MARK: - Who sees a shadow's fields (P2)
+
+    @Test func profileShowOfAShadowListsOnlyItsOwnCirclesThatSeeAField() async throws {
+        try await riaWithNightOwl()
+        func seenBy(_ field: String) async -> String? {
+            let text = await kith(["profile", "show", "Night Owl"]).output
+            return text.split(separator: "\n").first { $0.hasPrefix("  \(field) ") }.map(String.init)
+        }
+        let hidden = try #require(await seenBy("displayName"))
+        #expect(hidden.hasSuffix("nobody"), "\(hidden)")
+        #expect(!hidden.contains("Public") && !hidden.contains("Contacts"))
+
+        #expect(await kith(["shadow", "circles", "Night Owl", "Colleagues"]).status == 0)
+        let shown = try #require(await seenBy("displayName"))
+        #expect(shown.hasSuffix("Colleagues"), "\(shown)")
+        #expect(!shown.contains("Public") && !shown.contains("Family"))
+        // Colleagues ask for phone by default: nobody sees it.
+        #expect(try #require(await seenBy("phone")).hasSuffix("nobody"))
+    }
+
+    // MARK: - Staged edits are real differences (P5)
+
+    @Test func cyclingACellBackAndResettingAnUntouchedMatrixStageNothing() async throws {
+        let run = await kith(
+            ["--json"],
+            input: """
+                signup ria@example.com --first Ria --last Sen
+                access cycle bio Family
+                access cycle bio Family
+                access cycle bio Family
+                access reset
+                access set phone Family deny
+                access reset
+                """)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == 7)
+        #expect(try object(lines[1])["unsaved"] as? Bool == true)
+        #expect(try object(lines[3])["unsaved"] as? Bool == false)
+        #expect(try object(lines[4])["unsaved"] as? Bool == false)
+        #expect(try object(lines[5])["unsaved"] as? Bool == true)
+        #expect(try object(lines[6])["unsaved"] as? Bool == false)
+
+        // The grid of the third cycle: back to the saved value, nothing marked, nothing unsaved.
+        #expect(await kith([], input: "access cycle bio Family\naccess cycle bio Family\n").status == 0)
+        let cycled = await kith(["access", "cycle", "bio", "Family"])
+        #expect(cycled.status == 0, "\(cycled.errors)")
+        #expect(!cycled.output.contains("✓*") && !cycled.output.contains("unsaved change"), "\(cycled.output)")
+    }
+
+    // MARK: - view-as of a shadow for a contact outside its circles
+
+    @Test func viewAsOfAShadowSaysWhoCannotSeeIt() async throws {
+        let run = await kith(
+            [],
+            input: """
+                signup ria@example.com --first Ria --last Sen
+                contact add 'Tom Hale'
+                shadow create --type personal --name Ri --circles Friends
+                """)
+        try #require(run.status == 0, "\(run.errors)")
+        let refused = await kith(["view-as", "Tom Hale", "--profile", "Ri"])
+        #expect(refused.status == 1)
+        #expect(refused.errors == "error: Tom Hale cannot see Ri\n")
+        #expect(await kith(["circle", "add", "Friends", "Tom Hale"]).status == 0)
+        #expect(await kith(["view-as", "Tom Hale", "--profile", "Ri"]).status == 0)
+    }
+
+    // MARK: - Search and filter (C2, C4)
+
+    @Test func contactsAndACirclesMembersCanBeSearchedAndFiltered() async throws {
+        let run = await kith(
+            [],
+            input: """
+                signup ria@example.com --first Ria --last Sen
+                contact add 'José Ruiz' --phone '+1 555 0100'
+                contact add 'Ann Lowe' --email ann@example.com
+                contact add 'Bo Park'
+                circle add Family 'José Ruiz' 'Ann Lowe'
+                """)
+        try #require(run.status == 0, "\(run.errors)")
+        func names(_ arguments: [String]) async throws -> [String?] {
+            try array(await kith(arguments + ["--json"]).output).map { $0["displayName"] as? String }
+        }
+        #expect(try await names(["contacts", "--search", "jose"]) == ["José Ruiz"])
+        #expect(try await names(["contacts", "--search", "RUIZ"]) == ["José Ruiz"])
+        #expect(try await names(["contacts", "--search", "5550100"]) == ["José Ruiz"])
+        #expect(try await names(["contacts", "--search", "example.com"]) == ["Ann Lowe"])
+        #expect(try await names(["contacts", "--circle", "Family"]) == ["Ann Lowe", "José Ruiz"])
+        #expect(try await names(["contacts", "--circle", "Family", "--search", "bo"]) == [])
+        #expect(try await names(["contacts", "--circle", "Contacts"]) == ["Ann Lowe", "Bo Park", "José Ruiz"])
+        #expect(await kith(["contacts", "--search", "nobody"]).output == "No contacts match.\n")
+
+        let detail = try object(await kith(["circle", "show", "Family", "--search", "ann", "--json"]).output)
+        let members = try #require(detail["members"] as? [[String: Any]])
+        #expect(members.map { $0["displayName"] as? String } == ["Ann Lowe"])
+        #expect(await kith(["circle", "show", "Family", "--search", "zed"]).output.contains("No contacts match."))
+    }
+
+    // MARK: - Requests show their relationship context (C5)
+
+    @Test func requestsShowWhichOfTheOwnersCirclesHoldTheRequester() async throws {
+        let run = await kith(
+            ["--json"],
+            input: """
+                signup sam@example.com --first Sam --last Ray
+                signup dana@example.com --first Dana --last Lee
+                profile edit --username dana_r
+                contact add 'Sam Ray' --account sam@example.com
+                circle add Friends 'Sam Ray'
+                accounts switch sam@example.com
+                request @dana_r phone
+                accounts switch dana@example.com
+                requests
+                """)
+        #expect(run.status == 0, "\(run.errors)")
+        let requests = try array(try #require(run.output.split(separator: "\n").last))
+        #expect(requests.first?["requesterCircles"] as? [String] == ["Contacts", "Friends"])
+        let text = await kith(["requests"]).output
+        #expect(text.contains("Contacts, Friends"))
+    }
+
+    // MARK: - Account type and photo (004)
+
+    @Test func theAccountTypeIsChosenAtSignUpAndChangedAndSavedAccountsCarryThePhoto() async throws {
+        let run = await kith(
+            ["--json"],
+            input: """
+                signup acme@example.com --first Ana --last Cruz --account-type corporate
+                accounts
+                account-type private
+                accounts
+                profile edit --photo https://example.com/ana.png
+                accounts
+                """)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == 6)
+        #expect(try object(lines[0])["accountType"] as? String == "corporate")
+        #expect(try array(lines[1]).first?["accountType"] as? String == "corporate")
+        #expect(try array(lines[3]).first?["accountType"] as? String == "private")
+        #expect(try array(lines[3]).first?["photoURL"] is NSNull)
+        #expect(try array(lines[5]).first?["photoURL"] as? String == "https://example.com/ana.png")
+        let unknown = await kith(["account-type", "public"])
+        #expect(unknown.status == 2)
+    }
+
+    // MARK: - A member removed elsewhere stops being acted as (000, State 5)
+
+    @Test func aMemberRemovedByAnotherProcessStopsBeingActedAsAtTheNextCommand() async throws {
+        try await household()
+        let running = try AppEnvironment.local(databasePath: database, product: .all)
+        try await running.startActing(as: "Max")
+        #expect(try await running.session.currentPrincipal()?.actingAs?.displayName == "Max")
+        #expect(await running.prompt() == "dana (as Max) › ")
+
+        // Another process (its own environment on the same file) removes Max.
+        #expect(await kith(["member", "remove", "Max", "--yes"]).status == 0)
+
+        #expect(try await running.session.currentPrincipal()?.actingAs == nil)
+        #expect(await running.prompt() == "dana › ")
+    }
+}

@@ -120,7 +120,9 @@ let package = Package(
 
         // MARK: - Cross-package tests
         .testTarget(
-            name: "KithCLITests", dependencies: ["KithCLI"], path: "Tests/KithCLITests", swiftSettings: swiftSettings),
+            // GRDB to compare the database before and after a refused command.
+            name: "KithCLITests", dependencies: ["KithCLI", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/KithCLITests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Console
 import Foundation
+import StorageTesting
 import Testing
 
 /// Tests/Corpora/hostile-commands.txt: every line is refused cleanly (exit 1 or 2, an `error:` line) and leaves the

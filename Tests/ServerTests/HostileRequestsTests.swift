@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Identity
+import StorageTesting
 import Testing
 
 @testable import KithServer

@@ -1,11 +1,12 @@
 import GRDB
 
-/// Every row of every table of a SQLite file, to show that a refused command changed nothing.
-struct DatabaseContents {
+/// Every row of every table of a SQLite file, for tests that show a refused command or request changed nothing.
+public struct DatabaseContents: Sendable {
     /// Each table's rows, described and sorted (the order SQLite returns them in is not part of the data).
-    let tables: [String: [String]]
+    public let tables: [String: [String]]
 
-    init(path: String) throws {
+    /// Reads the file at `path` (read-only).
+    public init(path: String) throws {
         var configuration = Configuration()
         configuration.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: configuration)
@@ -21,7 +22,7 @@ struct DatabaseContents {
     }
 
     /// The tables whose rows differ from `other`'s.
-    func changedTables(since other: DatabaseContents) -> [String] {
+    public func changedTables(since other: DatabaseContents) -> [String] {
         Set(tables.keys).union(other.tables.keys).filter { tables[$0] != other.tables[$0] }.sorted()
     }
 }

@@ -9,7 +9,7 @@ let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 /// Named here rather than read from the disk: SwiftPM caches an evaluated manifest by its text, so a manifest that
 /// listed folders would go stale when one is added. `Tools/test` fails when a folder is missing from this table.
 let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
-    ("Storage", ["Storage"], ["StorageTests"]),
+    ("Storage", ["Storage", "StorageTesting"], ["StorageTests"]),
     ("PostgresStorage", ["PostgresStorage", "PostgresStorageTesting"], ["PostgresStorageTests"]),
     ("Console", ["Console"], ["ConsoleTests"]),
     feature("Identity", ["Commands", "HTTP", "Postgres", "SQLite", "Wire"]),
@@ -120,7 +120,8 @@ let package = Package(
 
         // MARK: - Cross-package tests
         .testTarget(
-            name: "KithCLITests", dependencies: ["KithCLI"], path: "Tests/KithCLITests", swiftSettings: swiftSettings),
+            name: "KithCLITests", dependencies: ["KithCLI", .product(name: "StorageTesting", package: "Storage")],
+            path: "Tests/KithCLITests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -20,13 +20,7 @@ struct GracefulShutdownTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let server = try await KithServerProcess.start(in: folder)
         defer { server.stop() }
-        let signUp = try RawHTTP.exchange(
-            port: server.port,
-            RawHTTP.request(
-                "POST", "/api/auth/signup",
-                body: #"{"email":"dana@example.com","firstName":"Dana","lastName":"Lee","password":"correct horse"}"#))
-        #expect(signUp.status == 201)
-        let token = try #require(signUp.json?["token"] as? String)
+        let token = try await signUp(server)
 
         // Requests under way when SIGTERM arrives: their head and half their body are sent, the rest after it.
         let slow = try (1...3).map { index in
@@ -77,7 +71,67 @@ struct GracefulShutdownTests {
         // The store was closed: SQLite checkpointed the WAL into the file and removed it.
         #expect(!FileManager.default.fileExists(atPath: server.database + "-wal"))
 
-        // Every acknowledged write is in the file.
+        try await expectInTheFile(Set(acknowledged), server: server)
+    }
+
+    @Test func sixteenConnectionsUnderLoadLoseNoAcknowledgedWrite() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        let token = try await signUp(server)
+
+        // 16 clients, each writing one contact after another (a connection each) until the server stops answering.
+        let port = server.port
+        let clients = (0..<16).map { client in
+            Task.detached { () -> [(String, RawHTTP.Response)] in
+                await withCheckedContinuation { continuation in
+                    Thread.detachNewThread {
+                        var answered: [(String, RawHTTP.Response)] = []
+                        let started = ContinuousClock.now
+                        var index = 0
+                        while ContinuousClock.now - started < .seconds(30) {
+                            index += 1
+                            let name = "Load \(client)-\(index)"
+                            let request = RawHTTP.request(
+                                "POST", "/api/contacts", token: token, body: #"{"displayName":"\#(name)"}"#)
+                            guard let response = try? RawHTTP.exchange(port: port, request) else { break }
+                            answered.append((name, response))
+                        }
+                        continuation.resume(returning: answered)
+                    }
+                }
+            }
+        }
+        try await Task.sleep(for: .seconds(1))
+        let signalled = ContinuousClock.now
+        #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
+
+        var acknowledged: Set<String> = []
+        for client in clients {
+            for (name, response) in await client.value {
+                #expect(response.status == 201 && response.isComplete, "\(name): \(response.raw)")
+                if response.status == 201 { acknowledged.insert(name) }
+            }
+        }
+        #expect(acknowledged.count > 16, "the load was too light to test anything: \(acknowledged.count) writes")
+        let exited = await waitForExit(server.process, within: .seconds(10) - (ContinuousClock.now - signalled))
+        #expect(exited, "kith-server was still running 10 s after SIGTERM")
+        #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
+        try await expectInTheFile(acknowledged, server: server)
+    }
+
+    private func signUp(_ server: KithServerProcess) async throws -> String {
+        let signUp = try RawHTTP.exchange(
+            port: server.port,
+            RawHTTP.request(
+                "POST", "/api/auth/signup",
+                body: #"{"email":"dana@example.com","firstName":"Dana","lastName":"Lee","password":"correct horse"}"#))
+        #expect(signUp.status == 201)
+        return try #require(signUp.json?["token"] as? String)
+    }
+
+    /// Every contact in `names` is in the server's file, as `kith` reads it once the server is gone.
+    private func expectInTheFile(_ names: Set<String>, server: KithServerProcess) async throws {
         let environment = ["KITH_PASSWORD": "correct horse"]
         let login = try await KithProcess.run(
             ["--db", server.database, "login", "dana@example.com"], environment: environment)
@@ -85,8 +139,8 @@ struct GracefulShutdownTests {
         let contacts = try await KithProcess.run(["--db", server.database, "contacts", "--json"])
         let listed = try #require(
             try JSONSerialization.jsonObject(with: Data(contacts.output.utf8)) as? [[String: Any]])
-        let names = Set(listed.compactMap { $0["displayName"] as? String })
-        #expect(Set(acknowledged).isSubset(of: names), "missing: \(Set(acknowledged).subtracting(names))")
+        let stored = Set(listed.compactMap { $0["displayName"] as? String })
+        #expect(names.isSubset(of: stored), "missing: \(names.subtracting(stored).sorted())")
     }
 
     private func waitForExit(_ process: Process, within limit: Duration) async -> Bool {

@@ -9,19 +9,8 @@ import Testing
 struct KithAppTests {
     let folder = NSTemporaryDirectory() + "kith-app-" + UUID().uuidString
 
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
-
-    func kith(_ arguments: [String], input: String = "") async -> Run {
-        let output = CapturedText()
-        let errors = CapturedText()
-        let terminal = KithApp.Terminal(output: output, errors: errors, input: .text(input))
-        let status = await KithApp.run(
-            arguments: arguments, environment: ["HOME": folder, "NO_COLOR": "1"], terminal: terminal)
-        return Run(status: status, output: output.text, errors: errors.text)
+    func kith(_ arguments: [String], input: String = "") async -> InProcessKith.Run {
+        await InProcessKith(home: folder).run(arguments, input: input)
     }
 
     var database: String { folder + "/kith.sqlite" }

@@ -30,6 +30,7 @@ struct LimitsTests {
                 ("/api/households", "[1, 2]", "The request body must be a JSON object"),
                 ("/api/households", "{}", #"Missing field "name""#),
                 ("/api/households", #"{"name": 7}"#, #"Field "name" must be a string"#),
+                ("/api/circles/Family/members", #"{"contacts": "Cal"}"#, #"Field "contacts" must be a list"#),
                 ("/api/me/role", #"{"role": "captain"}"#, #"Field "role" must be one of: player, parent, member"#),
             ]
             for (path, body, message) in cases {

@@ -59,6 +59,7 @@ enum JSONCoding {
         case is String.Type: "a string"
         case is Int.Type, is Double.Type: "a number"
         case is Bool.Type: "true or false"
+        case is [Any].Type: "a list"
         default: "of another type"
         }
     }

@@ -5,7 +5,7 @@ import Identity
 enum IdentityText {
     /// `Dana Reyes` then aligned details: email, role, account type, and who it acts as.
     static func account(_ account: Account, principal: Principal?, style: Style) -> String {
-        var table = Table(headers: [])
+        var table = Table(headers: [], wrapped: [1])
         table.append(["  email", account.email])
         table.append(["  role", account.role.rawValue])
         table.append(["  account", "\(label(account.accountType)) · \(account.authMethod.rawValue)"])
@@ -34,7 +34,7 @@ enum IdentityText {
         let heading =
             style.accent(style.bold(household.name)) + " · "
             + count(household.members.count, "member") + " of \(Household.capacity)"
-        var table = Table(headers: ["", "NAME", "KIND", "ROLE", "GUARDIANS"])
+        var table = Table(headers: ["", "NAME", "KIND", "ROLE", "GUARDIANS"], truncated: [1], wrapped: [4])
         for member in household.members {
             let monogram = member.monogram
             let guardians = member.guardianAccountIds.map { id in

@@ -15,7 +15,7 @@ enum ActivityCommand {
             let json = records.map(ActingRecordJSON.init)
             guard !records.isEmpty else { return .value(json, text: emptyMessage) }
             let actor = try await identity.account(principal).displayName
-            var table = Table(headers: ["WHEN", "BY", "AS", "WHAT"])
+            var table = Table(headers: ["WHEN", "BY", "AS", "WHAT"], truncated: [1, 2], wrapped: [3])
             for record in records {
                 table.append([timestamp(record.at), actor, record.subjectDisplayName, record.action])
             }

@@ -18,7 +18,7 @@ enum ProfilesCommand {
 
     static func text(_ profiles: [SwitchableProfile], activeId: String, household: String?, style: Style) -> String {
         var lines = [style.bold("Switch Profile") + (household.map { " · " + style.accent($0) } ?? "")]
-        var table = Table(headers: [])
+        var table = Table(headers: [], truncated: [1])
         for (index, profile) in profiles.enumerated() {
             if index == 1 { table.append(["", style.dim("FAMILY MEMBERS"), ""]) }
             let mark = profile.memberId == activeId ? style.success("✓") : " "

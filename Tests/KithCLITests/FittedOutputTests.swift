@@ -92,8 +92,8 @@ struct FittedOutputTests {
     func listingsFit(width: Int) async throws {
         try await populate()
         let contacts = await kith(["contacts", "--json"])
-        let ids = try JSONDecoder().decode([[String: String?]].self, from: Data(contacts.output.utf8))
-            .compactMap { $0["contactId"] ?? nil }
+        struct ContactJSON: Decodable { let contactId: String }
+        let ids = try JSONDecoder().decode([ContactJSON].self, from: Data(contacts.output.utf8)).map(\.contactId)
         try #require(ids.count == 2)
         let listings = [
             ["circles"], ["contacts"], ["circle", "show", "Family"], ["personas"], ["household"], ["households"],

@@ -116,7 +116,7 @@ public struct Shell: Sendable {
                 json: json, assumeYes: assumeYes, interaction: interaction, style: style,
                 environment: environment, standardInputIsFree: defaults.standardInputIsFree, errors: errors)
             let result = try await command.run(arguments, context)
-            try print(result, json: json)
+            try print(result, json: json, width: style.width)
             return result.endsSession ? .quit : .success
         } catch let error as UsageError {
             return .failed(code: Self.usageExitCode, message: error.description)
@@ -143,11 +143,13 @@ public struct Shell: Sendable {
         errors.write(style.failure("error:") + " " + location + message + "\n")
     }
 
-    private func print(_ result: CommandOutput, json: Bool) throws {
+    /// Prints the JSON value, or the text fitted to `width` (the terminal's; nil for a pipe or a file).
+    private func print(_ result: CommandOutput, json: Bool, width: Int?) throws {
         if json {
             output.write(try JSONOutput.render(result.json ?? MessageJSON(message: result.text)) + "\n")
         } else if !result.text.isEmpty {
-            output.write(result.text.hasSuffix("\n") ? result.text : result.text + "\n")
+            let text = width.map { Table.fit(result.text, width: $0) } ?? result.text
+            output.write(text.hasSuffix("\n") ? text : text + "\n")
         }
     }
 

@@ -100,6 +100,29 @@ public struct Table: Sendable {
         return lines.map { indent + $0 }.joined(separator: "\n")
     }
 
+    /// Any text fitted to `width`, line by line, for what a command prints outside its tables (titles, hints):
+    /// a wider line wraps between words, its later lines indented two columns more than it; a word that does
+    /// not fit beside its indent moves left, as far as it must.
+    public static func fit(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            guard DisplayWidth.of(line) > width else {
+                lines.append(line)
+                continue
+            }
+            let indent = line.prefix { $0 == " " }.count
+            let words = DisplayWidth.wrap(String(line.dropFirst(indent)), to: max(width - indent, 1))
+            let first = words.first.map { [$0] } ?? []
+            let rest = DisplayWidth.wrap(words.dropFirst().joined(separator: " "), to: max(width - indent - 2, 1))
+            for (index, piece) in (first + rest.filter { !$0.isEmpty }).enumerated() {
+                let wanted = index == 0 ? indent : indent + 2
+                let shift = min(wanted, max(width - DisplayWidth.of(piece), 0))
+                lines.append(String(repeating: " ", count: shift) + piece)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     // MARK: - Fitting
 
     /// Takes `excess` columns from `columns`, always from the widest one still above its minimum.
@@ -218,7 +241,8 @@ public struct Table: Sendable {
             let label = style.bold(header[column]) + String(repeating: " ", count: labelWidth - DisplayWidth.of(header[column]) + 2)
             if !truncated.contains(column), !wrapped.contains(column), DisplayWidth.of(value) > valueWidth {
                 // An id or a code is never cut: it goes below its label, where it has the whole line.
-                lines += [String(label.trimmingTrailingSpaces()), "  " + value]
+                let indent = min(2, max(limit - DisplayWidth.of(value), 0))
+                lines += [String(label.trimmingTrailingSpaces()), String(repeating: " ", count: indent) + value]
                 continue
             }
             let valueLines =

@@ -110,6 +110,17 @@ struct LayoutTests {
         #expect(cut.hasSuffix("…\u{1B}[0m"))
     }
 
+    @Test("text outside tables wraps under its own indent, and a long word moves left rather than overflow")
+    func freeTextFits() {
+        let text = "Title\n  shown to     nobody yet: `shadow circles 'Dana Lee' A,B`\n      " + Self.id
+        let fitted = lines(of: Table.fit(text, width: 40))
+        #expect(fitted == [
+            "Title", "  shown to nobody yet: `shadow circles", "    'Dana Lee' A,B`", "    " + Self.id,
+        ])
+        #expect(fitted.allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(Table.fit(text, width: 200) == text)
+    }
+
     @Test("a word wider than the line stands alone instead of being broken")
     func longWordsStandAlone() {
         #expect(DisplayWidth.wrap("see https://example.com/a/very/long/path now", to: 10)

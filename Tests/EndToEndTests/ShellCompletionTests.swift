@@ -52,7 +52,8 @@ struct ShellCompletionTests {
 
     @Test func bashCompletesSubCommandsLiveCircleNamesAndGlobalFlags() async throws {
         let setUp = try await KithProcess.run(
-            ["--db", database], input: Data("signup dana@example.com --first Dana --last Lee\ncircle create 'Book Club'\n".utf8),
+            ["--db", database],
+            input: Data("signup dana@example.com --first Dana --last Lee\ncircle create 'Book Club'\n".utf8),
             environment: environment)
         try #require(setUp.status == 0, "\(setUp.errors)")
         let circles = try await KithProcess.run(["circles", "--json"], environment: environment)

@@ -26,7 +26,8 @@ struct FittedOutputTests {
         let terminal = KithApp.Terminal(
             output: output, errors: errors, input: .text(input), outputIsTerminal: width != nil, width: { width })
         let environment = ["HOME": folder, "NO_COLOR": "1", "KITH_PASSWORD": "Pass-word-1234"]
-        let status = await KithApp.run(arguments: ["--db", database] + arguments, environment: environment, terminal: terminal)
+        let status = await KithApp.run(
+            arguments: ["--db", database] + arguments, environment: environment, terminal: terminal)
         return Run(status: status, output: output.text, errors: errors.text)
     }
 
@@ -68,7 +69,8 @@ struct FittedOutputTests {
             #expect(run.status == 0, "\(run.errors)")
             expectFits(run.output, width, words.joined(separator: " "))
             let shown = Self.words(run.output)
-            for command in commands where words == ["help"] || command["command"]!.hasPrefix(words.last! + " ")
+            for command in commands
+            where words == ["help"] || command["command"]!.hasPrefix(words.last! + " ")
                 || command["command"] == words.last
             {
                 for word in Self.words(command["summary"]!) {
@@ -81,9 +83,10 @@ struct FittedOutputTests {
     @Test("kith --help lists the global flags and the environment variables")
     func helpListsFlagsAndEnvironment() async {
         let run = await kith(["--help"], width: 80)
-        for name in ["--db PATH", "--remote URL", "--product", "--account EMAIL", "--as MEMBER", "--json", "--yes",
-            "--keep-going", "KITH_DB", "KITH_REMOTE", "KITH_PASSWORD", "NO_COLOR", "XDG_DATA_HOME", "XDG_STATE_HOME"]
-        {
+        for name in [
+            "--db PATH", "--remote URL", "--product", "--account EMAIL", "--as MEMBER", "--json", "--yes",
+            "--keep-going", "KITH_DB", "KITH_REMOTE", "KITH_PASSWORD", "NO_COLOR", "XDG_DATA_HOME", "XDG_STATE_HOME",
+        ] {
             #expect(run.output.contains(name), "\(name) is missing from --help")
         }
     }

@@ -298,7 +298,8 @@ enum CirclesText {
     }
 
     static func requestsTable(_ requests: [AccessRequest], personas: [Persona], style: Style) -> String {
-        var table = Table(headers: ["FROM", "FIELD", "OF", "REASON", "EXPIRES", "ID"], truncated: [0, 2], wrapped: [3])
+        var table = Table(
+            headers: ["FROM", "FIELD", "OF", "REASON", "EXPIRES", "ID"], truncated: [0, 2], wrapped: [3])
         for request in requests {
             table.append([
                 who(request.from), request.field.rawValue, profileName(request.profileId, personas),

@@ -68,7 +68,9 @@ public struct Table: Sendable {
             rendered = cells.map { aligned($0, widths: widths, separator: separator, bold: false, style: style) }
         }
         var lines: [String] = []
-        if let header, showsHeader { lines += aligned(header, widths: widths, separator: separator, bold: true, style: style) }
+        if let header, showsHeader {
+            lines += aligned(header, widths: widths, separator: separator, bold: true, style: style)
+        }
         var pending = headings[...]
         for (index, row) in rendered.enumerated() {
             while let heading = pending.first, heading.before <= index {
@@ -139,9 +141,10 @@ public struct Table: Sendable {
 
     /// Prose is not wrapped narrower than its longest word, nor narrower than a third of the output (or 20).
     private func wrapMinimum(_ column: Int, _ natural: [Int], _ cells: [[String]], _ limit: Int) -> Int {
-        let longestWord = cells.map { cell in
-            cell[column].split(separator: " ").map { DisplayWidth.of(String($0)) }.max() ?? 0
-        }.max() ?? 0
+        let longestWord =
+            cells.map { cell in
+                cell[column].split(separator: " ").map { DisplayWidth.of(String($0)) }.max() ?? 0
+            }.max() ?? 0
         let header = column < headers.count ? DisplayWidth.of(headers[column]) : 0
         return min(natural[column], max(longestWord, header, 20, limit / 3))
     }
@@ -200,7 +203,8 @@ public struct Table: Sendable {
             if DisplayWidth.of(row[0]) <= first {
                 return aligned(row, widths: narrowed, separator: separator, bold: false, style: style)
             }
-            let below = aligned([""] + row.dropFirst(), widths: narrowed, separator: separator, bold: false, style: style)
+            let below = aligned(
+                [""] + row.dropFirst(), widths: narrowed, separator: separator, bold: false, style: style)
             return firstCell(row[0], limit: limit) + below
         }
     }
@@ -238,7 +242,9 @@ public struct Table: Sendable {
             var value = row[column]
             if lines.isEmpty, !markers.isEmpty { value = (markers + [value]).joined(separator: " ") }
             guard !value.isEmpty else { continue }
-            let label = style.bold(header[column]) + String(repeating: " ", count: labelWidth - DisplayWidth.of(header[column]) + 2)
+            let label =
+                style.bold(header[column])
+                + String(repeating: " ", count: labelWidth - DisplayWidth.of(header[column]) + 2)
             if !truncated.contains(column), !wrapped.contains(column), DisplayWidth.of(value) > valueWidth {
                 // An id or a code is never cut: it goes below its label, where it has the whole line.
                 let indent = min(2, max(limit - DisplayWidth.of(value), 0))
@@ -246,7 +252,8 @@ public struct Table: Sendable {
                 continue
             }
             let valueLines =
-                truncated.contains(column) ? [DisplayWidth.truncate(value, to: valueWidth)]
+                truncated.contains(column)
+                ? [DisplayWidth.truncate(value, to: valueWidth)]
                 : wrapped.contains(column) ? DisplayWidth.wrap(value, to: valueWidth) : [value]
             for (index, line) in valueLines.enumerated() {
                 let prefix = index == 0 ? label : String(repeating: " ", count: labelWidth + 2)

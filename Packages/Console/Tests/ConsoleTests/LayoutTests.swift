@@ -19,7 +19,9 @@ struct LayoutTests {
     /// A definition list such as help's: usages, and summaries long enough to wrap.
     static func definitions() -> Table {
         var table = Table(headers: [], wrapped: [1])
-        table.append(["  circle show CIRCLE", "Show a circle: its members, the access summary and the pending requests"])
+        table.append([
+            "  circle show CIRCLE", "Show a circle: its members, the access summary and the pending requests",
+        ])
         table.append(["  shadow create --type professional|personal|anonymous --name NAME", "Create a shadow profile"])
         table.append(["  version", "Show the version"])
         return table
@@ -29,7 +31,8 @@ struct LayoutTests {
         Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
     }
 
-    @Test("rows that do not fit cut names with an ellipsis, never ids, and no line is wider than the terminal",
+    @Test(
+        "rows that do not fit cut names with an ellipsis, never ids, and no line is wider than the terminal",
         arguments: widths)
     func namesAreCutIdsNever(width: Int) throws {
         let text = Self.contacts().render(style: Style(isEnabled: false, width: width))
@@ -42,7 +45,8 @@ struct LayoutTests {
         #expect(text.contains("…") == cut, "\(text)")
     }
 
-    @Test("descriptions wrap between words under their column or, when the first column is too wide, below it",
+    @Test(
+        "descriptions wrap between words under their column or, when the first column is too wide, below it",
         arguments: widths)
     func descriptionsWrapAtWords(width: Int) throws {
         let table = Self.definitions()
@@ -114,16 +118,18 @@ struct LayoutTests {
     func freeTextFits() {
         let text = "Title\n  shown to     nobody yet: `shadow circles 'Dana Lee' A,B`\n      " + Self.id
         let fitted = lines(of: Table.fit(text, width: 40))
-        #expect(fitted == [
-            "Title", "  shown to nobody yet: `shadow circles", "    'Dana Lee' A,B`", "    " + Self.id,
-        ])
+        #expect(
+            fitted == [
+                "Title", "  shown to nobody yet: `shadow circles", "    'Dana Lee' A,B`", "    " + Self.id,
+            ])
         #expect(fitted.allSatisfy { DisplayWidth.of($0) <= 40 })
         #expect(Table.fit(text, width: 200) == text)
     }
 
     @Test("a word wider than the line stands alone instead of being broken")
     func longWordsStandAlone() {
-        #expect(DisplayWidth.wrap("see https://example.com/a/very/long/path now", to: 10)
-            == ["see", "https://example.com/a/very/long/path", "now"])
+        #expect(
+            DisplayWidth.wrap("see https://example.com/a/very/long/path now", to: 10)
+                == ["see", "https://example.com/a/very/long/path", "now"])
     }
 }

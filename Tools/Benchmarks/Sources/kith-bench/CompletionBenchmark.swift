@@ -9,7 +9,9 @@ enum CompletionBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = folder + "/bench.sqlite"
         setenv("KITH_PASSWORD", "bench-password-1234", 1)
-        _ = try ProcessTimer.time([kith, "--db", database, "signup", "bench@example.com", "--first", "B", "--last", "C"])
+        _ = try ProcessTimer.time([
+            kith, "--db", database, "signup", "bench@example.com", "--first", "B", "--last", "C",
+        ])
         for index in 0..<20 {
             _ = try ProcessTimer.time([kith, "--db", database, "circle", "create", "Circle \(index)"])
         }

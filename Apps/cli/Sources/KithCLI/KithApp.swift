@@ -101,8 +101,9 @@ public enum KithApp {
         // whatever the file (and `version` must start fast).
         if let first = options.words.first, KithPlugin.withoutDatabase.commands.contains(where: { $0.name == first }) {
             let registry = (try? CommandRegistry(plugins: [KithPlugin.withoutDatabase])) ?? CommandRegistry()
-            return await shell(registry: registry, like: reporter)
-                .run(options.words, defaults: defaults).exitCode
+            let outcome = await shell(registry: registry, like: reporter).run(options.words, defaults: defaults)
+            if case .failed(_, let message) = outcome { reporter.report(message) }
+            return outcome.exitCode
         }
 
         let remote: URL?

@@ -18,8 +18,8 @@ enum CompletionBenchmark {
 
         let sqlite = try StartupBenchmark.findProgram("sqlite3")
         let baseline = try ProcessTimer.median([sqlite, database, "select 1"], runs: runs)
-        let command = try ProcessTimer.median([kith, "--db", database, "__complete", "circle", "sh"], runs: runs)
-        let circles = try ProcessTimer.median([kith, "--db", database, "__complete", "circle", "show", ""], runs: runs)
+        let command = try ProcessTimer.median([kith, "__complete", "--db", database, "circle", "sh"], runs: runs)
+        let circles = try ProcessTimer.median([kith, "__complete", "--db", database, "circle", "show", ""], runs: runs)
 
         print("shell completion, median of \(runs) runs (lower is better)")
         print(StartupBenchmark.row("sqlite3 FILE 'select 1' (baseline)", baseline, baseline))

@@ -76,14 +76,15 @@ public struct AppEnvironment: Sendable {
             circles: LocalCirclesService(store: SQLiteCirclesStore(database: database)))
     }
 
-    /// The services of a local composition, and the product's plugins over them.
+    /// The services of either composition, and the product's plugins over them.
     private static func composed(
-        database: KithDatabase?, product: Product, identity: any IdentityService,
-        preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService
+        database: KithDatabase?, remoteURL: URL? = nil, product: Product, identity: any IdentityService,
+        session: ProfileSessionManager? = nil, preferences: any PreferencesService,
+        familyCodes: any FamilyCodeService, circles: any CirclesService
     ) -> AppEnvironment {
-        let session = ProfileSessionManager(identity: identity)
+        let session = session ?? ProfileSessionManager(identity: identity)
         return AppEnvironment(
-            database: database, remoteURL: nil, product: product, identity: identity, session: session,
+            database: database, remoteURL: remoteURL, product: product, identity: identity, session: session,
             preferences: preferences, familyCodes: familyCodes, circles: circles,
             plugins: plugins(
                 product: product, identity: identity, session: session, preferences: preferences,
@@ -125,12 +126,9 @@ public struct AppEnvironment: Sendable {
         let preferences = HTTPPreferencesService(client: client, token: token)
         let familyCodes = HTTPFamilyCodeService(client: client, token: token)
         let circles = HTTPCirclesService(client: client, token: token)
-        return AppEnvironment(
+        return composed(
             database: nil, remoteURL: url, product: product, identity: identity, session: session,
-            preferences: preferences, familyCodes: familyCodes, circles: circles,
-            plugins: plugins(
-                product: product, identity: identity, session: session, preferences: preferences,
-                familyCodes: familyCodes, circles: circles))
+            preferences: preferences, familyCodes: familyCodes, circles: circles)
     }
 
     /// The REPL prompt: who is signed in, and whom they act as (`dana (as Max) › `).

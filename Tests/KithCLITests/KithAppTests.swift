@@ -96,6 +96,16 @@ struct KithAppTests {
         #expect(run.output == "kith 0.1.0\n")
     }
 
+    @Test func completionScriptsNeedNoDatabaseAndABadShellIsAUsageError() async {
+        let script = await kith(["--db", database, "completion", "bash"])
+        #expect(script.status == 0)
+        #expect(script.output.contains("complete -o default -F _kith kith"))
+        let unknown = await kith(["--db", database, "completion", "tcsh"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors == "error: SHELL must be one of bash, zsh, fish, not tcsh\n")
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
     @Test func theDefaultDatabaseIsUnderXDGDataHome() async {
         let output = CapturedText()
         let terminal = KithApp.Terminal(output: output, errors: CapturedText(), input: .text(""))

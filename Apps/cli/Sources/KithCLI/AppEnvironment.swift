@@ -28,7 +28,7 @@ import Storage
 ///
 /// Swapping a local service for a remote one happens here and only here.
 public struct AppEnvironment: Sendable {
-    /// The SQLite file of the local composition; nil with `--remote`.
+    /// The SQLite file of the local composition; nil with `--remote`, and in memory (`readOnly` without a file).
     public let database: KithDatabase?
     /// The server of the remote composition (`--remote URL`); nil locally.
     public let remoteURL: URL?
@@ -47,15 +47,58 @@ public struct AppEnvironment: Sendable {
 
     /// The local composition: SQLite at `databasePath`, services running the rules in this process.
     public static func local(databasePath: String, product: Product) throws(StorageError) -> AppEnvironment {
-        let database = try KithDatabase.open(at: databasePath, features: migrations)
-        let identity = LocalIdentityService(store: SQLiteIdentityStore(database: database))
-        let session = ProfileSessionManager(identity: identity)
-        let preferences = LocalPreferencesService(store: SQLitePreferencesStore(database: database))
-        let familyCodes = LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database))
-        let circles = LocalCirclesService(store: SQLiteCirclesStore(database: database))
+        local(database: try KithDatabase.open(at: databasePath, features: migrations), product: product)
+    }
+
+    /// The local composition for looking only (shell completion): the file at `databasePath` opened read-only,
+    /// so nothing is created, migrated or written; without a path or a usable file, empty stores in memory.
+    public static func readOnly(databasePath: String?, product: Product) -> AppEnvironment {
+        if let databasePath,
+            let database = try? KithDatabase.openReadOnly(
+                at: databasePath, features: migrations, busyTimeoutSeconds: 0.05)
+        {
+            return local(database: database, product: product)
+        }
+        let identityStore = InMemoryIdentityStore()
+        return composed(
+            database: nil, product: product, identity: LocalIdentityService(store: identityStore),
+            preferences: LocalPreferencesService(store: InMemoryPreferencesStore(identity: identityStore)),
+            familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: identityStore)),
+            circles: LocalCirclesService(store: InMemoryCirclesStore(identity: identityStore)))
+    }
+
+    private static func local(database: KithDatabase, product: Product) -> AppEnvironment {
+        composed(
+            database: database, product: product,
+            identity: LocalIdentityService(store: SQLiteIdentityStore(database: database)),
+            preferences: LocalPreferencesService(store: SQLitePreferencesStore(database: database)),
+            familyCodes: LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database)),
+            circles: LocalCirclesService(store: SQLiteCirclesStore(database: database)))
+    }
+
+    /// The services of either composition, and the product's plugins over them.
+    private static func composed(
+        database: KithDatabase?, remoteURL: URL? = nil, product: Product, identity: any IdentityService,
+        session: ProfileSessionManager? = nil, preferences: any PreferencesService,
+        familyCodes: any FamilyCodeService, circles: any CirclesService
+    ) -> AppEnvironment {
+        let session = session ?? ProfileSessionManager(identity: identity)
+        return AppEnvironment(
+            database: database, remoteURL: remoteURL, product: product, identity: identity, session: session,
+            preferences: preferences, familyCodes: familyCodes, circles: circles,
+            plugins: plugins(
+                product: product, identity: identity, session: session, preferences: preferences,
+                familyCodes: familyCodes, circles: circles))
+    }
+
+    /// The product's plugins, in its order, over the services of either composition.
+    private static func plugins(
+        product: Product, identity: any IdentityService, session: ProfileSessionManager,
+        preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService
+    ) -> [any Plugin] {
         // whoami shows the Circles persona only in products that have Circles.
         let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
-        let plugins = product.features.map { feature -> any Plugin in
+        return product.features.map { feature -> any Plugin in
             switch feature {
             case .identity: IdentityPlugin(service: identity, principals: session, personas: personas)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
@@ -64,9 +107,6 @@ public struct AppEnvironment: Sendable {
             case .circles: CirclesPlugin(service: circles, principals: session)
             }
         }
-        return AppEnvironment(
-            database: database, remoteURL: nil, product: product, identity: identity, session: session,
-            preferences: preferences, familyCodes: familyCodes, circles: circles, plugins: plugins)
     }
 
     /// The remote composition (`--remote URL`): the same plugins over services that call a `kith-server`.
@@ -86,19 +126,9 @@ public struct AppEnvironment: Sendable {
         let preferences = HTTPPreferencesService(client: client, token: token)
         let familyCodes = HTTPFamilyCodeService(client: client, token: token)
         let circles = HTTPCirclesService(client: client, token: token)
-        let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
-        let plugins = product.features.map { feature -> any Plugin in
-            switch feature {
-            case .identity: IdentityPlugin(service: identity, principals: session, personas: personas)
-            case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
-            case .preferences: PreferencesPlugin(service: preferences, principals: session)
-            case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
-            case .circles: CirclesPlugin(service: circles, principals: session)
-            }
-        }
-        return AppEnvironment(
+        return composed(
             database: nil, remoteURL: url, product: product, identity: identity, session: session,
-            preferences: preferences, familyCodes: familyCodes, circles: circles, plugins: plugins)
+            preferences: preferences, familyCodes: familyCodes, circles: circles)
     }
 
     /// The REPL prompt: who is signed in, the shadow they present, and whom they act as (`dana (as Max) › `).

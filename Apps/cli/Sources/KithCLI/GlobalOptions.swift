@@ -19,6 +19,34 @@ struct GlobalOptions: Equatable {
     /// Flags that take a value and only make sense when starting kith.
     static let startOnly: Set<String> = ["--db", "--remote", "--product", "--keep-going", "--as"]
 
+    /// The flags `parse` takes, as `help` lists them and shell completion offers them (`--json` and `--yes`
+    /// are the shell's own, `Shell.globalFlags`).
+    static let described: [Option] = [
+        Option("db", value: "PATH", "the SQLite file (else KITH_DB, else $XDG_DATA_HOME/kith/kith.sqlite)"),
+        Option("remote", value: "URL", "talk to a kith-server instead of the file (else KITH_REMOTE)"),
+        Option("product", value: "NAME", "the features on offer", choices: Product.known.map(\.name)),
+        Option(
+            "account", value: "EMAIL", "run as this saved account (its session must be live) without switching",
+            completion: "savedAccount"),
+        Option("as", value: "MEMBER", "start acting as this managed member", completion: "switchable"),
+        Option("keep-going", "a script runs every line, and exits 1 if any failed"),
+        Option("help", "this list; `help COMMAND` shows one command"),
+        Option("version", "the version of kith"),
+    ]
+
+    /// The environment variables kith reads, as `help` lists them.
+    static let environmentVariables: [(name: String, help: String)] = [
+        ("KITH_DB", "the SQLite file when --db is not given"),
+        ("KITH_REMOTE", "the kith-server URL when neither --remote nor --db is given"),
+        ("KITH_PASSWORD", "the password without a terminal (signup, login, accounts switch, password)"),
+        ("KITH_NEW_PASSWORD", "the new password of `password` without a terminal"),
+        ("NO_COLOR", "no colours, when set to anything but the empty string"),
+        ("COLORFGBG", "the terminal's colours: with theme `system`, a dark background picks dark colours"),
+        ("COLUMNS", "the width of output on a terminal that does not tell its own"),
+        ("XDG_DATA_HOME", "the folder of the default database (else ~/.local/share)"),
+        ("XDG_STATE_HOME", "the folder of the REPL history and remote sign-ins (else ~/.local/state)"),
+    ]
+
     static func parse(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
         var options = GlobalOptions()
         var index = 0

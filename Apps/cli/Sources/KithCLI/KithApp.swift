@@ -24,10 +24,14 @@ public enum KithApp {
         public var inputIsTerminal: Bool
         public var outputIsTerminal: Bool
         public var interaction: any Interaction
+        /// The columns of the terminal the output goes to, asked for on every command (used only when
+        /// `outputIsTerminal`).
+        public var width: @Sendable () -> Int?
 
         public init(
             output: any TextSink, errors: any TextSink, input: Input, inputIsTerminal: Bool = false,
-            outputIsTerminal: Bool = false, interaction: any Interaction = NoInteraction()
+            outputIsTerminal: Bool = false, interaction: any Interaction = NoInteraction(),
+            width: @escaping @Sendable () -> Int? = { nil }
         ) {
             self.output = output
             self.errors = errors
@@ -35,6 +39,7 @@ public enum KithApp {
             self.inputIsTerminal = inputIsTerminal
             self.outputIsTerminal = outputIsTerminal
             self.interaction = interaction
+            self.width = width
         }
 
         /// This process's standard streams.
@@ -43,7 +48,8 @@ public enum KithApp {
             return Terminal(
                 output: FileDescriptorSink.standardOutput, errors: FileDescriptorSink.standardError,
                 input: .standardInput, inputIsTerminal: inputIsTerminal, outputIsTerminal: isatty(1) == 1,
-                interaction: inputIsTerminal ? TerminalInteraction() : NoInteraction())
+                interaction: inputIsTerminal ? TerminalInteraction() : NoInteraction(),
+                width: { TerminalWidth.of(descriptor: 1, environment: ProcessInfo.processInfo.environment) })
         }
     }
 
@@ -72,9 +78,14 @@ public enum KithApp {
 
     /// Runs kith and returns its exit status.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal) async -> Int32 {
+        if arguments.first == CompletionMode.hiddenCommand {
+            return await CompletionMode.run(
+                Array(arguments.dropFirst()), environment: environment, output: terminal.output)
+        }
         let reporter = Shell(
             registry: CommandRegistry(), output: terminal.output, errors: terminal.errors,
-            interaction: terminal.interaction, environment: environment, outputIsTerminal: terminal.outputIsTerminal)
+            interaction: terminal.interaction, environment: environment, outputIsTerminal: terminal.outputIsTerminal,
+            terminalWidth: terminal.width)
         let options: GlobalOptions
         let product: Product
         do {
@@ -86,11 +97,13 @@ public enum KithApp {
         }
         let defaults = Shell.Defaults(json: options.json, assumeYes: options.assumeYes)
 
-        // `version` answers without touching the database: it must work, and start fast, whatever the file.
-        if options.words == ["version"] {
+        // `version` and `completion` answer without touching the database: they must work, and create nothing,
+        // whatever the file (and `version` must start fast).
+        if let first = options.words.first, KithPlugin.withoutDatabase.commands.contains(where: { $0.name == first }) {
             let registry = (try? CommandRegistry(plugins: [KithPlugin.withoutDatabase])) ?? CommandRegistry()
-            return await shell(registry: registry, like: reporter)
-                .run(options.words, defaults: defaults).exitCode
+            let outcome = await shell(registry: registry, like: reporter).run(options.words, defaults: defaults)
+            if case .failed(_, let message) = outcome { reporter.report(message) }
+            return outcome.exitCode
         }
 
         let remote: URL?
@@ -146,8 +159,10 @@ public enum KithApp {
     static func makeRegistry(_ app: AppEnvironment) throws(UsageError) -> CommandRegistry {
         var registry = try CommandRegistry(plugins: [KithPlugin(environment: app)] + app.plugins)
         let title = "kith \(VersionCommand.version) (product \(app.product.name))"
-        try registry.register(
-            BuiltinCommands.help(for: registry, title: title, feature: KithPlugin.name), feature: KithPlugin.name)
+        let help = BuiltinCommands.help(
+            for: registry, title: title, feature: KithPlugin.name, globalFlags: GlobalOptions.described,
+            environment: GlobalOptions.environmentVariables)
+        try registry.register(help, feature: KithPlugin.name)
         return registry
     }
 
@@ -184,7 +199,7 @@ public enum KithApp {
         Shell(
             registry: registry, output: other.output, errors: other.errors, interaction: other.interaction,
             environment: other.environment, outputIsTerminal: other.outputIsTerminal,
-            startOnlyFlags: GlobalOptions.startOnly, palette: palette)
+            startOnlyFlags: GlobalOptions.startOnly, palette: palette, terminalWidth: other.terminalWidth)
     }
 
     private static func runREPL(

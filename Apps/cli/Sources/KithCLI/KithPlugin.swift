@@ -1,6 +1,6 @@
 import Console
 
-/// kith's own commands: `status`, `version`, `quit` and `exit` (`help` is added once every command is known).
+/// kith's own commands: `status`, `version`, `completion`, `quit` and `exit` (`help` is added once every command is known).
 struct KithPlugin: Plugin {
     static let name = "kith"
 
@@ -8,13 +8,15 @@ struct KithPlugin: Plugin {
     var name: String { Self.name }
 
     init(environment: AppEnvironment) {
-        commands = [StatusCommand.command(environment: environment), VersionCommand.command] + BuiltinCommands.session
+        commands =
+            [StatusCommand.command(environment: environment), VersionCommand.command, CompletionCommand.command]
+            + BuiltinCommands.session
     }
 
     private init(commands: [Command]) {
         self.commands = commands
     }
 
-    /// What can run before the database is opened.
-    static let withoutDatabase = KithPlugin(commands: [VersionCommand.command])
+    /// What runs without opening the database, so it works (and creates nothing) whatever the file.
+    static let withoutDatabase = KithPlugin(commands: [VersionCommand.command, CompletionCommand.command])
 }

@@ -17,25 +17,21 @@ enum CirclesText {
     /// The three sections (mandatory, prepopulated, custom) with emoji, name, member count and colour; the
     /// merge-suggestion banner; "Create your first circle" when there is no custom circle.
     static func home(_ circles: [Circle], suggestions: [MergeSuggestion], style: Style) -> String {
-        var table = Table(headers: [], rightAligned: [1])
-        var rows: [CircleKind] = []
+        // One table for the three sections, their headings across it, so that every section shares one alignment.
+        var table = Table(headers: [], rightAligned: [1], truncated: [0])
         for kind in CircleKind.allCases {
-            for circle in circles where circle.kind == kind {
-                table.append(["  " + circle.emoji + " " + circle.name, count(circle), colour(circle.color, style)])
-                rows.append(kind)
-            }
-        }
-        let lines = table.render(style: style).split(separator: "\n", omittingEmptySubsequences: false)
-        var out = [style.bold("Circles")]
-        for kind in CircleKind.allCases {
-            out.append("")
-            out.append(style.accent(heading(kind)))
-            let section = zip(lines, rows).filter { $0.1 == kind }.map { String($0.0) }
+            table.appendHeading("")
+            table.appendHeading(style.accent(heading(kind)))
+            let section = circles.filter { $0.kind == kind }
             if section.isEmpty, kind == .custom {
-                out.append("  " + Circle.noCustomCirclesHint + ": " + style.dim("`circle create NAME [--emoji E]`"))
+                let hint = Circle.noCustomCirclesHint + ": " + style.dim("`circle create NAME [--emoji E]`")
+                table.appendHeading(Table.paragraph(hint, style: style, indent: "  "))
             }
-            out += section
+            for circle in section {
+                table.append(["  " + circle.emoji + " " + circle.name, count(circle), colour(circle.color, style)])
+            }
         }
+        var out = [style.bold("Circles"), table.render(style: style)]
         if !suggestions.isEmpty {
             out.append("")
             out.append(banner(suggestions, style: style))
@@ -116,7 +112,7 @@ enum CirclesText {
             } else if detail.members.isEmpty {
                 out.append("  " + noContacts)
             } else {
-                var table = Table(headers: [])
+                var table = Table(headers: [], truncated: [0])
                 for member in detail.members {
                     table.append([
                         "  " + member.displayName, member.linkedAccountId == nil ? "" : "linked", member.email ?? "",
@@ -131,7 +127,7 @@ enum CirclesText {
         out.append(
             style.accent("Access") + " for " + (persona.map { style.bold($0.displayName) } ?? detail.profileId)
                 + style.dim(" (your active persona)"))
-        var table = Table(headers: [])
+        var table = Table(headers: [], wrapped: [1])
         for access in [Access.allow, .ask, .deny] {
             let fields = Field.allCases.filter { detail.access[$0] == access }.map(\.rawValue)
             guard !fields.isEmpty else { continue }
@@ -144,7 +140,7 @@ enum CirclesText {
         if detail.pendingRequests.isEmpty {
             out.append("  " + noRequests)
         } else {
-            out.append(indent(requestsTable(detail.pendingRequests, personas: personas, style: style)))
+            out.append(indent(requestsTable(detail.pendingRequests, personas: personas, style: style.inset(by: 2))))
         }
         return out.joined(separator: "\n")
     }
@@ -153,7 +149,7 @@ enum CirclesText {
 
     static func contacts(_ contacts: [Contact], style: Style) -> String {
         guard !contacts.isEmpty else { return noContacts }
-        var table = Table(headers: ["NAME", "CIRCLES", "LINKED", "EMAIL", "PHONE", "ID"])
+        var table = Table(headers: ["NAME", "CIRCLES", "LINKED", "EMAIL", "PHONE", "ID"], truncated: [0, 1])
         for contact in contacts {
             table.append([
                 contact.displayName, contact.circleNames.joined(separator: ", "),
@@ -210,7 +206,7 @@ enum CirclesText {
 
     /// The card deck: primary first, then shadows by last use; `›` marks the active persona.
     static func personas(_ personas: [Persona], style: Style) -> String {
-        var table = Table(headers: ["", "NAME", "TYPE", "USERNAME", "LAST USED", "ID"])
+        var table = Table(headers: ["", "NAME", "TYPE", "USERNAME", "LAST USED", "ID"], truncated: [1])
         for persona in personas {
             table.append([
                 persona.active ? "›" : "", persona.active ? style.bold(persona.displayName) : persona.displayName,
@@ -239,7 +235,7 @@ enum CirclesText {
     ) -> String {
         let badge = label(profile.type) + (active ? " · active persona" : "")
         var out = [style.bold(profile.displayName) + "  " + style.dim(badge)]
-        var table = Table(headers: ["", "VALUE", "SEEN BY"])
+        var table = Table(headers: ["", "VALUE", "SEEN BY"], wrapped: [1, 2])
         for field in Field.allCases {
             let value = profile.value(of: field).map { field == .username ? "@" + $0 : $0 } ?? style.dim("(not set)")
             let seenBy =
@@ -270,7 +266,7 @@ enum CirclesText {
 
     /// Each field with its value, "—" for deny, "ask (request it: `request TARGET FIELD`)" for ask.
     static func view(_ view: ProfileView, title: String, target: String, style: Style) -> String {
-        var table = Table(headers: [])
+        var table = Table(headers: [], wrapped: [1])
         for field in Field.allCases {
             let shown: String
             switch view.access[field] ?? .deny {
@@ -311,7 +307,9 @@ enum CirclesText {
     }
 
     static func requestsTable(_ requests: [AccessRequest], personas: [Persona], style: Style) -> String {
-        var table = Table(headers: ["FROM", "IN YOUR CIRCLES", "FIELD", "OF", "REASON", "EXPIRES", "ID"])
+        var table = Table(
+            headers: ["FROM", "IN YOUR CIRCLES", "FIELD", "OF", "REASON", "EXPIRES", "ID"], truncated: [0, 1, 3],
+            wrapped: [4])
         for request in requests {
             table.append([
                 who(request.from),
@@ -325,7 +323,7 @@ enum CirclesText {
 
     static func grants(_ grants: [Grant], personas: [Persona], style: Style) -> String {
         guard !grants.isEmpty else { return noGrants }
-        var table = Table(headers: ["TO", "FIELD", "OF", "SINCE", "ID"])
+        var table = Table(headers: ["TO", "FIELD", "OF", "SINCE", "ID"], truncated: [0, 2])
         for grant in grants {
             table.append([
                 who(grant.to), grant.field?.rawValue ?? "all fields", profileName(grant.profileId, personas),

@@ -71,11 +71,18 @@ public struct CommandRegistry: Sendable {
     }
 
     /// Completions for the last word of a partial line: command words, option names, then argument and
-    /// option values (their choices, or the live `values` under the key they name).
+    /// option values (their choices, or the live `values` under the key they name), quoted for the line.
     public func completions(forLine line: String, values: [String: [String]] = [:]) -> [String] {
         let endsWithSpace = line.last.map { $0 == " " || $0 == "\t" } ?? true
         guard var words = try? Tokenizer.tokenize(line) else { return [] }
         let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        return completions(after: words, partial: partial, values: values).map(Tokenizer.quote)
+    }
+
+    /// What may replace `partial` after the whole `words` of a command line (global flags removed), as plain
+    /// words: sub-command words, option names when `partial` starts with `-`, then argument and option values.
+    /// Values match `partial` case-insensitively.
+    public func completions(after words: [String], partial: String, values: [String: [String]] = [:]) -> [String] {
         let matched = match(words)
         if partial.hasPrefix("-") {
             let options = matched?.command.options.map { "--" + $0.name } ?? []
@@ -83,23 +90,28 @@ public struct CommandRegistry: Sendable {
         }
         let subcommands = Set(commands(under: words).map { $0.path[words.count] }.filter { $0.hasPrefix(partial) })
         guard let (command, rest) = matched else { return subcommands.sorted() }
-        let candidates = Self.valueCandidates(command, after: rest, values: values)
+        let source = Self.valueSource(command, after: rest)
+        let candidates = source.choices.isEmpty ? source.key.flatMap { values[$0] } ?? [] : source.choices
         let lowered = partial.lowercased()
-        let offered = candidates.filter { $0.lowercased().hasPrefix(lowered) }.map(Tokenizer.quote)
+        let offered = candidates.filter { $0.lowercased().hasPrefix(lowered) }
         return subcommands.sorted() + offered.sorted()
     }
 
-    /// What may stand at the next position after `rest`: an option's value, or the next positional argument's.
-    private static func valueCandidates(_ command: Command, after rest: [String], values: [String: [String]])
-        -> [String]
-    {
-        func candidates(choices: [String], completion: String?) -> [String] {
-            choices.isEmpty ? completion.flatMap { values[$0] } ?? [] : choices
-        }
+    /// The set of live values (as plugins name them in `completionValues()`) that completion would offer
+    /// after `words`, if any: so that a caller gathers them only when they are needed.
+    public func completionKey(after words: [String]) -> String? {
+        guard let (command, rest) = match(words) else { return nil }
+        let source = Self.valueSource(command, after: rest)
+        return source.choices.isEmpty ? source.key : nil
+    }
+
+    /// What may stand at the next position after `rest`: an option's value, or the next positional argument's,
+    /// as its fixed choices or the key of its live values.
+    private static func valueSource(_ command: Command, after rest: [String]) -> (choices: [String], key: String?) {
         if let last = rest.last, last.hasPrefix("--"),
             let option = command.options.first(where: { "--" + $0.name == last }), !option.isFlag
         {
-            return candidates(choices: option.choices, completion: option.completion)
+            return (option.choices, option.completion)
         }
         var positionals = 0
         var index = 0
@@ -115,10 +127,10 @@ public struct CommandRegistry: Sendable {
         var position = 0
         for argument in command.arguments {
             if argument.count == .many || argument.count == .zeroOrMore || positionals <= position {
-                return candidates(choices: argument.choices, completion: argument.completion)
+                return (argument.choices, argument.completion)
             }
             position += 1
         }
-        return []
+        return ([], nil)
     }
 }

@@ -40,6 +40,60 @@ public enum DisplayWidth {
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }
 
+    /// `text` cut to at most `width` columns, ending in `…` when anything was cut; colours are reset after a cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var kept = ""
+        var used = 0
+        var inEscape = false
+        for character in text {
+            if inEscape || character == "\u{1B}" {
+                // Escapes take no columns: keep them so a colour opened before the cut stays balanced below.
+                kept.append(character)
+                if character == "\u{1B}" {
+                    inEscape = true
+                } else if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value),
+                    scalar != "["
+                {
+                    inEscape = false
+                }
+                continue
+            }
+            let columns = of(character)
+            if used + columns > width - 1 { break }
+            kept.append(character)
+            used += columns
+        }
+        return kept + "…" + (text.contains("\u{1B}") ? "\u{1B}[0m" : "")
+    }
+
+    /// `text` in lines of at most `width` columns, broken only between words (runs of spaces); a word wider than
+    /// `width` stands alone on its line rather than being split. Line breaks in `text` are kept.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var used = 0
+            for word in paragraph.split(separator: " ") {
+                let columns = of(String(word))
+                if used > 0, used + 1 + columns > width {
+                    lines.append(line)
+                    line = ""
+                    used = 0
+                }
+                if used > 0 {
+                    line += " "
+                    used += 1
+                }
+                line += word
+                used += columns
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true

@@ -27,6 +27,9 @@ public struct Shell: Sendable {
     public let startOnlyFlags: Set<String>
     /// The palette for human output; it may follow whoever is active, so it is asked for on every line.
     public let palette: @Sendable () async -> Style.Palette
+    /// The terminal's columns, asked for on every line since the window may be resized between commands;
+    /// used only when the output is a terminal.
+    public let terminalWidth: @Sendable () -> Int?
 
     public init(
         registry: CommandRegistry,
@@ -36,7 +39,8 @@ public struct Shell: Sendable {
         environment: [String: String],
         outputIsTerminal: Bool,
         startOnlyFlags: Set<String> = [],
-        palette: @escaping @Sendable () async -> Style.Palette = { .dark }
+        palette: @escaping @Sendable () async -> Style.Palette = { .dark },
+        terminalWidth: @escaping @Sendable () -> Int? = { nil }
     ) {
         self.registry = registry
         self.output = output
@@ -46,6 +50,7 @@ public struct Shell: Sendable {
         self.outputIsTerminal = outputIsTerminal
         self.startOnlyFlags = startOnlyFlags
         self.palette = palette
+        self.terminalWidth = terminalWidth
     }
 
     /// How one command ended.
@@ -62,6 +67,12 @@ public struct Shell: Sendable {
             }
         }
     }
+
+    /// The flags the shell takes out of every line itself, for help.
+    public static let globalFlags = [
+        Option("json", "print one JSON value per command (JSON Lines in a script)"),
+        Option("yes", "answer yes to confirmations"),
+    ]
 
     public static let refusedExitCode: Int32 = 1
     public static let usageExitCode: Int32 = 2
@@ -99,13 +110,14 @@ public struct Shell: Sendable {
         do {
             let (command, arguments) = try registry.resolve(rest)
             let style = Style.forOutput(
-                isTerminal: outputIsTerminal, environment: environment, palette: await palette())
+                isTerminal: outputIsTerminal, environment: environment, palette: await palette(),
+                width: outputIsTerminal ? terminalWidth() : nil)
             let context = CommandContext(
                 json: json, assumeYes: assumeYes, interaction: interaction, style: style,
                 environment: environment, standardInputIsFree: defaults.standardInputIsFree, errors: errors)
             try await command.requirement?()
             let result = try await command.run(arguments, context)
-            try print(result, json: json)
+            try print(result, json: json, width: style.width)
             return result.endsSession ? .quit : .success
         } catch let error as UsageError {
             return .failed(code: Self.usageExitCode, message: error.description)
@@ -132,11 +144,13 @@ public struct Shell: Sendable {
         errors.write(style.failure("error:") + " " + location + message + "\n")
     }
 
-    private func print(_ result: CommandOutput, json: Bool) throws {
+    /// Prints the JSON value, or the text fitted to `width` (the terminal's; nil for a pipe or a file).
+    private func print(_ result: CommandOutput, json: Bool, width: Int?) throws {
         if json {
             output.write(try JSONOutput.render(result.json ?? MessageJSON(message: result.text)) + "\n")
         } else if !result.text.isEmpty {
-            output.write(result.text.hasSuffix("\n") ? result.text : result.text + "\n")
+            let text = width.map { Table.fit(result.text, width: $0) } ?? result.text
+            output.write(text.hasSuffix("\n") ? text : text + "\n")
         }
     }
 

@@ -1,4 +1,5 @@
-/// ANSI colours for human output, off when `NO_COLOR` is set or the output is not a terminal.
+/// How human output looks: ANSI colours (off when `NO_COLOR` is set or the output is not a terminal) and the
+/// columns it may take (the terminal's width; no limit when the output is not a terminal).
 public struct Style: Sendable {
     /// Colours chosen for the terminal's background.
     public enum Palette: Sendable {
@@ -8,19 +9,30 @@ public struct Style: Sendable {
 
     public let isEnabled: Bool
     public let palette: Palette
+    /// The display columns a line may take; nil when there is no limit (piped output, files, `--json`).
+    public let width: Int?
 
-    public init(isEnabled: Bool, palette: Palette = .dark) {
+    public init(isEnabled: Bool, palette: Palette = .dark, width: Int? = nil) {
         self.isEnabled = isEnabled
         self.palette = palette
+        self.width = width.map { max($0, 1) }
     }
 
     /// No escapes at all.
     public static let plain = Style(isEnabled: false)
 
-    /// Colours only for a terminal, and never when `NO_COLOR` is set (to anything but the empty string).
-    public static func forOutput(isTerminal: Bool, environment: [String: String], palette: Palette = .dark) -> Style {
+    /// Colours only for a terminal, and never when `NO_COLOR` is set (to anything but the empty string); the
+    /// terminal's `width` only for a terminal, since what goes to a pipe or a file must never be cut.
+    public static func forOutput(
+        isTerminal: Bool, environment: [String: String], palette: Palette = .dark, width: Int? = nil
+    ) -> Style {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return Style(isEnabled: isTerminal && !noColor, palette: palette)
+        return Style(isEnabled: isTerminal && !noColor, palette: palette, width: isTerminal ? width : nil)
+    }
+
+    /// The same style for output that will be indented by `columns`: that much narrower.
+    public func inset(by columns: Int) -> Style {
+        Style(isEnabled: isEnabled, palette: palette, width: width.map { $0 - columns })
     }
 
     public func bold(_ text: String) -> String { wrap(text, "1") }

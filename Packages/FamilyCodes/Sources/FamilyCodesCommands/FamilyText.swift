@@ -27,7 +27,7 @@ enum FamilyText {
     /// "Family Members (N)" and a row per member: name (or email), role, join date.
     static func members(_ members: [FamilyMember], style: Style) -> String {
         guard !members.isEmpty else { return noMembers }
-        var table = Table(headers: ["NAME", "ROLE", "ADDED", "EMAIL", "ID"])
+        var table = Table(headers: ["NAME", "ROLE", "ADDED", "EMAIL", "ID"], truncated: [0])
         for member in members {
             table.append([
                 member.displayName.isEmpty ? (member.email ?? "") : member.displayName,
@@ -40,7 +40,7 @@ enum FamilyText {
     /// "My Families (N)": name, code, when joined; `›` marks the active household.
     static func families(_ families: [JoinedFamily], style: Style) -> String {
         guard !families.isEmpty else { return noFamilies }
-        var table = Table(headers: ["", "FAMILY", "CODE", "JOINED", "ID"])
+        var table = Table(headers: ["", "FAMILY", "CODE", "JOINED", "ID"], truncated: [1])
         for family in families {
             table.append([
                 family.isActive ? "›" : "", family.isActive ? style.bold(family.name) : family.name,

@@ -15,7 +15,7 @@ enum AccountsCommand {
             return "No accounts saved on this device. Use `signup EMAIL` or `login EMAIL`."
         }
         let heading = style.bold("Switch account") + " · " + IdentityText.count(saved.count, "account")
-        var table = Table(headers: [])
+        var table = Table(headers: [], truncated: [2], wrapped: [4])
         for status in saved {
             let account = status.account
             // An entry whose session is not live (ended here or by the server) is signed out, the current one too.

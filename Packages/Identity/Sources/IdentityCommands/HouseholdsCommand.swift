@@ -19,7 +19,7 @@ enum HouseholdsCommand {
         guard !households.isEmpty else {
             return "No households yet. Use `household create NAME`."
         }
-        var table = Table(headers: ["", "NAME", "YOUR ROLE", "MEMBERS", "ID"], rightAligned: [3])
+        var table = Table(headers: ["", "NAME", "YOUR ROLE", "MEMBERS", "ID"], rightAligned: [3], truncated: [1])
         for household in households {
             let active = household.id == activeId
             table.append([

@@ -9,7 +9,7 @@ enum IdentityText {
     static func account(
         _ account: Account, principal: Principal?, persona: MeJSON.PersonaJSON? = nil, style: Style
     ) -> String {
-        var table = Table(headers: [])
+        var table = Table(headers: [], wrapped: [1])
         table.append(["  email", account.email])
         table.append(["  role", account.role.rawValue])
         table.append(["  account", "\(label(account.accountType)) · \(account.authMethod.rawValue)"])
@@ -46,7 +46,7 @@ enum IdentityText {
         let heading =
             style.accent(style.bold(household.name)) + " · "
             + count(household.members.count, "member") + " of \(Household.capacity)"
-        var table = Table(headers: ["", "NAME", "KIND", "ROLE", "GUARDIANS"])
+        var table = Table(headers: ["", "NAME", "KIND", "ROLE", "GUARDIANS"], truncated: [1], wrapped: [4])
         for member in household.members {
             let monogram = member.monogram
             let guardians = member.guardianAccountIds.map { id in

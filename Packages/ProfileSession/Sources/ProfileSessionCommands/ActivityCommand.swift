@@ -31,7 +31,7 @@ enum ActivityCommand {
                 return .value(json, text: member == nil ? emptyMessage : "Nothing has been done for \(member!) yet.")
             }
             let names = try await actorNames(principal, identity)
-            var table = Table(headers: ["WHEN", "BY", "AS", "WHAT"])
+            var table = Table(headers: ["WHEN", "BY", "AS", "WHAT"], truncated: [1, 2], wrapped: [3])
             for record in records {
                 table.append([
                     timestamp(record.at), names[record.actorAccountId] ?? record.actorAccountId,

@@ -26,7 +26,7 @@ enum ProfilesCommand {
         _ profiles: [SwitchableProfile], activeId: String, household: String?, caption: String? = nil, style: Style
     ) -> String {
         var lines = [style.bold("Switch Profile") + (household.map { " · " + style.accent($0) } ?? "")]
-        var table = Table(headers: [])
+        var table = Table(headers: [], truncated: [1])
         for (index, profile) in profiles.enumerated() {
             if index == 1 { table.append(["", style.dim("FAMILY MEMBERS"), ""]) }
             let mark = profile.memberId == activeId ? style.success("✓") : " "

@@ -63,6 +63,36 @@ public final class KithDatabase: Sendable {
         return KithDatabase(path: path, pool: pool, features: features)
     }
 
+    /// Opens an existing Kith file for reading only, for work that must leave it exactly as it is (shell
+    /// completion): nothing is created, migrated or restricted, and SQLite refuses every write. A missing or
+    /// empty file is `cannotOpen`; what `open` refuses is refused the same way.
+    public static func openReadOnly(
+        at path: String,
+        features: [FeatureMigrations],
+        busyTimeoutSeconds: Double = 5
+    ) throws(StorageError) -> KithDatabase {
+        try checkNames(features)
+        switch PrivateFile.state(of: path) {
+        case .directory:
+            throw StorageError(.notAFile, "\(path) is a folder, not a database file")
+        case .missing, .file(size: 0, _):
+            throw StorageError(.cannotOpen, "There is no database at \(path) yet")
+        case .file:
+            try refuseUnlessKithFile(path, features: features, busyTimeoutSeconds: busyTimeoutSeconds)
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeoutSeconds)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "kith"
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            return KithDatabase(path: path, pool: pool, features: features)
+        } catch {
+            throw StorageError(.cannotOpen, "Cannot open the database \(path): \(describe(error))")
+        }
+    }
+
     /// What is applied and what is still pending, per feature, for `status`.
     public func appliedMigrations() throws(StorageError) -> AppliedMigrations {
         let applied: Set<String>

@@ -155,6 +155,25 @@ struct KithDatabaseTests {
                 == "/h/.local/share/kith/kith.sqlite")
     }
 
+    @Test func aReadOnlyOpenCreatesNothingMigratesNothingAndRefusesWrites() async throws {
+        let missing = folder.path("none/kith.sqlite")
+        #expect(throws: StorageError.self) { try KithDatabase.openReadOnly(at: missing, features: []) }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("none")))
+
+        let path = folder.path("k.sqlite")
+        do {
+            let database = try KithDatabase.open(at: path, features: [Self.notes(["one"])])
+            try await database.pool.write { try $0.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+        }
+        let reader = try KithDatabase.openReadOnly(at: path, features: [Self.notes(["one", "two"])])
+        let count = try await reader.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM notes_one") }
+        #expect(count == 1)
+        #expect(try reader.appliedMigrations().features[0].pending == ["notes.2-two"])
+        await #expect(throws: StorageError.self) {
+            try await reader.write { try $0.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+        }
+    }
+
     private func mode(of path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? Int) ?? -1

@@ -21,12 +21,12 @@ enum StartupBenchmark {
         print("goal: kith version at most 3.00x the baseline and under 10 ms")
     }
 
-    private static func row(_ label: String, _ seconds: Double, _ baseline: Double) -> String {
+    static func row(_ label: String, _ seconds: Double, _ baseline: Double) -> String {
         let name = label.padding(toLength: 38, withPad: " ", startingAt: 0)
         return "  \(name) \(String(format: "%7.2f ms  %5.2fx", seconds * 1000, seconds / baseline))"
     }
 
-    private static func findProgram(_ name: String) throws -> String {
+    static func findProgram(_ name: String) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
             return "\(folder)/\(name)"

@@ -1,7 +1,7 @@
 import Foundation
 
 // kith-bench --kith PATH [--server PATH] [--runs N] [--only NAME]: prints each benchmark's figures.
-// NAME is one of startup, identity, family, circles, durability, server (to rerun one while working on it).
+// NAME is one of startup, completion, identity, family, circles, durability, server (to rerun one while working on it).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
@@ -18,7 +18,7 @@ while let argument = arguments.popFirst() {
         exit(2)
     }
 }
-let names = ["startup", "identity", "family", "circles", "durability", "server"]
+let names = ["startup", "completion", "identity", "family", "circles", "durability", "server"]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
         Data("usage: kith-bench --kith PATH [--server PATH] [--runs N] [--only \(names.joined(separator: "|"))]\n".utf8)
@@ -39,6 +39,10 @@ do {
     if selected("startup") {
         separate()
         try StartupBenchmark.run(kith: kith, runs: runs)
+    }
+    if selected("completion") {
+        separate()
+        try CompletionBenchmark.run(kith: kith, runs: runs)
     }
     if selected("identity") {
         separate()

@@ -11,6 +11,7 @@ import Foundation
 import Identity
 import IdentityCommands
 import IdentityHTTP
+import IdentityOIDC
 import IdentitySQLite
 import IdentityWire
 import KithSchema
@@ -45,10 +46,18 @@ public struct AppEnvironment: Sendable {
     /// Every feature's migrations, whatever the product, so any product can open any file.
     public static var migrations: [FeatureMigrations] { KithSchema.migrations }
 
-    /// The local composition: SQLite at `databasePath`, services running the rules in this process.
-    public static func local(databasePath: String, product: Product) throws(StorageError) -> AppEnvironment {
+    /// The local composition: SQLite at `databasePath`, services running the rules in this process. Google and Apple
+    /// sign-in use the providers `environment` sets up (`KITH_GOOGLE_CLIENT_ID`...), tokens verified here.
+    public static func local(
+        databasePath: String, product: Product, environment: [String: String] = [:]
+    ) throws(StorageError) -> AppEnvironment {
         let database = try KithDatabase.open(at: databasePath, features: migrations)
-        let identity = LocalIdentityService(store: SQLiteIdentityStore(database: database))
+        let providers = providerSettings(environment)
+        let http = CurlHTTPClient()
+        let identity = LocalIdentityService(
+            store: SQLiteIdentityStore(database: database),
+            verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) })
+        let authorization = AuthorizationCodeFlow(settings: providers, client: http, environment: environment)
         let session = ProfileSessionManager(identity: identity)
         let preferences = LocalPreferencesService(store: SQLitePreferencesStore(database: database))
         let familyCodes = LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database))
@@ -57,7 +66,9 @@ public struct AppEnvironment: Sendable {
         let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
         let plugins = product.features.map { feature -> any Plugin in
             switch feature {
-            case .identity: IdentityPlugin(service: identity, principals: session, personas: personas)
+            case .identity:
+                IdentityPlugin(
+                    service: identity, principals: session, personas: personas, authorization: authorization)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
             case .preferences: PreferencesPlugin(service: preferences, principals: session)
             case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
@@ -87,9 +98,14 @@ public struct AppEnvironment: Sendable {
         let familyCodes = HTTPFamilyCodeService(client: client, token: token)
         let circles = HTTPCirclesService(client: client, token: token)
         let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
+        // The server verifies the ID token; this device only runs the provider's sign-in for its client id.
+        let authorization = AuthorizationCodeFlow(
+            settings: providerSettings(environment), client: CurlHTTPClient(), environment: environment)
         let plugins = product.features.map { feature -> any Plugin in
             switch feature {
-            case .identity: IdentityPlugin(service: identity, principals: session, personas: personas)
+            case .identity:
+                IdentityPlugin(
+                    service: identity, principals: session, personas: personas, authorization: authorization)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
             case .preferences: PreferencesPlugin(service: preferences, principals: session)
             case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
@@ -99,6 +115,12 @@ public struct AppEnvironment: Sendable {
         return AppEnvironment(
             database: nil, remoteURL: url, product: product, identity: identity, session: session,
             preferences: preferences, familyCodes: familyCodes, circles: circles, plugins: plugins)
+    }
+
+    /// The providers `KITH_GOOGLE_CLIENT_ID` / `KITH_APPLE_CLIENT_ID` (and their `_ISSUER`, `_CLIENT_SECRET`) set up.
+    /// An issuer that is not https (outside loopback) leaves every provider unset: "... sign-in is not set up here".
+    static func providerSettings(_ environment: [String: String]) -> [IdentityProvider: ProviderClientSettings] {
+        (try? ProviderClientSettings.fromEnvironment(environment)) ?? [:]
     }
 
     /// The REPL prompt: who is signed in, and whom they act as (`dana (as Max) › `).

@@ -23,6 +23,8 @@ enum AccountsCommand {
                 badge = style.accent(style.bold("Current"))
             } else if status.sessionLive {
                 badge = style.success("signed in")
+            } else if let provider = account.authMethod.provider {
+                badge = style.dim("\(provider.displayName) sign-in needed")
             } else {
                 badge = style.dim("password needed")
             }
@@ -31,7 +33,7 @@ enum AccountsCommand {
                 IdentityText.initials(account.displayName),
                 status.isCurrent ? style.bold(account.displayName) : account.displayName,
                 account.email,
-                "\(IdentityText.label(account.accountType)) · \(account.authMethod.rawValue)",
+                "\(IdentityText.label(account.accountType)) · \(IdentityText.method(account.authMethod))",
                 badge,
             ])
         }

@@ -128,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "kith", "kith-server", "kith-fake-oidc", .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
+                "kith", "kith-server", "kith-fake-oidc",
+                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Networking", package: "Networking"),
             ],
             path: "Tests/EndToEndTests",

@@ -63,7 +63,9 @@ struct GoogleSignInEndToEndTests {
         let accounts = try await KithProcess.run(
             ["--remote", server.url, "--json", "accounts"],
             environment: provider.environment.merging(["XDG_STATE_HOME": folder + "/state"]) { $1 })
-        #expect(accounts.output.contains(#""authMethod":"google""#) || accounts.output.contains(#""authMethod" : "google""#))
+        #expect(
+            accounts.output.contains(#""authMethod":"google""#) || accounts.output.contains(#""authMethod" : "google""#)
+        )
         // No ID token, code or session token in the server's log.
         let log = try String(contentsOfFile: server.log, encoding: .utf8)
         #expect(!log.contains("eyJ"))

@@ -10,7 +10,8 @@ import Networking
 struct FakeProviderArguments {
     var port = 0
     var clientIds: [String] = []
-    var user = FakeProviderUser(subject: "fake-subject-1", email: "fake.user@example.com", givenName: "Fay", familyName: "Kay")
+    var user = FakeProviderUser(
+        subject: "fake-subject-1", email: "fake.user@example.com", givenName: "Fay", familyName: "Kay")
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]

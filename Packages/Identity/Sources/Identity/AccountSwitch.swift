@@ -23,7 +23,8 @@ public enum AccountSwitch: Sendable, Hashable, CustomStringConvertible {
         case .switched(let account): "Switched to \(account.email)"
         case .alreadyCurrent(let account): "Already using \(account.email)"
         case .passwordRequired(let account): "Enter the password of \(account.email)"
-        case .providerSignInRequired(let account, let provider): "Sign in with \(provider.displayName) as \(account.email)"
+        case .providerSignInRequired(let account, let provider):
+            "Sign in with \(provider.displayName) as \(account.email)"
         }
     }
 }

@@ -54,7 +54,8 @@ extension IdentityStoreTransaction {
         guard identities.contains(where: { $0.provider == provider }) else {
             throw IdentityError.providerNotLinked(provider)
         }
-        let hasPassword = try (passwordHash(accountId: accountId) ?? AccountRules.noPasswordHash)
+        let hasPassword =
+            try (passwordHash(accountId: accountId) ?? AccountRules.noPasswordHash)
             != AccountRules.noPasswordHash
         guard hasPassword || identities.contains(where: { $0.provider != provider }) else {
             throw IdentityError.onlySignInMethod

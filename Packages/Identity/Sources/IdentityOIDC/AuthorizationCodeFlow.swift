@@ -50,7 +50,8 @@ public struct AuthorizationCodeFlow: ProviderAuthorization {
             return ProviderSignIn(
                 provider: provider, idToken: idToken, nonce: secrets.nonce, firstName: firstName, lastName: lastName)
         } catch let failure as FlowFailure {
-            logger.notice("Sign-in flow failed", metadata: ["provider": "\(provider.rawValue)", "reason": "\(failure)"])
+            logger.notice(
+                "Sign-in flow failed", metadata: ["provider": "\(provider.rawValue)", "reason": "\(failure)"])
             throw IdentityError.providerSignInFailed(provider)
         } catch LoopbackError.timedOut {
             logger.notice("Sign-in flow failed", metadata: ["provider": "\(provider.rawValue)", "reason": "timeout"])

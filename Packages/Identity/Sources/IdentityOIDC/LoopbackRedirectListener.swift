@@ -83,7 +83,8 @@ public final class LoopbackRedirectListener: Sendable {
                 connection, status: "200 OK",
                 body: "Sign-in finished. You can close this window and return to Kith.")
             return Dictionary(
-                (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+                (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first }
+            )
         }
     }
 

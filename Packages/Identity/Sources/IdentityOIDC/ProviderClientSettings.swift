@@ -26,7 +26,8 @@ public struct ProviderClientSettings: Sendable, Hashable {
         for provider in IdentityProvider.allCases {
             let prefix = "KITH_\(provider.rawValue.uppercased())_"
             guard let clientId = environment[prefix + "CLIENT_ID"], !clientId.isEmpty else { continue }
-            let issuer = environment[prefix + "ISSUER"].flatMap { $0.isEmpty ? nil : $0 }
+            let issuer =
+                environment[prefix + "ISSUER"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? OIDCProviderConfiguration.defaultIssuer(of: provider)
             let configuration = try OIDCProviderConfiguration(
                 provider: provider, issuer: issuer, clientIds: [clientId])

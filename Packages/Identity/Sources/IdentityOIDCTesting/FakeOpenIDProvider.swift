@@ -208,7 +208,8 @@ public final class FakeOpenIDProvider: HTTPClient {
     /// An `application/x-www-form-urlencoded` body.
     static func form(_ body: Data) -> [String: String] {
         var components = URLComponents()
-        components.percentEncodedQuery = String(decoding: body, as: UTF8.self).replacingOccurrences(of: "+", with: "%20")
+        components.percentEncodedQuery = String(decoding: body, as: UTF8.self).replacingOccurrences(
+            of: "+", with: "%20")
         return Dictionary(
             (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
     }

@@ -88,7 +88,8 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
     public func linkedIdentity(provider: IdentityProvider, subject: String) throws -> LinkedIdentity? {
         try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE provider = ? AND subject = ?"),
+                sql: "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE provider = ? AND subject = ?"
+            ),
             arguments: [provider.rawValue, subject]
         ).flatMap(Self.linkedIdentity)
     }

@@ -94,8 +94,9 @@ struct OIDCTokenVerifierTests {
     }
 
     @Test func anIssuerMustBeHTTPSOutsideLoopback() {
-        #expect(throws: OIDCConfigurationError.issuerNotSecure(provider: .google, issuer: "http://accounts.example.org"))
-        {
+        #expect(
+            throws: OIDCConfigurationError.issuerNotSecure(provider: .google, issuer: "http://accounts.example.org")
+        ) {
             _ = try OIDCProviderConfiguration(
                 provider: .google, issuer: "http://accounts.example.org", clientIds: ["web"])
         }

@@ -58,10 +58,11 @@ struct ProviderKeysTests {
         #expect(fixture.provider.jwksFetches == 1)
     }
 
-    @Test(arguments: [
-        ("public, max-age=3600", 3600.0), ("max-age=999999", 86400.0), ("no-store", 0.0),
-        ("max-age=60, no-cache", 0.0), (nil, 0.0), ("private", 0.0),
-    ] as [(String?, TimeInterval)])
+    @Test(
+        arguments: [
+            ("public, max-age=3600", 3600.0), ("max-age=999999", 86400.0), ("no-store", 0.0),
+            ("max-age=60, no-cache", 0.0), (nil, 0.0), ("private", 0.0),
+        ] as [(String?, TimeInterval)])
     func cacheAgeFollowsCacheControlUpToADay(_ header: String?, _ seconds: TimeInterval) {
         #expect(ProviderKeys.cacheAge(header) == seconds)
     }

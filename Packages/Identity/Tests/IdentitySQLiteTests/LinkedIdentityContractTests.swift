@@ -117,7 +117,9 @@ struct LinkedIdentityContractTests {
         try await device.signUp("Ann")
         _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann"))
         let bo = try await device.signUp("Bo")
-        let error = await identityError { _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann")) }
+        let error = await identityError {
+            _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann"))
+        }
         #expect(error?.description == "This Google account is already linked to another account")
         _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("bo-google"))
         let second = await identityError {

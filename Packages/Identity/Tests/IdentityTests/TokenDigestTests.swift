@@ -31,6 +31,8 @@ struct TokenDigestTests {
     }
 
     @Test func oneMillionAs() {
-        #expect(TokenDigest.hexDigest(String(repeating: "a", count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            TokenDigest.hexDigest(String(repeating: "a", count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

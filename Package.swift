@@ -12,7 +12,9 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     ("Storage", ["Storage", "StorageTesting"], ["StorageTests"]),
     ("PostgresStorage", ["PostgresStorage", "PostgresStorageTesting"], ["PostgresStorageTests"]),
     ("Console", ["Console"], ["ConsoleTests"]),
-    feature("Identity", ["Commands", "HTTP", "Postgres", "SQLite", "Wire"]),
+    feature(
+        "Identity", ["Commands", "HTTP", "OIDC", "OIDCTesting", "Postgres", "SQLite", "Wire"],
+        tests: ["", "Commands", "HTTP", "OIDC", "SQLite"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
     feature("Preferences", ["Commands", "HTTP", "Postgres", "SQLite", "Wire"]),
     feature("FamilyCodes", ["Commands", "HTTP", "Postgres", "SQLite", "Testing", "Wire"]),
@@ -70,6 +72,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
     ],
     targets: [
         // MARK: - Apps
@@ -95,6 +98,7 @@ let package = Package(
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "IdentityCommands", package: "Identity"),
                 .product(name: "IdentityWire", package: "Identity"),
+                .product(name: "IdentityOIDC", package: "Identity"),
                 .product(name: "ProfileSession", package: "ProfileSession"),
                 .product(name: "ProfileSessionCommands", package: "ProfileSession"),
                 .product(name: "Preferences", package: "Preferences"),
@@ -125,7 +129,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "kith", "kith-server", .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
+                "kith", "kith-server", "kith-fake-oidc",
+                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Networking", package: "Networking"),
             ],
             path: "Tests/EndToEndTests",
@@ -160,6 +165,8 @@ let package = Package(
                 .product(name: "FamilyCodesPostgres", package: "FamilyCodes"),
                 .product(name: "CirclesPostgres", package: "Circles"),
                 .product(name: "ProfileSessionWire", package: "ProfileSession"),
+                .product(name: "IdentityOIDC", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
             ],
             path: "Apps/server/Sources/KithServer",
             // The one copy of the HTTP contract, served at /openapi.json and read once at start.
@@ -169,6 +176,18 @@ let package = Package(
         .executableTarget(
             name: "kith-server", dependencies: ["KithServer"], path: "Apps/server/Sources/kith-server",
             swiftSettings: swiftSettings),
+        // The fake OpenID provider served on loopback, for the end-to-end tests of Google and Apple sign-in.
+        .executableTarget(
+            name: "kith-fake-oidc",
+            dependencies: [
+                .product(name: "IdentityOIDCTesting", package: "Identity"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                // Pins jwt-kit for the whole build (the root names every dependency's exact version).
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            path: "Tests/kith-fake-oidc", swiftSettings: swiftSettings),
         .testTarget(
             name: "ServerTests",
             // The HTTP clients and Wire modules too: the clients are tested against the real router in-process.

@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
         .library(name: "IdentityWire", targets: ["IdentityWire"]),
         .library(name: "IdentityHTTP", targets: ["IdentityHTTP"]),
+        .library(name: "IdentityOIDC", targets: ["IdentityOIDC"]),
+        // A fake OpenID Connect provider (discovery, JWKS, authorization, token) for tests on loopback.
+        .library(name: "IdentityOIDCTesting", targets: ["IdentityOIDCTesting"]),
     ],
     dependencies: [
         .package(path: "../Storage"),
@@ -20,6 +23,10 @@ let package = Package(
         .package(path: "../Networking"),
         .package(path: "../PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // jwt-kit's own cryptography; the domain uses its SHA-256 for token digests.
+        .package(url: "https://github.com/apple/swift-crypto", "4.1.0"..<"6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -29,7 +36,7 @@ let package = Package(
         ),
         .target(
             name: "Identity",
-            dependencies: ["CArgon2"],
+            dependencies: ["CArgon2", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -59,7 +66,35 @@ let package = Package(
             dependencies: ["Identity", "IdentityWire", .product(name: "Networking", package: "Networking")],
             swiftSettings: swiftSettings
         ),
+        // ID tokens of Google and Apple verified (jwt-kit), their keys found and cached over HTTP: a leaf module.
+        .target(
+            name: "IdentityOIDC",
+            dependencies: [
+                "Identity", .product(name: "Networking", package: "Networking"),
+                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "IdentityOIDCTesting",
+            dependencies: [
+                "Identity", "IdentityOIDC", .product(name: "Networking", package: "Networking"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "IdentityTests", dependencies: ["Identity"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IdentityOIDCTests",
+            dependencies: [
+                "IdentityOIDC", "IdentityOIDCTesting", "Identity", .product(name: "Networking", package: "Networking"),
+                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "IdentitySQLiteTests",
             dependencies: [

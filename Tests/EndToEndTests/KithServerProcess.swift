@@ -33,7 +33,9 @@ final class KithServerProcess: @unchecked Sendable {
 
     /// Starts a server in `folder` (on its own SQLite file, or on the PostgreSQL database `databaseURL`) and waits
     /// for `/health`; a port taken meanwhile is retried with another.
-    static func start(in folder: String, databaseURL: String? = nil) async throws -> KithServerProcess {
+    static func start(
+        in folder: String, databaseURL: String? = nil, arguments extra: [String] = []
+    ) async throws -> KithServerProcess {
         var lastError: any Error = ServerStartError(message: "never tried")
         for attempt in 1...5 {
             let port = try freePort()
@@ -44,7 +46,7 @@ final class KithServerProcess: @unchecked Sendable {
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments =
                 (databaseURL.map { ["--database", $0] } ?? ["--db", database])
-                + ["--host", "127.0.0.1", "--port", String(port)]
+                + ["--host", "127.0.0.1", "--port", String(port)] + extra
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.standardOutput = handle
             process.standardError = handle
@@ -99,7 +101,7 @@ final class KithServerProcess: @unchecked Sendable {
     }
 
     /// A port the kernel gives for 127.0.0.1:0, released at once for the server to bind.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServerStartError(message: "socket() failed") }
         defer { close(descriptor) }

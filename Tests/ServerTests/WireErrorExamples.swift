@@ -15,6 +15,9 @@ enum WireErrorExamples {
         .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max")]), .notFound(.member, "Max"),
         .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
         .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Dana"),
+        .providerSignInFailed(.google), .providerNotConfigured(.apple), .providerEmailNotVerified(.google),
+        .emailNeedsLink(.google), .identityLinkedElsewhere(.apple), .providerAlreadyLinked(.google),
+        .providerNotLinked(.google), .onlySignInMethod, .providerAccountMismatch(.google, email: "a@example.com"),
     ]
 
     static let familyCodes: [FamilyCodeError] = [

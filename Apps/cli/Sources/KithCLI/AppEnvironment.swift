@@ -11,6 +11,7 @@ import Foundation
 import Identity
 import IdentityCommands
 import IdentityHTTP
+import IdentityOIDC
 import IdentitySQLite
 import IdentityWire
 import KithSchema
@@ -45,9 +46,14 @@ public struct AppEnvironment: Sendable {
     /// Every feature's migrations, whatever the product, so any product can open any file.
     public static var migrations: [FeatureMigrations] { KithSchema.migrations }
 
-    /// The local composition: SQLite at `databasePath`, services running the rules in this process.
-    public static func local(databasePath: String, product: Product) throws(StorageError) -> AppEnvironment {
-        local(database: try KithDatabase.open(at: databasePath, features: migrations), product: product)
+    /// The local composition: SQLite at `databasePath`, services running the rules in this process. Google and Apple
+    /// sign-in use the providers `environment` sets up (`KITH_GOOGLE_CLIENT_ID`...), tokens verified here.
+    public static func local(
+        databasePath: String, product: Product, environment: [String: String] = [:]
+    ) throws(StorageError) -> AppEnvironment {
+        local(
+            database: try KithDatabase.open(at: databasePath, features: migrations), product: product,
+            environment: environment)
     }
 
     /// The local composition for looking only (shell completion): the file at `databasePath` opened read-only,
@@ -57,30 +63,38 @@ public struct AppEnvironment: Sendable {
             let database = try? KithDatabase.openReadOnly(
                 at: databasePath, features: migrations, busyTimeoutSeconds: 0.05)
         {
-            return local(database: database, product: product)
+            return local(database: database, product: product, environment: [:])
         }
         let identityStore = InMemoryIdentityStore()
         return composed(
             database: nil, product: product, identity: LocalIdentityService(store: identityStore),
             preferences: LocalPreferencesService(store: InMemoryPreferencesStore(identity: identityStore)),
             familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: identityStore)),
-            circles: LocalCirclesService(store: InMemoryCirclesStore(identity: identityStore)))
+            circles: LocalCirclesService(store: InMemoryCirclesStore(identity: identityStore)),
+            authorization: AuthorizationCodeFlow(settings: [:], client: CurlHTTPClient(), environment: [:]))
     }
 
-    private static func local(database: KithDatabase, product: Product) -> AppEnvironment {
-        composed(
+    private static func local(
+        database: KithDatabase, product: Product, environment: [String: String]
+    ) -> AppEnvironment {
+        let providers = providerSettings(environment)
+        let http = CurlHTTPClient()
+        return composed(
             database: database, product: product,
-            identity: LocalIdentityService(store: SQLiteIdentityStore(database: database)),
+            identity: LocalIdentityService(
+                store: SQLiteIdentityStore(database: database),
+                verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) }),
             preferences: LocalPreferencesService(store: SQLitePreferencesStore(database: database)),
             familyCodes: LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database)),
-            circles: LocalCirclesService(store: SQLiteCirclesStore(database: database)))
+            circles: LocalCirclesService(store: SQLiteCirclesStore(database: database)),
+            authorization: AuthorizationCodeFlow(settings: providers, client: http, environment: environment))
     }
 
     /// The services of either composition, and the product's plugins over them.
     private static func composed(
         database: KithDatabase?, remoteURL: URL? = nil, product: Product, identity: any IdentityService,
         session: ProfileSessionManager? = nil, preferences: any PreferencesService,
-        familyCodes: any FamilyCodeService, circles: any CirclesService
+        familyCodes: any FamilyCodeService, circles: any CirclesService, authorization: AuthorizationCodeFlow
     ) -> AppEnvironment {
         let session = session ?? ProfileSessionManager(identity: identity)
         return AppEnvironment(
@@ -88,19 +102,22 @@ public struct AppEnvironment: Sendable {
             preferences: preferences, familyCodes: familyCodes, circles: circles,
             plugins: plugins(
                 product: product, identity: identity, session: session, preferences: preferences,
-                familyCodes: familyCodes, circles: circles))
+                familyCodes: familyCodes, circles: circles, authorization: authorization))
     }
 
     /// The product's plugins, in its order, over the services of either composition.
     private static func plugins(
         product: Product, identity: any IdentityService, session: ProfileSessionManager,
-        preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService
+        preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService,
+        authorization: AuthorizationCodeFlow
     ) -> [any Plugin] {
         // whoami shows the Circles persona only in products that have Circles.
         let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
         return product.features.map { feature -> any Plugin in
             switch feature {
-            case .identity: IdentityPlugin(service: identity, principals: session, personas: personas)
+            case .identity:
+                IdentityPlugin(
+                    service: identity, principals: session, personas: personas, authorization: authorization)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
             case .preferences: PreferencesPlugin(service: preferences, principals: session)
             case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
@@ -126,9 +143,18 @@ public struct AppEnvironment: Sendable {
         let preferences = HTTPPreferencesService(client: client, token: token)
         let familyCodes = HTTPFamilyCodeService(client: client, token: token)
         let circles = HTTPCirclesService(client: client, token: token)
+        // The server verifies the ID token; this device only runs the provider's sign-in for its client id.
+        let authorization = AuthorizationCodeFlow(
+            settings: providerSettings(environment), client: CurlHTTPClient(), environment: environment)
         return composed(
             database: nil, remoteURL: url, product: product, identity: identity, session: session,
-            preferences: preferences, familyCodes: familyCodes, circles: circles)
+            preferences: preferences, familyCodes: familyCodes, circles: circles, authorization: authorization)
+    }
+
+    /// The providers `KITH_GOOGLE_CLIENT_ID` / `KITH_APPLE_CLIENT_ID` (and their `_ISSUER`, `_CLIENT_SECRET`) set up.
+    /// An issuer that is not https (outside loopback) leaves every provider unset: "... sign-in is not set up here".
+    static func providerSettings(_ environment: [String: String]) -> [IdentityProvider: ProviderClientSettings] {
+        (try? ProviderClientSettings.fromEnvironment(environment)) ?? [:]
     }
 
     /// The REPL prompt: who is signed in, the shadow they present, and whom they act as (`dana (as Max) › `).

@@ -121,7 +121,7 @@ public enum KithApp {
                 app = AppEnvironment.remote(url: remote, product: product, environment: environment)
             } else {
                 let path = DatabaseLocation.resolve(explicitPath: options.databasePath, environment: environment)
-                app = try AppEnvironment.local(databasePath: path, product: product)
+                app = try AppEnvironment.local(databasePath: path, product: product, environment: environment)
             }
             registry = try makeRegistry(app)
         } catch {

@@ -8,8 +8,10 @@ struct IdentityRoutes: Sendable {
     let identity: any IdentityService
     /// Where `persona` comes from (the account's active Circles profile); without it, the primary.
     var circles: (any CirclesService)? = nil
+    /// The providers configured with a client id; every route of another provider answers 404.
+    var providers: Set<IdentityProvider> = []
 
-    /// The two public routes: they hand out a bearer token.
+    /// The public routes: they hand out a bearer token.
     func addPublic(to router: Router<KithRequestContext>) {
         router.on(IdentityRoute.signUp) { request, context in
             let body = try await request.decodeJSON(SignUpBody.self, context: context)
@@ -25,6 +27,15 @@ struct IdentityRoutes: Sendable {
             let body = try await request.decodeJSON(SignInBody.self, context: context)
             let grant = try await identity.signIn(email: body.email, password: body.password)
             return try JSONCoding.response(try await session(grant))
+        }
+        for provider in IdentityProvider.allCases {
+            router.on(IdentityRoute.signIn(provider)) { request, context in
+                try configured(provider)
+                let body = try await request.decodeJSON(ProviderSignInBody.self, context: context)
+                let result = try await identity.signIn(with: body.signIn(provider))
+                return try JSONCoding.response(
+                    try await session(result.grant), status: result.created ? .created : .ok)
+            }
         }
     }
 
@@ -59,12 +70,39 @@ struct IdentityRoutes: Sendable {
             let account = try await identity.changeAccountType(principal, to: type)
             return try JSONCoding.response(try await me(account, principal))
         }
+        api.api(IdentityRoute.linkIdentity) { request, context in
+            let principal = try context.requirePrincipal()
+            let provider = try configured(context.parameters.text("provider"))
+            let body = try await request.decodeJSON(ProviderSignInBody.self, context: context)
+            let linked = try await identity.linkIdentity(principal, body.signIn(provider))
+            return try JSONCoding.response(LinkedIdentityJSON(linked))
+        }
+        api.api(IdentityRoute.unlinkIdentity) { _, context in
+            let principal = try context.requirePrincipal()
+            let provider = try configured(context.parameters.text("provider"))
+            try await identity.unlinkIdentity(principal, provider: provider)
+            return JSONCoding.noContent()
+        }
         api.api(IdentityRoute.password) { request, context in
             let principal = try context.requirePrincipal()
             let body = try await request.decodeJSON(PasswordChangeBody.self, context: context)
             try await identity.changePassword(principal, current: body.currentPassword, new: body.newPassword)
             return JSONCoding.noContent()
         }
+    }
+
+    /// Refuses a provider this server has no client id for (404), as if its routes did not exist.
+    private func configured(_ provider: IdentityProvider) throws {
+        guard providers.contains(provider) else { throw IdentityError.providerNotConfigured(provider) }
+    }
+
+    /// The configured provider a `{provider}` segment names; any other word is a provider without a client id.
+    private func configured(_ name: String) throws -> IdentityProvider {
+        guard let provider = IdentityProvider(rawValue: name.lowercased()) else {
+            throw APIError.routeNotFound
+        }
+        try configured(provider)
+        return provider
     }
 
     /// The account as `/api/me` shows it, with its active persona (Circles' one answer, the same as `whoami`'s).

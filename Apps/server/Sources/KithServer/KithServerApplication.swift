@@ -28,7 +28,8 @@ public enum KithServerApplication {
 
         HealthRoutes.add(to: router, databaseAnswers: services.databaseAnswers)
         OpenAPIRoutes.add(to: router)
-        let identityRoutes = IdentityRoutes(identity: services.identity, circles: services.circles)
+        let identityRoutes = IdentityRoutes(
+            identity: services.identity, circles: services.circles, providers: services.identityProviders)
         identityRoutes.addPublic(to: router)
 
         let api = router.group("api").add(middleware: AuthMiddleware(identity: services.identity))

@@ -1,8 +1,11 @@
 import Circles
+import Identity
+import IdentityOIDC
 import Storage
 
-/// `kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N]`, parsed by hand: five
-/// flags need no parser library.
+/// `kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N]` and the providers'
+/// `--google-client-id ID` (repeatable), `--google-issuer URL` (the same for Apple), parsed by hand: a few flags
+/// need no parser library.
 public struct ServerArguments: Sendable, Equatable {
     /// nil: `KITH_DB`, then the same default file as `kith`.
     public var databasePath: String?
@@ -12,10 +15,15 @@ public struct ServerArguments: Sendable, Equatable {
     public var port: Int = 8080
     /// Most owners whose access index the server keeps in memory (`--access-cache`).
     public var accessCacheOwners: Int = AccessEngine.defaultCapacity
+    /// Per provider, the client ids whose tokens are accepted (web, iOS, Android apps of one project).
+    public var clientIds: [IdentityProvider: [String]] = [:]
+    /// Per provider, an issuer other than the real one (a fake provider in tests).
+    public var issuers: [IdentityProvider: String] = [:]
 
     /// What `--help` prints, and what follows a usage error.
     public static let usage = """
         usage: kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N]
+                           [--google-client-id ID]... [--google-issuer URL] [--apple-client-id ID]... [--apple-issuer URL]
           --db FILE         the SQLite file (default: KITH_DB, else the same file as kith)
           --database URL    a PostgreSQL connection URI, for any number of servers on one database
                             (default: KITH_DATABASE_URL; without it, SQLite)
@@ -23,6 +31,14 @@ public struct ServerArguments: Sendable, Equatable {
           --port N          the port to listen on, 1-65535 (default 8080)
           --access-cache N  the most owners whose access index is kept in memory, least recently
                             used dropped first (default \(AccessEngine.defaultCapacity))
+          --google-client-id ID
+                            accept Google sign-in for this client id (repeatable: web, iOS, Android)
+          --google-issuer URL
+                            Google's issuer (default https://accounts.google.com)
+          --apple-client-id ID
+                            accept Apple sign-in for this client id (repeatable)
+          --apple-issuer URL
+                            Apple's issuer (default https://appleid.apple.com)
         """
 
     /// A usage error: the sentence to print before the usage (the process exits 2).
@@ -39,7 +55,10 @@ public struct ServerArguments: Sendable, Equatable {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let flag = parts[0]
             if flag == "--help" || flag == "-h" { return nil }
-            guard ["--db", "--database", "--host", "--port", "--access-cache"].contains(flag) else {
+            let providerFlags = IdentityProvider.allCases.flatMap {
+                ["--\($0.rawValue)-client-id", "--\($0.rawValue)-issuer"]
+            }
+            guard (["--db", "--database", "--host", "--port", "--access-cache"] + providerFlags).contains(flag) else {
                 throw UsageError(description: "unknown argument \(argument)")
             }
             let value: String
@@ -60,6 +79,10 @@ public struct ServerArguments: Sendable, Equatable {
                     throw UsageError(description: "--access-cache must be a number of owners, at least 1, not \(value)")
                 }
                 parsed.accessCacheOwners = owners
+            case _ where flag.hasSuffix("-client-id"):
+                if let provider = provider(of: flag) { parsed.clientIds[provider, default: []].append(value) }
+            case _ where flag.hasSuffix("-issuer"):
+                if let provider = provider(of: flag) { parsed.issuers[provider] = value }
             default:
                 guard let port = Int(value), (1...65_535).contains(port) else {
                     throw UsageError(description: "--port must be a number from 1 to 65535, not \(value)")
@@ -70,7 +93,33 @@ public struct ServerArguments: Sendable, Equatable {
         if parsed.databasePath != nil && parsed.databaseURL != nil {
             throw UsageError(description: "--db and --database are two different stores: give one")
         }
+        for (provider, _) in parsed.issuers where parsed.clientIds[provider] == nil {
+            throw UsageError(description: "--\(provider.rawValue)-issuer needs --\(provider.rawValue)-client-id")
+        }
+        do {
+            _ = try parsed.providers()
+        } catch {
+            throw UsageError(description: "\(error)")
+        }
         return parsed
+    }
+
+    /// The provider a `--PROVIDER-...` flag names.
+    private static func provider(of flag: String) -> IdentityProvider? {
+        IdentityProvider.allCases.first { flag.hasPrefix("--\($0.rawValue)-") }
+    }
+
+    /// The providers to accept, each with its client ids and issuer (the real one unless given).
+    public func providers() throws(OIDCConfigurationError) -> [OIDCProviderConfiguration] {
+        var configurations: [OIDCProviderConfiguration] = []
+        for provider in IdentityProvider.allCases {
+            guard let ids = clientIds[provider] else { continue }
+            configurations.append(
+                try OIDCProviderConfiguration(
+                    provider: provider,
+                    issuer: issuers[provider] ?? OIDCProviderConfiguration.defaultIssuer(of: provider), clientIds: ids))
+        }
+        return configurations
     }
 
     /// The store to open: `--database`, `--db`, then `KITH_DATABASE_URL`, then `KITH_DB` or kith's file.

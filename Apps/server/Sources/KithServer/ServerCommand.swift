@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
+import Identity
+import IdentityOIDC
 import Logging
+import Networking
 import PostgresStorage
 import Storage
 
@@ -21,12 +24,18 @@ public enum ServerCommand {
         }
         let logger = Logger(label: "kith-server")
         do {
+            // Keys are fetched with the project's libcurl client; refusals are logged by reason, never the token.
+            let verifiers: [any IDTokenVerifier] = try parsed.providers().map {
+                OIDCTokenVerifier(configuration: $0, client: CurlHTTPClient(), logger: logger)
+            }
             let services: ServerServices
             switch parsed.store(environment: environment) {
             case .sqlite(let path):
-                services = try ServerServices.sqlite(path: path, accessCacheOwners: parsed.accessCacheOwners)
+                services = try ServerServices.sqlite(
+                    path: path, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers)
             case .postgres(let url):
-                services = try await ServerServices.postgres(url: url, accessCacheOwners: parsed.accessCacheOwners)
+                services = try await ServerServices.postgres(
+                    url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers)
                 logger.info("serving from PostgreSQL", metadata: ["database": "\(PostgresDatabase.redacted(url))"])
             }
             let app = KithServerApplication.application(

@@ -22,17 +22,21 @@ public struct ServerServices: Sendable {
     public let circles: any CirclesService
     /// Whether the database answers now, for `/health` (a local SQLite file always does).
     public let databaseAnswers: @Sendable () async -> Bool
+    /// The providers accounts may sign in with (a client id configured); the routes of the others answer 404.
+    public let identityProviders: Set<IdentityProvider>
 
     /// Services as given (tests may compose them over any store).
     public init(
         identity: any IdentityService, preferences: any PreferencesService, familyCodes: any FamilyCodeService,
-        circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true }
+        circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true },
+        identityProviders: Set<IdentityProvider> = []
     ) {
         self.identity = identity
         self.preferences = preferences
         self.familyCodes = familyCodes
         self.circles = circles
         self.databaseAnswers = databaseAnswers
+        self.identityProviders = identityProviders
     }
 
     /// Every feature's migrations, as `kith` applies them, so the server and `kith` open the same files.
@@ -51,11 +55,12 @@ public struct ServerServices: Sendable {
     public static func postgres(
         url: String, poolSize: Int = 8, accessCacheOwners: Int = AccessEngine.defaultCapacity,
         clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-        hasher: (any PasswordHasher)? = nil
+        hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = []
     ) async throws(StorageError) -> ServerServices {
         let database = try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
         let identity = LocalIdentityService(
-            store: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher)
+            store: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
+            verifiers: verifiers)
         let preferences = LocalPreferencesService(
             store: PostgresPreferencesStore(database: database), clock: clock, random: random)
         let familyCodes = LocalFamilyCodeService(
@@ -65,7 +70,7 @@ public struct ServerServices: Sendable {
             engine: AccessEngine(capacity: accessCacheOwners))
         return ServerServices(
             identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            databaseAnswers: { await database.answers() })
+            databaseAnswers: { await database.answers() }, identityProviders: Set(verifiers.map(\.provider)))
     }
 
     /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed).
@@ -73,11 +78,13 @@ public struct ServerServices: Sendable {
     /// `clock`, `random` and `hasher` are for tests (a manual clock, cheap Argon2); the defaults are the real ones.
     public static func sqlite(
         path: String, accessCacheOwners: Int = AccessEngine.defaultCapacity, clock: any Clock = SystemClock(),
-        random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil
+        random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
+        verifiers: [any IDTokenVerifier] = []
     ) throws(StorageError) -> ServerServices {
         let database = try KithDatabase.open(at: path, features: migrations)
         let identity = LocalIdentityService(
-            store: SQLiteIdentityStore(database: database), clock: clock, random: random, hasher: hasher)
+            store: SQLiteIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
+            verifiers: verifiers)
         let preferences = LocalPreferencesService(
             store: SQLitePreferencesStore(database: database), clock: clock, random: random)
         let familyCodes = LocalFamilyCodeService(
@@ -86,6 +93,7 @@ public struct ServerServices: Sendable {
             store: SQLiteCirclesStore(database: database), clock: clock, random: random,
             engine: AccessEngine(capacity: accessCacheOwners))
         return ServerServices(
-            identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles)
+            identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
+            identityProviders: Set(verifiers.map(\.provider)))
     }
 }

@@ -311,6 +311,6 @@ extension Context {
 
     /// Stable for the pair, whichever order the circles come in.
     static func suggestionId(_ a: String, _ b: String) -> String {
-        "sug_" + SHA256.hexDigest([a, b].sorted().joined(separator: "|")).prefix(16)
+        "sug_" + TokenDigest.hexDigest([a, b].sorted().joined(separator: "|")).prefix(16)
     }
 }

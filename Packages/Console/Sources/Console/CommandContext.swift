@@ -46,6 +46,12 @@ public struct CommandContext: Sendable {
         return interaction.askSecret(prompt)
     }
 
+    /// Something the person must do while the command waits (open this address), on standard error: not part of
+    /// the command's output, and not a warning.
+    public func note(_ text: String) {
+        errors.write(text + "\n")
+    }
+
     /// A note for the person (on standard error), not part of the command's output.
     public func warn(_ text: String) {
         errors.write(style.warning("warning: ") + text + "\n")

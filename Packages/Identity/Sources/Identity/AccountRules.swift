@@ -82,4 +82,8 @@ public enum AccountRules {
             photoURL: previous?.photoURL, accountType: account.accountType, authMethod: account.authMethod,
             lastUsed: now)
     }
+
+    /// The stored hash of an account without a password (made by Google or Apple sign-in): no Argon2 hash is
+    /// empty, so nothing verifies against it. The column stays NOT NULL as shipped.
+    public static let noPasswordHash = ""
 }

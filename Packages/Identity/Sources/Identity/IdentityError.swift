@@ -49,6 +49,27 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Guardians belong to managed members only.
     case notManaged(String)
 
+    // MARK: - Sign in with Google and Apple
+
+    /// An ID token failed a check (which one is logged, never the token).
+    case providerSignInFailed(IdentityProvider)
+    /// This server or device has no configuration for the provider.
+    case providerNotConfigured(IdentityProvider)
+    /// A new account needs a verified email.
+    case providerEmailNotVerified(IdentityProvider)
+    /// An account already has the token's email: never linked by itself.
+    case emailNeedsLink(IdentityProvider)
+    /// The provider's identity belongs to another account.
+    case identityLinkedElsewhere(IdentityProvider)
+    /// The account already has an identity of this provider (another subject).
+    case providerAlreadyLinked(IdentityProvider)
+    /// The account has no identity of this provider to unlink.
+    case providerNotLinked(IdentityProvider)
+    /// Unlinking would leave the account no way to sign in.
+    case onlySignInMethod
+    /// Switching to a saved account, the provider's sign-in gave another account.
+    case providerAccountMismatch(IdentityProvider, email: String)
+
     public var description: String {
         switch self {
         case .invalidEmail: "Please enter a valid email address"
@@ -79,6 +100,18 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notHouseholdMember(let household): "You are not a member of \(household)"
         case .alreadyMember(let household): "You are already a member of \(household)"
         case .notManaged(let name): "\(name) is not a managed member"
+        case .providerSignInFailed(let provider): "\(provider.displayName) sign-in failed. Please try again."
+        case .providerNotConfigured(let provider): "\(provider.displayName) sign-in is not set up here"
+        case .providerEmailNotVerified(let provider): "Your \(provider.displayName) email address is not verified"
+        case .emailNeedsLink(let provider):
+            "An account with this email already exists. Sign in with your password, then link \(provider.displayName)."
+        case .identityLinkedElsewhere(let provider):
+            "This \(provider.displayName) account is already linked to another account"
+        case .providerAlreadyLinked(let provider):
+            "This account already has a \(provider.displayName) account linked. Unlink it first."
+        case .providerNotLinked(let provider): "No \(provider.displayName) account is linked"
+        case .onlySignInMethod: "Set a password first, or you could not sign in again."
+        case .providerAccountMismatch(let provider, let email): "That \(provider.displayName) account is not \(email)"
         }
     }
 }

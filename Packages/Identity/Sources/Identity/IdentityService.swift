@@ -23,6 +23,17 @@ public protocol IdentityService: PrincipalSource {
     /// Forgets a saved account and ends its session here; `principal` is nil when nobody is signed in.
     func removeSavedAccount(_ email: String, by principal: Principal?) async throws
 
+    // MARK: - Google and Apple
+
+    /// Signs in on this device with a provider's ID token: its linked account, or a new one (DOMAIN.md's rules).
+    func logIn(with signIn: ProviderSignIn) async throws -> Account
+    /// Switches to a saved account after `.providerSignInRequired`: the token must give that same account.
+    func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch
+    /// Links the token's identity to the principal's account.
+    func linkIdentity(_ principal: Principal, _ signIn: ProviderSignIn) async throws -> LinkedIdentity
+    /// Unlinks the account's identity of `provider`, never its only way to sign in.
+    func unlinkIdentity(_ principal: Principal, provider: IdentityProvider) async throws
+
     // MARK: - The signed-in account
 
     /// The principal's account.
@@ -42,6 +53,8 @@ public protocol IdentityService: PrincipalSource {
     func register(_ request: SignUp) async throws -> SessionGrant
     /// Signs in and returns a new session's raw token, once. No device state changes.
     func signIn(email: String, password: String) async throws -> SessionGrant
+    /// Signs in with a provider's ID token and returns a new session's raw token, once. No device state changes.
+    func signIn(with signIn: ProviderSignIn) async throws -> ProviderSessionGrant
     /// The principal of a live session's raw token, else "Not signed in".
     func principal(forToken token: String) async throws -> Principal
     /// Ends the session of a raw token (nothing happens for an unknown token).

@@ -15,6 +15,17 @@ public protocol IdentityStoreTransaction {
     /// Replaces an account's password hash.
     func setPasswordHash(_ passwordHash: String, accountId: String) throws
 
+    // MARK: - Linked identities (Google, Apple)
+
+    /// The identity (provider, subject), whichever account it belongs to.
+    func linkedIdentity(provider: IdentityProvider, subject: String) throws -> LinkedIdentity?
+    /// The account's identities, in no particular order.
+    func linkedIdentities(accountId: String) throws -> [LinkedIdentity]
+    /// Links an identity to its account.
+    func insertLinkedIdentity(_ identity: LinkedIdentity) throws
+    /// Removes the account's identity of `provider` (nothing happens when it has none).
+    func deleteLinkedIdentity(provider: IdentityProvider, accountId: String) throws
+
     // MARK: - Sessions
 
     /// Adds a session.

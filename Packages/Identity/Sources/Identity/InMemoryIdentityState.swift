@@ -28,4 +28,5 @@ struct InMemoryIdentityState: Sendable {
     /// In insertion order, so reads list members (and an account's households) in the order they were added.
     var members: [StoredMember] = []
     var actingRecords: [ActingRecord] = []
+    var linkedIdentities: [LinkedIdentity] = []
 }

@@ -29,6 +29,22 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction {
         state.accounts[accountId]?.passwordHash = passwordHash
     }
 
+    // MARK: - Linked identities
+
+    func linkedIdentity(provider: IdentityProvider, subject: String) -> LinkedIdentity? {
+        state.linkedIdentities.first { $0.provider == provider && $0.subject == subject }
+    }
+
+    func linkedIdentities(accountId: String) -> [LinkedIdentity] {
+        state.linkedIdentities.filter { $0.accountId == accountId }
+    }
+
+    func insertLinkedIdentity(_ identity: LinkedIdentity) { state.linkedIdentities.append(identity) }
+
+    func deleteLinkedIdentity(provider: IdentityProvider, accountId: String) {
+        state.linkedIdentities.removeAll { $0.provider == provider && $0.accountId == accountId }
+    }
+
     // MARK: - Sessions
 
     func insertSession(_ session: Session) { state.sessions[session.id] = session }

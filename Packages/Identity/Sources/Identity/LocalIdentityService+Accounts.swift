@@ -102,6 +102,9 @@ extension LocalIdentityService {
             setCurrent(accountId)
             return .switched(saved)
         }
+        if let provider = record.account.authMethod.provider {
+            return .providerSignInRequired(record.account, provider)
+        }
         guard let password else { return .passwordRequired(record.account) }
         let candidate = try await store.read { try $0.passwordCandidate(email: record.account.email) }
         // A wrong password throws here, before anything changed: the current account stays as it was.
@@ -236,7 +239,7 @@ extension LocalIdentityService {
     }
 
     public func principal(forToken token: String) async throws -> Principal {
-        let tokenHash = SHA256.hexDigest(token)
+        let tokenHash = TokenDigest.hexDigest(token)
         let now = clock.now()
         return try await store.read { transaction in
             guard let session = try transaction.session(tokenHash: tokenHash), session.isLive(at: now),
@@ -247,7 +250,7 @@ extension LocalIdentityService {
     }
 
     public func endSession(token: String) async throws {
-        let tokenHash = SHA256.hexDigest(token)
+        let tokenHash = TokenDigest.hexDigest(token)
         try await store.write(durability: .immediate) { transaction in
             if let session = try transaction.session(tokenHash: tokenHash) {
                 try transaction.endSession(id: session.id)
@@ -267,7 +270,7 @@ extension LocalIdentityService {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         let session = Session(
-            id: random.uuidString(), accountId: accountId, tokenHash: SHA256.hexDigest(token), createdAt: now,
+            id: random.uuidString(), accountId: accountId, tokenHash: TokenDigest.hexDigest(token), createdAt: now,
             expiresAt: now.addingTimeInterval(Session.lifetime))
         return (session, SessionGrant(sessionId: session.id, accountId: accountId, token: token))
     }

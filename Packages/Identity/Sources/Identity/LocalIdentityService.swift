@@ -9,21 +9,26 @@ public actor LocalIdentityService: IdentityService {
     let clock: any Clock
     let random: any RandomSource
     let hasher: any PasswordHasher
+    /// The ID token verifiers of the configured providers (Google, Apple); a provider without one is not set up.
+    let verifiers: [IdentityProvider: any IDTokenVerifier]
     private var currentLoaded = false
     private var currentAccountId: String?
     private var dummyHash: String?
 
-    /// Rules over `store`; `hasher` defaults to Argon2id at OWASP's parameters with salts from `random`.
+    /// Rules over `store`; `hasher` defaults to Argon2id at OWASP's parameters with salts from `random`; `verifiers`
+    /// are the providers accounts may sign in with.
     public init(
         store: any IdentityStore,
         clock: any Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
-        hasher: (any PasswordHasher)? = nil
+        hasher: (any PasswordHasher)? = nil,
+        verifiers: [any IDTokenVerifier] = []
     ) {
         self.store = store
         self.clock = clock
         self.random = random
         self.hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
+        self.verifiers = Dictionary(verifiers.map { ($0.provider, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     // MARK: - The current account of this process
@@ -85,7 +90,7 @@ public actor LocalIdentityService: IdentityService {
     ///
     /// An unknown email is verified against a dummy hash, so the time taken does not reveal accounts.
     func verify(_ password: String, against candidate: PasswordCandidate) async throws -> PasswordCandidate {
-        guard candidate.account != nil, let hash = candidate.passwordHash else {
+        guard candidate.account != nil, let hash = candidate.passwordHash, hash != AccountRules.noPasswordHash else {
             _ = await hasher.verify(password, against: try await dummyPasswordHash())
             throw IdentityError.incorrectCredentials
         }
@@ -95,7 +100,7 @@ public actor LocalIdentityService: IdentityService {
 
     private func dummyPasswordHash() async throws -> String {
         if let dummyHash { return dummyHash }
-        let hash = try await hasher.hash(SHA256.hex(random.bytes(16)))
+        let hash = try await hasher.hash(TokenDigest.hex(random.bytes(16)))
         dummyHash = hash
         return hash
     }

@@ -24,14 +24,15 @@ enum AccountsCommand {
             case (true, true): badge = style.accent(style.bold("Current"))
             case (true, false): badge = style.accent(style.bold("Current")) + " · " + style.failure("signed out")
             case (false, true): badge = style.success("signed in")
-            case (false, false): badge = style.dim("signed out")
+            case (false, false):
+                badge = style.dim(account.authMethod.provider.map { "\($0.displayName) sign-in needed" } ?? "signed out")
             }
             table.append([
                 status.isCurrent ? "›" : " ",
                 IdentityText.initials(account.displayName),
                 status.isCurrent ? style.bold(account.displayName) : account.displayName,
                 account.email,
-                "\(IdentityText.label(account.accountType)) · \(account.authMethod.rawValue)",
+                "\(IdentityText.label(account.accountType)) · \(IdentityText.method(account.authMethod))",
                 badge,
             ])
         }

@@ -1,14 +1,19 @@
 import Console
 import Identity
 
-/// `accounts switch EMAIL`: silent with a live session, else asks for the password.
+/// `accounts switch EMAIL`: silent with a live session, else asks for the password (or runs the Google sign-in).
 enum AccountsSwitchCommand {
-    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+    static func make(
+        service: any IdentityService, principals: any PrincipalSource, signIn: ProviderSignInRunner
+    ) -> Command {
         Command(
             "accounts switch", summary: "Switch to a saved account",
             arguments: [Argument("EMAIL", "a saved account's email", completion: "savedAccount")],
             options: PasswordInput.options,
-            details: "Silent while that account's session is live; otherwise its password is needed."
+            details: """
+                Silent while that account's session is live; otherwise its password is needed, or for a Google or
+                Apple account its sign-in again, which must give the same account.
+                """
         ) { arguments, context in
             let email = arguments.argument("EMAIL")
             switch try await service.switchAccount(to: email, password: nil) {
@@ -20,6 +25,10 @@ enum AccountsSwitchCommand {
                 let prompt = "Sign in as \(account.displayName) (\(account.email)). Password: "
                 let password = try PasswordInput.password(arguments, context, prompt: prompt)
                 let outcome = try await service.switchAccount(to: account.email, password: password)
+                return .message(outcome.description)
+            case .providerSignInRequired(let account, let provider):
+                let request = try await signIn.run(provider, context)
+                let outcome = try await service.switchAccount(to: account.email, with: request)
                 return .message(outcome.description)
             }
         }

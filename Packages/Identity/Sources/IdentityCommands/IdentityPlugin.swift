@@ -8,16 +8,20 @@ public struct IdentityPlugin: Plugin {
     private let service: any IdentityService
     private let principals: any PrincipalSource
     private let personas: (any PersonaSource)?
+    private let signIn: ProviderSignInRunner
 
     /// The commands over `service` (local or remote); the caller of each command comes from `principals`
     /// (the service itself, or ProfileSession's manager, which adds whom the account acts as), and the
-    /// persona `whoami` shows from `personas` (Circles), else the primary profile.
+    /// persona `whoami` shows from `personas` (Circles), else the primary profile; Google and Apple sign-ins run
+    /// through `authorization` (none: those providers are not set up).
     public init(
-        service: any IdentityService, principals: (any PrincipalSource)? = nil, personas: (any PersonaSource)? = nil
+        service: any IdentityService, principals: (any PrincipalSource)? = nil, personas: (any PersonaSource)? = nil,
+        authorization: (any ProviderAuthorization)? = nil
     ) {
         self.service = service
         self.principals = principals ?? service
         self.personas = personas
+        signIn = ProviderSignInRunner(authorization: authorization)
     }
 
     public var name: String { "identity" }
@@ -29,16 +33,18 @@ public struct IdentityPlugin: Plugin {
         return [
             // MARK: - Accounts
             SignupCommand.make(service: service, principals: principals, personas: personas),
-            LoginCommand.make(service: service, principals: principals, personas: personas),
+            LoginCommand.make(service: service, principals: principals, personas: personas, signIn: signIn),
             LogoutCommand.make(service: service, principals: principals),
             WhoamiCommand.make(service: service, principals: principals, personas: personas),
             AccountsCommand.make(service: service, principals: principals),
-            AccountsSwitchCommand.make(service: service, principals: principals),
+            AccountsSwitchCommand.make(service: service, principals: principals, signIn: signIn),
             accountItself(AccountsRemoveCommand.make(service: service, principals: principals)),
             accountItself(NameCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(PasswordCommand.make(service: service, principals: principals)),
             accountItself(RoleCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(AccountTypeCommand.make(service: service, principals: principals, personas: personas)),
+            accountItself(LinkCommand.make(service: service, principals: principals, signIn: signIn)),
+            accountItself(UnlinkCommand.make(service: service, principals: principals)),
             // MARK: - Households and managed members
             HouseholdCommand.make(service: service, principals: principals),
             HouseholdsCommand.make(service: service, principals: principals),

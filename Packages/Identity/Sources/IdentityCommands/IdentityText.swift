@@ -12,7 +12,7 @@ enum IdentityText {
         var table = Table(headers: [], wrapped: [1])
         table.append(["  email", account.email])
         table.append(["  role", account.role.rawValue])
-        table.append(["  account", "\(label(account.accountType)) · \(account.authMethod.rawValue)"])
+        table.append(["  account", "\(label(account.accountType)) · \(method(account.authMethod))"])
         if let actingAs = principal?.actingAs {
             table.append(["  viewing as", actingAs.displayName])
         }
@@ -37,6 +37,15 @@ enum IdentityText {
     }
 
     /// Up to two initials of a display name, upper-cased: the switcher's avatar.
+    /// How an account signs in, as the seed's switcher shows it: an envelope for a password, `G` for Google.
+    static func method(_ method: AuthMethod) -> String {
+        switch method {
+        case .password, .sso: "✉ \(method.rawValue)"
+        case .google: "G google"
+        case .apple: "A apple"
+        }
+    }
+
     static func initials(_ displayName: String) -> String {
         displayName.split(separator: " ").prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
     }

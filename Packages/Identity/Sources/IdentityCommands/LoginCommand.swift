@@ -2,22 +2,53 @@ import Console
 import Identity
 import IdentityWire
 
-/// `login EMAIL`: sign in on this device, adding or refreshing its saved entry.
+/// `login EMAIL` (password) or `login --google` / `--apple`: sign in on this device, adding or refreshing its saved
+/// entry.
 enum LoginCommand {
     static func make(
-        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
+        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?,
+        signIn: ProviderSignInRunner
     ) -> Command {
         Command(
             "login", summary: "Sign in on this device (the account is saved for switching)",
-            arguments: [Argument("EMAIL", "the account's email", completion: "savedAccount")],
-            options: PasswordInput.options,
-            details: "The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD."
+            arguments: [Argument("EMAIL", "the account's email", count: .optional, completion: "savedAccount")],
+            options: PasswordInput.options + [
+                Option("google", "sign in with Google in a browser"),
+                Option("apple", "sign in with Apple in a browser"),
+                Option("first", value: "NAME", "first name of a new Google or Apple account"),
+                Option("last", value: "NAME", "last name of a new Google or Apple account"),
+            ],
+            details: """
+                The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD.
+                --google / --apple open the provider's sign-in (KITH_GOOGLE_CLIENT_ID, KITH_GOOGLE_ISSUER...).
+                """
         ) { arguments, context in
-            let password = try PasswordInput.password(arguments, context)
-            let account = try await service.logIn(email: arguments.argument("EMAIL"), password: password)
+            let account: Account
+            if let provider = try provider(arguments) {
+                let request = try await signIn.run(
+                    provider, context, firstName: arguments.option("first"), lastName: arguments.option("last"))
+                account = try await service.logIn(with: request)
+            } else {
+                guard let email = arguments.optionalArgument("EMAIL") else {
+                    throw UsageError("login needs an EMAIL, --google or --apple")
+                }
+                let password = try PasswordInput.password(arguments, context)
+                account = try await service.logIn(email: email, password: password)
+            }
             let principal = try await principals.currentPrincipal()
             let text = "Signed in as \(context.style.bold(account.displayName)) (\(account.email))."
             return .value(await MeJSON.whoami(account, principal: principal, personas: personas), text: text)
         }
+    }
+
+    /// The provider flag given, if any; an email beside it, or both flags, cannot be run.
+    static func provider(_ arguments: ParsedArguments) throws -> IdentityProvider? {
+        let chosen = IdentityProvider.allCases.filter { arguments.flag($0.rawValue) }
+        guard chosen.count <= 1 else { throw UsageError("Choose one of --google and --apple") }
+        guard let provider = chosen.first else { return nil }
+        guard arguments.optionalArgument("EMAIL") == nil else {
+            throw UsageError("login --\(provider.rawValue) takes no EMAIL: the provider says who you are")
+        }
+        return provider
     }
 }

@@ -226,6 +226,9 @@ public actor HTTPIdentityService: IdentityService {
             setCurrent(accountId)
             return .switched(saved)
         }
+        if let provider = entry.account.authMethod.provider {
+            return .providerSignInRequired(entry.account, provider)
+        }
         guard let password else { return .passwordRequired(entry.account) }
         // A wrong password throws here, before anything changed: the current account stays as it was.
         let session: SessionJSON = try await send(
@@ -246,6 +249,56 @@ public actor HTTPIdentityService: IdentityService {
         guard entry.account.accountId != current else { throw IdentityError.cannotRemoveCurrentAccount }
         try credentials.update { state in state.remove(accountId: entry.account.accountId) }
         if let token = entry.token { await endQuietly(token: token) }
+    }
+
+    // MARK: - Google and Apple
+
+    public func logIn(with signIn: ProviderSignIn) async throws -> Account {
+        let session: SessionJSON = try await send(
+            IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
+        return try await signInOnDevice(session, with: signIn.provider)
+    }
+
+    public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {
+        let entry = try credentials.load().requireEntry(email: email)
+        let session: SessionJSON = try await send(
+            IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
+        guard session.accountId == entry.account.accountId else {
+            // The token gave another account (or made one): its session is not kept.
+            await endQuietly(token: session.token)
+            throw IdentityError.providerAccountMismatch(signIn.provider, email: entry.account.email)
+        }
+        let account = try await signInOnDevice(session, with: signIn.provider)
+        let saved = try credentials.load().entry(accountId: account.id)?.account
+        return .switched(saved ?? AccountRules.savedEntry(for: account, previous: nil, now: clock.now()))
+    }
+
+    public func linkIdentity(_ principal: Principal, _ signIn: ProviderSignIn) async throws -> LinkedIdentity {
+        try principal.requireActingAsSelf()
+        let linked: LinkedIdentityJSON = try await requests.send(
+            IdentityRoute.linkIdentity, signIn.provider.rawValue, as: principal, body: ProviderSignInBody(signIn))
+        return LinkedIdentity(
+            provider: signIn.provider, subject: "", accountId: principal.accountId, email: linked.email,
+            linkedAt: linked.linkedAt)
+    }
+
+    public func unlinkIdentity(_ principal: Principal, provider: IdentityProvider) async throws {
+        try principal.requireActingAsSelf()
+        let _: NoContent = try await requests.send(
+            IdentityRoute.unlinkIdentity, provider.rawValue, as: principal)
+    }
+
+    public func signIn(with signIn: ProviderSignIn) async throws -> ProviderSessionGrant {
+        let session: SessionJSON = try await send(
+            IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
+        return ProviderSessionGrant(grant: session.grant, created: false)
+    }
+
+    /// `signInOnDevice`, the saved entry recording that the account signed in with `provider`.
+    func signInOnDevice(_ session: SessionJSON, with provider: IdentityProvider) async throws -> Account {
+        var session = session
+        session.account.authMethod = provider.authMethod
+        return try await signInOnDevice(session)
     }
 
     // MARK: - The signed-in account

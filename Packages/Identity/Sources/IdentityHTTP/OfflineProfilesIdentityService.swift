@@ -75,6 +75,19 @@ public struct OfflineProfilesIdentityService: IdentityService {
     public func switchAccount(to email: String, password: String?) async throws -> AccountSwitch {
         try await base.switchAccount(to: email, password: password)
     }
+    public func logIn(with signIn: ProviderSignIn) async throws -> Account { try await base.logIn(with: signIn) }
+    public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {
+        try await base.switchAccount(to: email, with: signIn)
+    }
+    public func linkIdentity(_ principal: Principal, _ signIn: ProviderSignIn) async throws -> LinkedIdentity {
+        try await base.linkIdentity(principal, signIn)
+    }
+    public func unlinkIdentity(_ principal: Principal, provider: IdentityProvider) async throws {
+        try await base.unlinkIdentity(principal, provider: provider)
+    }
+    public func signIn(with signIn: ProviderSignIn) async throws -> ProviderSessionGrant {
+        try await base.signIn(with: signIn)
+    }
     public func removeSavedAccount(_ email: String, by principal: Principal?) async throws {
         try await base.removeSavedAccount(email, by: principal)
     }

@@ -5,7 +5,8 @@ import PostgresStorage
 /// The tables and columns are SQLite's (`IdentityMigrations`), in PostgreSQL's types: TEXT ids, TIMESTAMPTZ
 /// dates, BOOLEAN flags, identity columns where insertion order is read back. SQLite's later rebuild of the
 /// account state (`identity.7-account-state-without-rowid`) is a storage layout of SQLite's own: here the table
-/// is keyed by its primary key from the start, so there is no seventh step.
+/// is keyed by its primary key from the start, so there is no such step and later steps are numbered one lower
+/// than SQLite's (`identity.7-linked-identities` here is SQLite's `identity.8-linked-identities`).
 public enum IdentityPostgresMigrations {
     /// Every Identity migration, in order.
     public static let all = PostgresFeatureMigrations(
@@ -110,6 +111,19 @@ public enum IdentityPostgresMigrations {
                         at TIMESTAMPTZ NOT NULL
                     );
                     CREATE INDEX identity_acting_records_actor ON identity_acting_records(actor_account_id);
+                    """),
+            .init(
+                "linked-identities",
+                sql: """
+                    CREATE TABLE identity_linked_identities (
+                        provider TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                        email TEXT NOT NULL,
+                        linked_at TIMESTAMPTZ NOT NULL,
+                        PRIMARY KEY (provider, subject),
+                        UNIQUE (account_id, provider)
+                    )
                     """),
         ])
 }

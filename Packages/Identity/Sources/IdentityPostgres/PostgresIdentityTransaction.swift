@@ -80,6 +80,45 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
             createdAt: try row.date(7))
     }
 
+    // MARK: - Linked identities
+
+    private static let identityColumns = "provider, subject, account_id, email, linked_at"
+
+    public func linkedIdentity(provider: IdentityProvider, subject: String) throws -> LinkedIdentity? {
+        try connection.first(
+            "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE provider = $1 AND subject = $2",
+            [provider.rawValue, subject]
+        ).flatMap(Self.linkedIdentity)
+    }
+
+    public func linkedIdentities(accountId: String) throws -> [LinkedIdentity] {
+        try connection.query(
+            "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE account_id = $1", [accountId]
+        ).compactMap(Self.linkedIdentity)
+    }
+
+    public func insertLinkedIdentity(_ identity: LinkedIdentity) throws {
+        try connection.execute(
+            """
+            INSERT INTO identity_linked_identities (provider, subject, account_id, email, linked_at)
+            VALUES ($1, $2, $3, $4, $5)
+            """,
+            [identity.provider.rawValue, identity.subject, identity.accountId, identity.email, identity.linkedAt])
+    }
+
+    public func deleteLinkedIdentity(provider: IdentityProvider, accountId: String) throws {
+        try connection.execute(
+            "DELETE FROM identity_linked_identities WHERE provider = $1 AND account_id = $2",
+            [provider.rawValue, accountId])
+    }
+
+    private static func linkedIdentity(_ row: PostgresRow) throws -> LinkedIdentity? {
+        guard let provider = IdentityProvider(rawValue: try row.string(0)) else { return nil }
+        return LinkedIdentity(
+            provider: provider, subject: try row.string(1), accountId: try row.string(2), email: try row.string(3),
+            linkedAt: try row.date(4))
+    }
+
     // MARK: - Sessions
 
     private static let sessionColumns = "id, account_id, token_hash, created_at, expires_at, ended"

@@ -131,5 +131,20 @@ public enum IdentityMigrations {
                         ALTER TABLE identity_account_state_new RENAME TO identity_account_state;
                         """)
             },
+            Migration("linked-identities") { db in
+                // One identity per provider per account; (provider, subject) belongs to one account at most.
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_linked_identities (
+                            provider TEXT NOT NULL,
+                            subject TEXT NOT NULL,
+                            account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                            email TEXT NOT NULL,
+                            linked_at DATETIME NOT NULL,
+                            PRIMARY KEY (provider, subject),
+                            UNIQUE (account_id, provider)
+                        ) WITHOUT ROWID
+                        """)
+            },
         ])
 }

@@ -81,6 +81,50 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
             createdAt: row["created_at"])
     }
 
+    // MARK: - Linked identities
+
+    private static let identityColumns = "provider, subject, account_id, email, linked_at"
+
+    public func linkedIdentity(provider: IdentityProvider, subject: String) throws -> LinkedIdentity? {
+        try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE provider = ? AND subject = ?"
+            ),
+            arguments: [provider.rawValue, subject]
+        ).flatMap(Self.linkedIdentity)
+    }
+
+    public func linkedIdentities(accountId: String) throws -> [LinkedIdentity] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE account_id = ?"),
+            arguments: [accountId]
+        ).compactMap(Self.linkedIdentity)
+    }
+
+    public func insertLinkedIdentity(_ identity: LinkedIdentity) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO identity_linked_identities (provider, subject, account_id, email, linked_at)
+                VALUES (?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            identity.provider.rawValue, identity.subject, identity.accountId, identity.email, identity.linkedAt,
+        ])
+    }
+
+    public func deleteLinkedIdentity(provider: IdentityProvider, accountId: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM identity_linked_identities WHERE provider = ? AND account_id = ?")
+            .execute(arguments: [provider.rawValue, accountId])
+    }
+
+    private static func linkedIdentity(_ row: Row) -> LinkedIdentity? {
+        guard let provider = IdentityProvider(rawValue: row["provider"]) else { return nil }
+        return LinkedIdentity(
+            provider: provider, subject: row["subject"], accountId: row["account_id"], email: row["email"],
+            linkedAt: row["linked_at"])
+    }
+
     // MARK: - Sessions
 
     public func insertSession(_ session: Session) throws {

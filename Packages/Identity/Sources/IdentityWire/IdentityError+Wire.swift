@@ -41,6 +41,18 @@ extension IdentityError: WireCodedError {
         case .alreadyMember(let household):
             WireErrorCase("identity.already_member", status: 409, details: .init(name: household))
         case .notManaged(let name): WireErrorCase("identity.not_managed", status: 400, details: .init(name: name))
+        case .providerSignInFailed(let provider): Self.provider("identity.provider_sign_in_failed", 401, provider)
+        case .providerNotConfigured(let provider): Self.provider("identity.provider_not_configured", 404, provider)
+        case .providerEmailNotVerified(let provider):
+            Self.provider("identity.provider_email_not_verified", 403, provider)
+        case .emailNeedsLink(let provider): Self.provider("identity.email_needs_link", 409, provider)
+        case .identityLinkedElsewhere(let provider): Self.provider("identity.identity_linked_elsewhere", 409, provider)
+        case .providerAlreadyLinked(let provider): Self.provider("identity.provider_already_linked", 409, provider)
+        case .providerNotLinked(let provider): Self.provider("identity.provider_not_linked", 404, provider)
+        case .onlySignInMethod: WireErrorCase("identity.only_sign_in_method", status: 409)
+        case .providerAccountMismatch(let provider, let email):
+            WireErrorCase(
+                "identity.provider_account_mismatch", status: 401, details: .init(name: email, kind: provider.rawValue))
         }
     }
 
@@ -60,6 +72,10 @@ extension IdentityError: WireCodedError {
         case "identity.saved_accounts_full": self = .savedAccountsFull
         case "identity.cannot_remove_current_account": self = .cannotRemoveCurrentAccount
         case "identity.household_full": self = .householdFull
+        case "identity.only_sign_in_method": self = .onlySignInMethod
+        case "identity.provider_account_mismatch":
+            guard let name, let provider = details.kind.flatMap(IdentityProvider.init(rawValue:)) else { return nil }
+            self = .providerAccountMismatch(provider, email: name)
         case "identity.no_active_household": self = .noActiveHousehold
         case "identity.ambiguous":
             guard let name, let candidates = details.candidates else { return nil }
@@ -68,10 +84,31 @@ extension IdentityError: WireCodedError {
             guard let name, let kind = details.kind.flatMap(ReferenceKind.init(rawValue:)) else { return nil }
             self = .notFound(kind, name)
         default:
+            if let make = Self.byProvider[code] {
+                guard let provider = name.flatMap(IdentityProvider.init(rawValue:)) else { return nil }
+                self = make(provider)
+                return
+            }
             guard let name, let make = Self.named[code] else { return nil }
             self = make(name)
         }
     }
+
+    /// A case that names only its provider, as `details.name`.
+    private static func provider(_ code: String, _ status: Int, _ provider: IdentityProvider) -> WireErrorCase {
+        WireErrorCase(code, status: status, details: .init(name: provider.rawValue))
+    }
+
+    /// The cases that carry one provider, by code.
+    private static let byProvider: [String: @Sendable (IdentityProvider) -> IdentityError] = [
+        "identity.provider_sign_in_failed": IdentityError.providerSignInFailed,
+        "identity.provider_not_configured": IdentityError.providerNotConfigured,
+        "identity.provider_email_not_verified": IdentityError.providerEmailNotVerified,
+        "identity.email_needs_link": IdentityError.emailNeedsLink,
+        "identity.identity_linked_elsewhere": IdentityError.identityLinkedElsewhere,
+        "identity.provider_already_linked": IdentityError.providerAlreadyLinked,
+        "identity.provider_not_linked": IdentityError.providerNotLinked,
+    ]
 
     /// The cases that carry one name, by code.
     private static let named: [String: @Sendable (String) -> IdentityError] = [

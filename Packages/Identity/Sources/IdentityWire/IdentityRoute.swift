@@ -1,3 +1,5 @@
+import Identity
+
 /// The Identity routes: sign-up and sign-in (public: they hand out the bearer token), sign-out, the account
 /// (`/api/me`), households and the managed members of the active one, and the writes made while acting. The
 /// bodies are the other types of this module; `openapi.json` documents both, and a test keeps them equal.
@@ -7,6 +9,18 @@ public enum IdentityRoute {
     public static let signUp = WireRoute("POST", "/api/auth/signup")
     public static let signIn = WireRoute("POST", "/api/auth/signin")
     public static let signOut = WireRoute("POST", "/api/auth/signout")
+    /// Sign in (200), or sign up from the token (201), with an ID token of Google or Apple; 404 when the server
+    /// has no client id for the provider.
+    public static let googleSignIn = WireRoute("POST", "/api/auth/google")
+    public static let appleSignIn = WireRoute("POST", "/api/auth/apple")
+
+    /// The sign-in route of `provider`.
+    public static func signIn(_ provider: IdentityProvider) -> WireRoute {
+        switch provider {
+        case .google: googleSignIn
+        case .apple: appleSignIn
+        }
+    }
 
     // MARK: - The signed-in account
 
@@ -15,6 +29,8 @@ public enum IdentityRoute {
     public static let role = WireRoute("PUT", "/api/me/role")
     public static let accountType = WireRoute("PUT", "/api/me/account-type")
     public static let password = WireRoute("PUT", "/api/me/password")
+    public static let linkIdentity = WireRoute("POST", "/api/me/identities/{provider}")
+    public static let unlinkIdentity = WireRoute("DELETE", "/api/me/identities/{provider}")
 
     // MARK: - Households
 
@@ -44,8 +60,8 @@ public enum IdentityRoute {
 
     /// Every route of the feature.
     public static let routes = [
-        signUp, signIn, signOut, me, name, role, accountType, password, households, createHousehold, household,
-        renameHousehold,
+        signUp, signIn, signOut, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
+        unlinkIdentity, households, createHousehold, household, renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, activity,
     ]
 }

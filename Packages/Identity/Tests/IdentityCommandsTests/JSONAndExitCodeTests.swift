@@ -70,7 +70,8 @@ struct JSONAndExitCodeTests {
         #expect(
             Set(names) == [
                 "signup", "login", "logout", "whoami", "accounts", "accounts switch", "accounts remove", "name",
-                "password", "role", "account-type", "household", "households", "household use", "household create",
+                "password", "role", "account-type", "link", "unlink", "household", "households", "household use",
+                "household create",
                 "household rename", "household leave", "member add", "member remove", "member guardian add",
                 "member guardian remove",
             ])

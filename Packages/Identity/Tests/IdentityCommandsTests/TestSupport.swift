@@ -15,11 +15,12 @@ final class Device: Sendable {
     let registry: CommandRegistry
     private let log = Mutex("")
 
-    init() throws {
+    /// A device whose Google sign-in (when given) runs through `authorization`, its tokens checked by `verifiers`.
+    init(authorization: (any ProviderAuthorization)? = nil, verifiers: [any IDTokenVerifier] = []) throws {
         service = LocalIdentityService(
             store: store, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-        registry = try CommandRegistry(plugins: [IdentityPlugin(service: service)])
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: verifiers)
+        registry = try CommandRegistry(plugins: [IdentityPlugin(service: service, authorization: authorization)])
     }
 
     /// What one line did.

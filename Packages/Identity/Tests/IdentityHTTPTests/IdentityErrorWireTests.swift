@@ -17,7 +17,15 @@ struct IdentityErrorWireTests {
             .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max"), .init(id: "m2", name: "Max")]),
             .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
             .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Ana Lee"),
+            .onlySignInMethod, .providerAccountMismatch(.apple, email: "ana@example.com"),
         ]
+        + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
+            [
+                .providerSignInFailed(provider), .providerNotConfigured(provider), .providerEmailNotVerified(provider),
+                .emailNeedsLink(provider), .identityLinkedElsewhere(provider), .providerAlreadyLinked(provider),
+                .providerNotLinked(provider),
+            ]
+        }
         + nameProblems.map { IdentityError.invalidName(field: "first name", problem: $0, maxLength: 50) }
         + ReferenceKind.allCases.map { IdentityError.notFound($0, "Zoë / 2") }
 
@@ -71,6 +79,9 @@ struct IdentityErrorWireTests {
         case savedAccountsFull, cannotRemoveCurrentAccount, sessionEnded, sessionMismatch, notWhileActing
         case householdFull, needsGuardian, lastGuardian, ambiguous, notFound, noActiveHousehold, notHouseholdOwner
         case notGuardian, ownerCannotLeave, notHouseholdMember, alreadyMember, notManaged
+        case providerSignInFailed, providerNotConfigured, providerEmailNotVerified, emailNeedsLink
+        case identityLinkedElsewhere, providerAlreadyLinked, providerNotLinked, onlySignInMethod
+        case providerAccountMismatch
 
         init(_ error: IdentityError) {
             self =
@@ -99,6 +110,15 @@ struct IdentityErrorWireTests {
                 case .notHouseholdMember: .notHouseholdMember
                 case .alreadyMember: .alreadyMember
                 case .notManaged: .notManaged
+                case .providerSignInFailed: .providerSignInFailed
+                case .providerNotConfigured: .providerNotConfigured
+                case .providerEmailNotVerified: .providerEmailNotVerified
+                case .emailNeedsLink: .emailNeedsLink
+                case .identityLinkedElsewhere: .identityLinkedElsewhere
+                case .providerAlreadyLinked: .providerAlreadyLinked
+                case .providerNotLinked: .providerNotLinked
+                case .onlySignInMethod: .onlySignInMethod
+                case .providerAccountMismatch: .providerAccountMismatch
                 }
         }
     }

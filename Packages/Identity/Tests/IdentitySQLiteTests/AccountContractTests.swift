@@ -161,7 +161,7 @@ struct AccountContractTests {
         #expect(try await service.currentPrincipal() == nil)
         #expect(grant.token.count == 43)
         let session = try await env.store.read { try $0.session(id: grant.sessionId) }
-        #expect(session?.tokenHash == SHA256.hexDigest(grant.token))
+        #expect(session?.tokenHash == TokenDigest.hexDigest(grant.token))
         #expect(session?.expiresAt == env.clock.now().addingTimeInterval(30 * TestEnvironment.day))
         #expect(try await service.principal(forToken: grant.token).accountId == grant.accountId)
 

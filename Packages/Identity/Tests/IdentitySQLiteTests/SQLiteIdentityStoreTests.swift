@@ -111,7 +111,7 @@ struct SQLiteIdentityStoreTests {
             #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret.prefix(3))… is in the file")
         }
         // The token's hash is what is stored, which proves the search looked at the right bytes.
-        #expect(bytes.range(of: Data(SHA256.hexDigest(again.token).utf8)) != nil)
+        #expect(bytes.range(of: Data(TokenDigest.hexDigest(again.token).utf8)) != nil)
         for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(file)")

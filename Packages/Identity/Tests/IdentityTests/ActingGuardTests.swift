@@ -13,6 +13,7 @@ struct ActingGuardTests {
         case removeSavedAccount, changeName, changeRole, changePassword
         case createHousehold, renameHousehold, useHousehold, leaveHousehold, joinHousehold
         case addManagedMember, removeMember, addGuardian, removeGuardian
+        case linkIdentity, unlinkIdentity
 
         func run(_ service: LocalIdentityService, _ principal: Principal, _ world: World) async throws {
             switch self {
@@ -32,6 +33,9 @@ struct ActingGuardTests {
             case .addGuardian: _ = try await service.addGuardian(principal, member: "Max", email: "eli@example.com")
             case .removeGuardian:
                 _ = try await service.removeGuardian(principal, member: "Max", email: "dana@example.com")
+            case .linkIdentity:
+                _ = try await service.linkIdentity(principal, ProviderSignIn(provider: .google, idToken: "token"))
+            case .unlinkIdentity: try await service.unlinkIdentity(principal, provider: .google)
             }
         }
     }

@@ -1,0 +1,65 @@
+import Foundation
+
+/// DOMAIN.md's linking rules for Google and Apple, over a transaction's plain reads and writes.
+extension IdentityStoreTransaction {
+    /// The account a verified token signs in to: the one its identity is linked to, else a new account made from
+    /// the token (a verified email no account has). `created` says which.
+    func providerAccount(
+        for token: VerifiedIDToken, _ request: ProviderSignIn, now: Date, random: any RandomSource
+    ) throws -> (account: Account, created: Bool) {
+        if let identity = try linkedIdentity(provider: token.provider, subject: token.subject) {
+            guard let account = try account(id: identity.accountId) else {
+                throw IdentityError.providerSignInFailed(token.provider)
+            }
+            return (account, false)
+        }
+        guard token.emailVerified, !token.email.isEmpty else {
+            throw IdentityError.providerEmailNotVerified(token.provider)
+        }
+        let email = try EmailAddress.validate(token.email)
+        // Never linked by itself: whoever holds the password must sign in with it, then link.
+        guard try account(email: email) == nil else { throw IdentityError.emailNeedsLink(token.provider) }
+        let firstName = try AccountRules.validName(
+            request.firstName ?? token.givenName ?? "", field: "first name", .personName)
+        let lastName = try AccountRules.validName(
+            request.lastName ?? token.familyName ?? "", field: "last name", .personName)
+        let account = Account(
+            id: random.uuidString(), email: email, firstName: firstName, lastName: lastName,
+            authMethod: token.provider.authMethod, createdAt: now)
+        try insertAccount(account, passwordHash: AccountRules.noPasswordHash)
+        try insertLinkedIdentity(
+            LinkedIdentity(
+                provider: token.provider, subject: token.subject, accountId: account.id, email: email, linkedAt: now))
+        return (account, true)
+    }
+
+    /// Links the token's identity to `accountId`; linking it again to the same account changes nothing.
+    func link(_ token: VerifiedIDToken, to accountId: String, now: Date) throws -> LinkedIdentity {
+        if let existing = try linkedIdentity(provider: token.provider, subject: token.subject) {
+            guard existing.accountId == accountId else { throw IdentityError.identityLinkedElsewhere(token.provider) }
+            return existing
+        }
+        guard try !linkedIdentities(accountId: accountId).contains(where: { $0.provider == token.provider }) else {
+            throw IdentityError.providerAlreadyLinked(token.provider)
+        }
+        let identity = LinkedIdentity(
+            provider: token.provider, subject: token.subject, accountId: accountId, email: token.email, linkedAt: now)
+        try insertLinkedIdentity(identity)
+        return identity
+    }
+
+    /// Unlinks the account's identity of `provider`, refused while it is the account's only way to sign in.
+    func unlink(_ provider: IdentityProvider, from accountId: String) throws {
+        let identities = try linkedIdentities(accountId: accountId)
+        guard identities.contains(where: { $0.provider == provider }) else {
+            throw IdentityError.providerNotLinked(provider)
+        }
+        let hasPassword =
+            try (passwordHash(accountId: accountId) ?? AccountRules.noPasswordHash)
+            != AccountRules.noPasswordHash
+        guard hasPassword || identities.contains(where: { $0.provider != provider }) else {
+            throw IdentityError.onlySignInMethod
+        }
+        try deleteLinkedIdentity(provider: provider, accountId: accountId)
+    }
+}

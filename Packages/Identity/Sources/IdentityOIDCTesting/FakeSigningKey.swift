@@ -1,0 +1,63 @@
+import CryptoExtras
+import Foundation
+import IdentityOIDC
+import JWTKit
+
+/// One signing key of the fake provider: RS256 (as Google) or ES256, with its public JWK.
+struct FakeSigningKey: Sendable {
+    enum Algorithm: String, Sendable {
+        case rs256 = "RS256"
+        case es256 = "ES256"
+    }
+
+    let kid: String
+    let algorithm: Algorithm
+    let rsa: JWTKit.Insecure.RSA.PrivateKey?
+    let ecdsa: ES256PrivateKey?
+
+    /// A new random key.
+    init(kid: String, algorithm: Algorithm) throws {
+        self.kid = kid
+        self.algorithm = algorithm
+        switch algorithm {
+        case .rs256:
+            rsa = try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
+            ecdsa = nil
+        case .es256:
+            rsa = nil
+            ecdsa = ES256PrivateKey()
+        }
+    }
+
+    /// The public half, as the JWKS shows it.
+    func publicJWK() throws -> JWK {
+        if let rsa {
+            let primitives = try rsa.publicKey.getKeyPrimitives()
+            return .rsa(
+                .rs256, identifier: JWKIdentifier(string: kid), modulus: Base64URL.encode(primitives.modulus),
+                exponent: Base64URL.encode(primitives.publicExponent))
+        }
+        guard let parameters = ecdsa?.publicKey.parameters else { throw FakeProviderError.noKey }
+        return .ecdsa(
+            .es256, identifier: JWKIdentifier(string: kid), x: parameters.x, y: parameters.y, curve: .p256)
+    }
+
+    /// The public key in PEM: what an attacker would use as an HMAC secret.
+    var publicKeyPEM: String {
+        rsa?.publicKey.pemRepresentation ?? ecdsa?.publicKey.pemRepresentation ?? ""
+    }
+
+    /// Adds the private key to `collection` under `kid` (which may differ from the key's own, to forge).
+    func add(to collection: JWTKeyCollection, as kid: String) async {
+        if let rsa {
+            await collection.add(rsa: rsa, digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
+        } else if let ecdsa {
+            await collection.add(ecdsa: ecdsa, kid: JWKIdentifier(string: kid))
+        }
+    }
+}
+
+/// What went wrong inside the fake provider itself.
+enum FakeProviderError: Error {
+    case noKey
+}

@@ -1,0 +1,25 @@
+import Identity
+
+/// `POST /api/auth/google` and `/api/auth/apple` (sign in, or sign up from the token), and
+/// `POST /api/me/identities/{provider}` (link). The names are for a new account only; without them the token's.
+public struct ProviderSignInBody: Codable, Sendable, Equatable {
+    /// The ID token the provider's token endpoint returned.
+    public var idToken: String
+    /// The nonce the client sent with its authorization request.
+    public var nonce: String?
+    public var firstName: String?
+    public var lastName: String?
+
+    /// The body of `signIn`.
+    public init(_ signIn: ProviderSignIn) {
+        idToken = signIn.idToken
+        nonce = signIn.nonce
+        firstName = signIn.firstName
+        lastName = signIn.lastName
+    }
+
+    /// The sign-in this body asks for with `provider`.
+    public func signIn(_ provider: IdentityProvider) -> ProviderSignIn {
+        ProviderSignIn(provider: provider, idToken: idToken, nonce: nonce, firstName: firstName, lastName: lastName)
+    }
+}

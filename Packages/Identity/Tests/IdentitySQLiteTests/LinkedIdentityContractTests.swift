@@ -1,0 +1,190 @@
+import Foundation
+import Identity
+import Testing
+
+/// A verifier that knows a few tokens by heart: each names verified claims; anything else fails as a bad token.
+struct StubVerifier: IDTokenVerifier {
+    let provider: IdentityProvider
+    let tokens: [String: VerifiedIDToken]
+
+    init(_ provider: IdentityProvider = .google, _ tokens: [String: VerifiedIDToken]) {
+        self.provider = provider
+        self.tokens = tokens
+    }
+
+    func verify(_ idToken: String, nonce: String?) async throws -> VerifiedIDToken {
+        guard let claims = tokens[idToken] else { throw IdentityError.providerSignInFailed(provider) }
+        return claims
+    }
+}
+
+extension TestEnvironment {
+    /// A new process whose Google sign-in knows `StubVerifier.google`'s tokens.
+    func googleService() -> LocalIdentityService {
+        LocalIdentityService(
+            store: store, clock: clock, random: random, hasher: hasher, verifiers: [StubVerifier.google])
+    }
+}
+
+extension StubVerifier {
+    static let annClaims = VerifiedIDToken(
+        provider: .google, subject: "g-ann", email: "ann@example.com", emailVerified: true, givenName: "Ann",
+        familyName: "Lee")
+    static let google = StubVerifier(
+        .google,
+        [
+            "ann": annClaims,
+            "ann-unverified": VerifiedIDToken(
+                provider: .google, subject: "g-ann", email: "ann@example.com", emailVerified: false),
+            "bo-google": VerifiedIDToken(
+                provider: .google, subject: "g-bo", email: "bo@example.com", emailVerified: true, givenName: "Bo",
+                familyName: "Tester"),
+            "other-bo": VerifiedIDToken(
+                provider: .google, subject: "g-bo-2", email: "bo.other@example.com", emailVerified: true),
+            "nameless": VerifiedIDToken(
+                provider: .google, subject: "g-cy", email: "cy@example.com", emailVerified: true),
+        ])
+
+    static func signIn(_ token: String, first: String? = nil, last: String? = nil) -> ProviderSignIn {
+        ProviderSignIn(provider: .google, idToken: token, nonce: "n", firstName: first, lastName: last)
+    }
+}
+
+@Suite("Sign in with Google: linking rules (contract, every store)")
+struct LinkedIdentityContractTests {
+    @Test(arguments: StoreKind.allCases)
+    func aNewVerifiedEmailCreatesTheAccountThenTheSameSubjectSignsInToIt(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let server = env.googleService()
+        let first = try await server.signIn(with: StubVerifier.signIn("ann"))
+        #expect(first.created)
+        let again = try await server.signIn(with: StubVerifier.signIn("ann"))
+        #expect(!again.created)
+        #expect(again.grant.accountId == first.grant.accountId)
+        let account = try await env.store.read { try $0.account(id: first.grant.accountId) }
+        #expect(account?.email == "ann@example.com")
+        #expect(account?.displayName == "Ann Lee")
+        #expect(account?.authMethod == .google)
+        let identities = try await env.store.read { try $0.linkedIdentities(accountId: first.grant.accountId) }
+        #expect(identities.map(\.subject) == ["g-ann"])
+        #expect(env.hasher.total == 0)
+        // No password: the password sign-in of that email fails as for any wrong password.
+        let error = await identityError { _ = try await server.signIn(email: "ann@example.com", password: "whatever1") }
+        #expect(error == .incorrectCredentials)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func refusalsChangeNothing(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let server = env.googleService()
+        let cases: [(String, String)] = [
+            ("forged", "Google sign-in failed. Please try again."),
+            ("ann-unverified", "Your Google email address is not verified"),
+            ("nameless", "Please enter a valid name (1-50 characters): the first name is empty"),
+        ]
+        for (token, sentence) in cases {
+            let error = await identityError { _ = try await server.signIn(with: StubVerifier.signIn(token)) }
+            #expect(error?.description == sentence)
+        }
+        #expect(try await env.store.read { try $0.account(email: "ann@example.com") } == nil)
+        #expect(try await env.store.read { try $0.linkedIdentity(provider: .google, subject: "g-ann") } == nil)
+        // Names from the request win over the token's (and fill in when it has none).
+        let named = try await server.signIn(with: StubVerifier.signIn("nameless", first: "Cy", last: "Young"))
+        #expect(try await env.store.read { try $0.account(id: named.grant.accountId) }?.displayName == "Cy Young")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aPasswordAccountsEmailIsRefusedThenLinkedWhileSignedIn(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let device = env.googleService()
+        let ann = try await device.signUp("Ann")
+        let refused = await identityError { _ = try await device.signIn(with: StubVerifier.signIn("ann")) }
+        #expect(
+            refused?.description
+                == "An account with this email already exists. Sign in with your password, then link Google.")
+        #expect(try await env.store.read { try $0.linkedIdentities(accountId: ann.id) }.isEmpty)
+
+        let linked = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann"))
+        #expect(linked.accountId == ann.id && linked.provider == .google && linked.subject == "g-ann")
+        let signedIn = try await device.signIn(with: StubVerifier.signIn("ann"))
+        #expect(signedIn.grant.accountId == ann.id && !signedIn.created)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aSubjectLinkedElsewhereIsRefused(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let device = env.googleService()
+        try await device.signUp("Ann")
+        _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann"))
+        let bo = try await device.signUp("Bo")
+        let error = await identityError {
+            _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann"))
+        }
+        #expect(error?.description == "This Google account is already linked to another account")
+        _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("bo-google"))
+        let second = await identityError {
+            _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("other-bo"))
+        }
+        #expect(second == .providerAlreadyLinked(.google))
+        #expect(try await env.store.read { try $0.linkedIdentities(accountId: bo.id) }.map(\.subject) == ["g-bo"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func unlinkingTheOnlyWayToSignInIsRefused(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let device = env.googleService()
+        let ann = try await device.logIn(with: StubVerifier.signIn("ann"))
+        let error = await identityError { try await device.unlinkIdentity(try await device.me(), provider: .google) }
+        #expect(error?.description == "Set a password first, or you could not sign in again.")
+        #expect(try await env.store.read { try $0.linkedIdentities(accountId: ann.id) }.count == 1)
+
+        // A password account unlinks freely, and an unlinked provider says so.
+        try await device.signUp("Bo")
+        _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("bo-google"))
+        try await device.unlinkIdentity(try await device.me(), provider: .google)
+        let none = await identityError { try await device.unlinkIdentity(try await device.me(), provider: .google) }
+        #expect(none?.description == "No Google account is linked")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func switchingToAGoogleAccountIsSilentWhileLiveElseItsSignInMustGiveTheSameAccount(_ kind: StoreKind)
+        async throws
+    {
+        let env = try await TestEnvironment(kind)
+        let device = env.googleService()
+        let ann = try await device.logIn(with: StubVerifier.signIn("ann"))
+        let saved = try await device.savedAccounts()
+        #expect(saved.first?.account.authMethod == .google)
+        let bo = try await device.signUp("Bo")
+        let silent = try await device.switchAccount(to: "ann@example.com", password: nil)
+        #expect(silent == .switched(silent.account) && silent.account.accountId == ann.id)
+        #expect(try await device.me().accountId == ann.id)
+        _ = try await device.switchAccount(to: email("Bo"), password: nil)
+
+        env.clock.advance(by: 31 * TestEnvironment.day)
+        let asked = try await device.switchAccount(to: "ann@example.com", password: nil)
+        guard case .providerSignInRequired(let entry, .google) = asked else {
+            Issue.record("expected the Google sign-in, got \(asked)")
+            return
+        }
+        #expect(entry.accountId == ann.id)
+        let mismatch = await identityError {
+            _ = try await device.switchAccount(to: "ann@example.com", with: StubVerifier.signIn("bo-google"))
+        }
+        #expect(mismatch?.description == "That Google account is not ann@example.com")
+        #expect(try await device.savedAccounts().first(where: \.isCurrent)?.account.accountId == bo.id)
+        let switched = try await device.switchAccount(to: "ann@example.com", with: StubVerifier.signIn("ann"))
+        #expect(switched.account.accountId == ann.id)
+        #expect(try await device.me().accountId == ann.id)
+        #expect(try await env.googleService().me().accountId == ann.id)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anUnconfiguredProviderIsNotSetUp(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let error = await identityError {
+            _ = try await env.service().logIn(with: ProviderSignIn(provider: .apple, idToken: "x"))
+        }
+        #expect(error?.description == "Apple sign-in is not set up here")
+    }
+}

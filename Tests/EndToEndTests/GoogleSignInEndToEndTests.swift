@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `kith login --google` through the built binaries: the fake provider (`kith-fake-oidc`), `kith-server` configured
+/// for it, and a shell that plays the browser: it reads the URL kith prints, follows it to the provider, and
+/// follows the provider's redirect to kith's loopback address.
+@Suite("Sign in with Google end to end (a fake provider on loopback)")
+struct GoogleSignInEndToEndTests {
+    let folder: String = {
+        let path = NSTemporaryDirectory() + "kith-e2e-google-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    /// Runs `kith TARGET ARGUMENTS` in the background and plays the browser for it; kith's output, errors and
+    /// exit status come back.
+    func loginWithBrowser(
+        _ target: [String], _ arguments: [String], provider: FakeProviderProcess
+    ) async throws -> KithProcess.Result {
+        let errors = folder + "/login-\(UUID().uuidString).err"
+        let command = ([KithProcess.binary] + target + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let script = """
+            \(command) > "\(errors).out" 2> "\(errors)" &
+            pid=$!
+            url=
+            for _ in $(seq 1 300); do
+                url=$(grep -o 'http://127.0.0.1:[0-9]*/authorize?[^ ]*' "\(errors)" | head -n 1)
+                [ -n "$url" ] && break
+                sleep 0.1
+            done
+            location=$(curl -s -o /dev/null -w '%{redirect_url}' "$url")
+            curl -s -o /dev/null "$location"
+            wait $pid
+            status=$?
+            cat "\(errors).out"
+            cat "\(errors)" >&2
+            exit $status
+            """
+        return try await KithProcess.shell(
+            script, environment: provider.environment.merging(["XDG_STATE_HOME": folder + "/state"]) { $1 })
+    }
+
+    @Test func remoteLoginCreatesTheAccountThenSignsInToItAgain() async throws {
+        let provider = try await FakeProviderProcess.start(
+            email: "fay@example.com", subject: "fay-1", log: folder + "/provider.log")
+        defer { provider.stop() }
+        let server = try await KithServerProcess.start(
+            in: folder,
+            arguments: ["--google-client-id", FakeProviderProcess.clientId, "--google-issuer", provider.issuer])
+        defer { server.stop() }
+
+        let first = try await loginWithBrowser(
+            ["--remote", server.url], ["--json", "login", "--google"], provider: provider)
+        #expect(first.status == 0, "\(first.errors)")
+        let me = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+        #expect(me["email"] as? String == "fay@example.com")
+        #expect(me["firstName"] as? String == "Fay")
+        let again = try await loginWithBrowser(
+            ["--remote", server.url], ["--json", "login", "--google"], provider: provider)
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
+        #expect(second["accountId"] as? String == me["accountId"] as? String)
+
+        let accounts = try await KithProcess.run(
+            ["--remote", server.url, "--json", "accounts"],
+            environment: provider.environment.merging(["XDG_STATE_HOME": folder + "/state"]) { $1 })
+        #expect(
+            accounts.output.contains(#""authMethod":"google""#) || accounts.output.contains(#""authMethod" : "google""#)
+        )
+        // No ID token, code or session token in the server's log.
+        let log = try String(contentsOfFile: server.log, encoding: .utf8)
+        #expect(!log.contains("eyJ"))
+    }
+
+    @Test func localLoginThenSwitchingBetweenGoogleAndPasswordAccounts() async throws {
+        let provider = try await FakeProviderProcess.start(
+            email: "fay@example.com", subject: "fay-1", log: folder + "/provider.log")
+        defer { provider.stop() }
+        let database = ["--db", folder + "/local.sqlite"]
+        let login = try await loginWithBrowser(database, ["login", "--google"], provider: provider)
+        #expect(login.status == 0, "\(login.errors)")
+        #expect(login.output.contains("Signed in as Fay Kay (fay@example.com)."))
+
+        let environment = provider.environment.merging(["KITH_PASSWORD": "password-of-bo"]) { $1 }
+        let signup = try await KithProcess.run(
+            database + ["signup", "bo@example.com", "--first", "Bo", "--last", "Lee"], environment: environment)
+        #expect(signup.status == 0, "\(signup.errors)")
+        let list = try await KithProcess.run(database + ["accounts"], environment: environment)
+        #expect(list.output.contains("G google"))
+        #expect(list.output.contains("✉ password"))
+        let toGoogle = try await KithProcess.run(
+            database + ["accounts", "switch", "fay@example.com"], environment: environment)
+        #expect(toGoogle.output.contains("Switched to fay@example.com"), "\(toGoogle.errors)")
+        let toPassword = try await KithProcess.run(
+            database + ["accounts", "switch", "bo@example.com"], environment: environment)
+        #expect(toPassword.output.contains("Switched to bo@example.com"), "\(toPassword.errors)")
+        let whoami = try await KithProcess.run(database + ["--json", "whoami"], environment: environment)
+        #expect(whoami.output.contains("bo@example.com"))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import Identity
+import IdentityOIDCTesting
+import Networking
+
+/// `kith-fake-oidc --port N --client-id ID... [--subject S] [--email E] [--unverified] [--given G] [--family F]`:
+/// `FakeOpenIDProvider` served on 127.0.0.1 (its issuer `http://127.0.0.1:N`), for the end-to-end tests of Google
+/// sign-in. Every request is answered by the provider itself; this file only carries bytes.
+struct FakeProviderArguments {
+    var port = 0
+    var clientIds: [String] = []
+    var user = FakeProviderUser(
+        subject: "fake-subject-1", email: "fake.user@example.com", givenName: "Fay", familyName: "Kay")
+
+    init(_ arguments: [String]) {
+        var remaining = arguments[...]
+        while let flag = remaining.popFirst() {
+            if flag == "--unverified" {
+                user.emailVerified = false
+                continue
+            }
+            let value = remaining.popFirst() ?? ""
+            switch flag {
+            case "--port": port = Int(value) ?? 0
+            case "--client-id": clientIds.append(value)
+            case "--subject": user.subject = value
+            case "--email": user.email = value
+            case "--given": user.givenName = value
+            case "--family": user.familyName = value
+            default: FileHandle.standardError.write(Data("unknown argument \(flag)\n".utf8))
+            }
+        }
+    }
+}
+
+let arguments = FakeProviderArguments(Array(CommandLine.arguments.dropFirst()))
+let issuer = "http://127.0.0.1:\(arguments.port)"
+let provider = try FakeOpenIDProvider(
+    issuer: issuer, clientIds: arguments.clientIds.isEmpty ? ["kith-test-client"] : arguments.clientIds,
+    user: arguments.user)
+
+let router = Router()
+let forward: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+    let body = try await request.body.collect(upTo: 1 << 20)
+    guard let url = URL(string: issuer + request.uri.description) else { return Response(status: .badRequest) }
+    let method = Networking.HTTPMethod(rawValue: request.method.rawValue)
+    let answer = await provider.respond(
+        to: Networking.HTTPRequest(method: method, url: url, body: Data(body.readableBytesView)))
+    // The provider sets only these three.
+    var headers = HTTPFields()
+    headers[.contentType] = answer.headers["Content-Type"]
+    headers[.location] = answer.headers["Location"]
+    headers[.cacheControl] = answer.headers["Cache-Control"]
+    return Response(
+        status: .init(code: answer.status), headers: headers,
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+}
+router.get("**", use: forward)
+router.post("**", use: forward)
+let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: arguments.port)))
+try await app.runService()

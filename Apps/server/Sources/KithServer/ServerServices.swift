@@ -22,17 +22,21 @@ public struct ServerServices: Sendable {
     public let circles: any CirclesService
     /// Whether the database answers now, for `/health` (a local SQLite file always does).
     public let databaseAnswers: @Sendable () async -> Bool
+    /// The database's retries and pool, for `/metrics`; nil for a SQLite file, which has no pool.
+    public let databaseStatistics: (@Sendable () async -> DatabaseStatistics)?
 
     /// Services as given (tests may compose them over any store).
     public init(
         identity: any IdentityService, preferences: any PreferencesService, familyCodes: any FamilyCodeService,
-        circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true }
+        circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true },
+        databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil
     ) {
         self.identity = identity
         self.preferences = preferences
         self.familyCodes = familyCodes
         self.circles = circles
         self.databaseAnswers = databaseAnswers
+        self.databaseStatistics = databaseStatistics
     }
 
     /// Every feature's migrations, as `kith` applies them, so the server and `kith` open the same files.
@@ -63,7 +67,14 @@ public struct ServerServices: Sendable {
             store: PostgresCirclesStore(database: database), clock: clock, random: random)
         return ServerServices(
             identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            databaseAnswers: { await database.answers() })
+            databaseAnswers: { await database.answers() },
+            databaseStatistics: {
+                let counters = database.counters
+                let pool = await database.poolUsage()
+                return DatabaseStatistics(
+                    retries: counters.retries, exhausted: counters.exhausted, replaced: counters.replaced,
+                    connectionsInUse: pool.inUse, waiting: pool.waiting)
+            })
     }
 
     /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed).

@@ -14,6 +14,7 @@ enum LookUnderWrites {
         var quiet: Wrk.Result
         var loaded: Wrk.Result
         var writesPerSecond: Double
+        var refusedWrites: Int
         var p99Ratio: Double { (Wrk.milliseconds(loaded.p99) ?? .nan) / (Wrk.milliseconds(quiet.p99) ?? .nan) }
     }
 
@@ -42,30 +43,45 @@ enum LookUnderWrites {
         let writes = try await writing.value
         let elapsed = ContinuousClock.now - start
         let elapsedSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Figures(quiet: quiet, loaded: loaded, writesPerSecond: Double(writes) / elapsedSeconds)
+        return Figures(
+            quiet: quiet, loaded: loaded, writesPerSecond: Double(writes.done) / elapsedSeconds,
+            refusedWrites: writes.refused)
     }
 
-    /// Every writer's loop until cancelled; the number of writes made.
-    private static func write(_ base: String, tokens: [String]) async throws -> Int {
-        try await withThrowingTaskGroup(of: Int.self) { group in
+    /// Every writer's loop until cancelled: the writes acknowledged, and those refused (a 503 when the database
+    /// gave up on a conflict, say: counted and printed, not fatal, as they are part of what is measured).
+    private static func write(_ base: String, tokens: [String]) async throws -> (done: Int, refused: Int) {
+        try await withThrowingTaskGroup(of: (done: Int, refused: Int).self) { group in
             for token in tokens {
                 group.addTask {
                     let client = CurlHTTPClient()
-                    var writes = 0
-                    while !Task.isCancelled {
-                        try await BenchHTTP.call(
-                            client, .post, base + "/api/circles/Family/members", token: token,
-                            body: ["contacts": ["Friend"]])
-                        try? await Task.sleep(for: pause)
-                        try await BenchHTTP.call(
-                            client, .delete, base + "/api/circles/Family/members/Friend", token: token)
-                        try? await Task.sleep(for: pause)
-                        writes += 2
+                    var (done, refused) = (0, 0)
+                    let writes: [(HTTPMethod, String, [String: Any]?)] = [
+                        (.post, "/api/circles/Family/members", ["contacts": ["Friend"]]),
+                        (.delete, "/api/circles/Family/members/Friend", nil),
+                    ]
+                    do {
+                        while true {
+                            for (method, path, body) in writes {
+                                do {
+                                    try await BenchHTTP.call(
+                                        client, method, base + path, token: token, body: body, retries: 0)
+                                    done += 1
+                                } catch is CancellationError {
+                                    throw CancellationError()
+                                } catch {
+                                    refused += 1
+                                }
+                                try await Task.sleep(for: pause)
+                            }
+                        }
+                    } catch {
+                        // Cancelled: the measurement is over, and a write cut short is not counted.
                     }
-                    return writes
+                    return (done, refused)
                 }
             }
-            return try await group.reduce(0, +)
+            return try await group.reduce((0, 0)) { ($0.done + $1.done, $0.refused + $1.refused) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import PostgresStorage
+import PostgresStorageTesting
 
 /// The server's resident memory (VmRSS) as one viewer looks at more and more distinct owners: flat when the access
 /// engine's cache is bounded, growing by the owner when it keeps every index it ever built.
@@ -13,11 +14,15 @@ enum OwnerMemory {
         let viewer = try await BenchHTTP.signUp(client, base, email: "looker@bench.test", role: "member")
         // The owners straight into the accounts table: signing up 100,000 accounts through the API would spend
         // most of an hour hashing passwords. Each one's circles and profile are made by its first look, as usual.
-        let database = try await PostgresDatabase.open(url: databaseURL, features: [], size: 1)
+        // Through the cluster (the server's own URL would ask this tool to know every migration), into its schema.
+        guard let schema = databaseURL.components(separatedBy: "search_path%3D").last, schema != databaseURL else {
+            throw ProcessTimer.Failure(description: "no schema in \(databaseURL)")
+        }
+        let database = try await PostgresDatabase.open(url: try TestPostgres.clusterURL(), features: [], size: 1)
         try await database.write { connection in
             try connection.execute(
                 """
-                INSERT INTO identity_accounts
+                INSERT INTO \(schema).identity_accounts
                     (id, email, email_key, first_name, last_name, role, account_type, auth_method, password_hash,
                      created_at)
                 SELECT gen_random_uuid()::text, 'owner' || n || '@bench.test', 'owner' || n || '@bench.test',

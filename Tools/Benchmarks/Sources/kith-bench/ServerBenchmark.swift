@@ -58,9 +58,8 @@ enum ServerBenchmark {
             print("  \(setup.name)")
             for (label, result) in results {
                 print(
-                    String(
-                        format: "    %-46@ %9.0f req/s  p99 %9@  %.2fx /health", label as NSString, result.rate,
-                        result.p99 as NSString, result.rate / health.rate))
+                    "    \(pad(label, 46)) \(String(format: "%9.0f", result.rate)) req/s  p99 \(pad(result.p99, 9))"
+                        + String(format: "  %.2fx /health", result.rate / health.rate))
             }
         }
         print("goal: look on PostgreSQL with one server at least 0.25x /health")
@@ -77,11 +76,12 @@ enum ServerBenchmark {
             defer { server.stop() }
             let result = try await LookUnderWrites.run(server, seconds: seconds)
             print(
-                String(
-                    format: "  %-10@ quiet %9.0f req/s  p99 %9@   while writing %9.0f req/s  p99 %9@  (%.2fx)"
-                        + "  %.0f writes/s",
-                    name as NSString, result.quiet.rate, result.quiet.p99 as NSString, result.loaded.rate,
-                    result.loaded.p99 as NSString, result.p99Ratio, result.writesPerSecond))
+                "  \(pad(name, 10)) quiet \(String(format: "%7.0f", result.quiet.rate)) req/s"
+                    + "  p99 \(pad(result.quiet.p99, 9))  while writing \(String(format: "%7.0f", result.loaded.rate)) req/s"
+                    + "  p99 \(pad(result.loaded.p99, 9))"
+                    + String(
+                        format: "  (%.2fx quiet)  %.0f writes/s, %d refused", result.p99Ratio, result.writesPerSecond,
+                        result.refusedWrites))
         }
         print("goal: p99 while writing within 1.5x of quiet, on both stores")
 
@@ -111,6 +111,11 @@ enum ServerBenchmark {
                 format: "  a new connection each   %8.0f req/s  (%d new connections)  reuse is %.2fx",
                 fresh.rate, fresh.connections, reused.rate / fresh.rate))
         print("goal: reuse at least 2x")
+    }
+
+    /// `text` left-aligned in `width` columns.
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
     }
 
     private static func sequential(_ client: CurlHTTPClient, _ url: String, count: Int) async throws

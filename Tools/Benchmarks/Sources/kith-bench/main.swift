@@ -31,9 +31,6 @@ guard !kith.isEmpty, only.map(names.contains) ?? true else {
     exit(2)
 }
 
-// Line by line even into a file or a pipe, so a long run shows its figures as they come.
-setvbuf(stdout, nil, _IOLBF, 0)
-
 let chosen = only
 /// Whether the benchmark called `name` runs in this invocation.
 func selected(_ name: String) -> Bool { chosen == nil || chosen == name }

@@ -73,6 +73,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         // MARK: - Apps
@@ -145,6 +146,7 @@ let package = Package(
                 "KithSchema",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),

@@ -70,6 +70,14 @@ final class KithServerProcess: @unchecked Sendable {
         }
     }
 
+    /// Kills the server at once (SIGKILL, as a crash or `kill -9` would), without waiting for it: `stop()` reaps it.
+    func crash() {
+        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Whether the process still runs (it has not crashed or been killed).
+    var isRunning: Bool { process.isRunning }
+
     /// Polls `GET /health` for up to 20 seconds; false when the process ended or never answered.
     private func waitForHealth() async -> Bool {
         for _ in 0..<200 {

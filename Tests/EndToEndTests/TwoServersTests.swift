@@ -9,12 +9,18 @@ import Testing
 struct TwoServersTests {
     /// Two servers on a fresh schema; `body` gets their base URLs.
     static func withTwoServers(_ body: (String, String) async throws -> Void) async throws {
+        try await withTwoServers(on: try await TestPostgres.freshSchemaURL()) { a, b in try await body(a.url, b.url) }
+    }
+
+    /// Two servers on the PostgreSQL database `url`; `body` gets their processes (to kill one, say).
+    static func withTwoServers(
+        on url: String, _ body: (KithServerProcess, KithServerProcess) async throws -> Void
+    ) async throws {
         let folder = NSTemporaryDirectory() + "kith-two-servers-" + UUID().uuidString
         for server in ["/a", "/b"] {
             try FileManager.default.createDirectory(atPath: folder + server, withIntermediateDirectories: true)
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let url = try await TestPostgres.freshSchemaURL()
         // Started together: the migrations run once, under the advisory lock.
         async let first = KithServerProcess.start(in: folder + "/a", databaseURL: url)
         async let second = KithServerProcess.start(in: folder + "/b", databaseURL: url)
@@ -23,16 +29,18 @@ struct TwoServersTests {
             a.stop()
             b.stop()
         }
-        try await body(a.url, b.url)
+        try await body(a, b)
     }
 
-    /// One JSON request; the status and the decoded object (empty when the body is not an object).
+    /// One JSON request (over `client`'s connection when given); the status and the decoded object (empty when the
+    /// body is not an object).
     static func call(
-        _ base: String, _ method: HTTPMethod, _ path: String, token: String? = nil, body: String? = nil
+        _ base: String, _ method: HTTPMethod, _ path: String, token: String? = nil, body: String? = nil,
+        client: CurlHTTPClient = CurlHTTPClient()
     ) async throws -> (status: Int, json: [String: Any]) {
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
-        let response = try await CurlHTTPClient().send(
+        let response = try await client.send(
             HTTPRequest(
                 method: method, url: URL(string: base + path)!, headers: headers, body: body.map { Data($0.utf8) }))
         let json = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]

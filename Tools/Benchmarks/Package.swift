@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../../Packages/FamilyCodes"),
         .package(path: "../../Packages/Networking"),
         .package(path: "../../Packages/Circles"),
+        .package(path: "../../Packages/PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
@@ -28,6 +29,8 @@ let package = Package(
                 .product(name: "CirclesSQLite", package: "Circles"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "PostgresStorage", package: "PostgresStorage"),
+                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
             ],
             swiftSettings: swiftSettings
         )

@@ -16,17 +16,20 @@ public enum KithServerApplication {
         }
     }
 
-    /// The router: public routes (`/health`, `/openapi.json`, sign-up, sign-in), then `/api/...` behind
+    /// The router: public routes (`/health`, `/metrics`, `/openapi.json`, sign-up, sign-in), then `/api/...` behind
     /// `AuthMiddleware`. Middleware is added first so it wraps every route and the 404 of unknown ones.
     public static func router(services: ServerServices) -> Router<KithRequestContext> {
         let router = Router(context: KithRequestContext.self)
         let routeMethods = RouteMethods()
+        let metrics = ServerMetrics(databaseStatistics: services.databaseStatistics)
         router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: NoStoreMiddleware())
         router.add(middleware: ErrorMiddleware(routes: routeMethods))
         router.add(middleware: BodyLimitMiddleware())
 
         HealthRoutes.add(to: router, databaseAnswers: services.databaseAnswers)
+        MetricsRoutes.add(to: router, metrics: metrics)
         OpenAPIRoutes.add(to: router)
         let identityRoutes = IdentityRoutes(
             identity: services.identity, circles: services.circles, providers: services.identityProviders)

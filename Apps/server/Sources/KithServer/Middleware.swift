@@ -32,6 +32,29 @@ struct RequestLogMiddleware: RouterMiddleware {
     }
 }
 
+/// Counts each request in `ServerMetrics` under its route template (`/api/contacts/{id}`), never its raw path, whose
+/// ids and query would make a series per caller. Outside `ErrorMiddleware`, so it sees every answer's real status.
+struct RequestMetricsMiddleware: RouterMiddleware {
+    typealias Context = KithRequestContext
+    let metrics: ServerMetrics
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        var status = 500
+        defer {
+            // The router names the template once it found a route; "NotFound" (or nothing) when none took it.
+            let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
+            metrics.record(
+                route: route, method: request.method.rawValue, status: status, duration: ContinuousClock.now - start)
+        }
+        let response = try await next(request, context)
+        status = response.status.code
+        return response
+    }
+}
+
 /// Turns every error into Kith's JSON error body, so no route ever answers Hummingbird's default shape.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = KithRequestContext

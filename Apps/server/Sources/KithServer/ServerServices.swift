@@ -24,12 +24,15 @@ public struct ServerServices: Sendable {
     public let databaseAnswers: @Sendable () async -> Bool
     /// The providers accounts may sign in with (a client id configured); the routes of the others answer 404.
     public let identityProviders: Set<IdentityProvider>
+    /// The database's retries and pool, for `/metrics`; nil for a SQLite file, which has no pool.
+    public let databaseStatistics: (@Sendable () async -> DatabaseStatistics)?
 
     /// Services as given (tests may compose them over any store).
     public init(
         identity: any IdentityService, preferences: any PreferencesService, familyCodes: any FamilyCodeService,
         circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true },
-        identityProviders: Set<IdentityProvider> = []
+        identityProviders: Set<IdentityProvider> = [],
+        databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil
     ) {
         self.identity = identity
         self.preferences = preferences
@@ -37,6 +40,7 @@ public struct ServerServices: Sendable {
         self.circles = circles
         self.databaseAnswers = databaseAnswers
         self.identityProviders = identityProviders
+        self.databaseStatistics = databaseStatistics
     }
 
     /// Every feature's migrations, as `kith` applies them, so the server and `kith` open the same files.
@@ -70,7 +74,14 @@ public struct ServerServices: Sendable {
             engine: AccessEngine(capacity: accessCacheOwners))
         return ServerServices(
             identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            databaseAnswers: { await database.answers() }, identityProviders: Set(verifiers.map(\.provider)))
+            databaseAnswers: { await database.answers() }, identityProviders: Set(verifiers.map(\.provider)),
+            databaseStatistics: {
+                let counters = database.counters
+                let pool = await database.poolUsage()
+                return DatabaseStatistics(
+                    retries: counters.retries, exhausted: counters.exhausted, replaced: counters.replaced,
+                    connectionsInUse: pool.inUse, waiting: pool.waiting)
+            })
     }
 
     /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed).

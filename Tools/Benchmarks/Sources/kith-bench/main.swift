@@ -1,17 +1,20 @@
 import Foundation
 
-// kith-bench --kith PATH [--server PATH] [--runs N] [--only NAME]: prints each benchmark's figures.
+// kith-bench --kith PATH [--server PATH] [--runs N] [--seconds N] [--only NAME]: prints each benchmark's figures.
+// --seconds: how long each of the server's wrk runs lasts (5 by default).
 // NAME is one of startup, completion, identity, family, circles, durability, server (to rerun one while working on it).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
 var runs = 50
+var seconds = 5
 var only: String?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--kith": kith = arguments.popFirst() ?? ""
     case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
     case "--server": server = arguments.popFirst() ?? ""
+    case "--seconds": seconds = Int(arguments.popFirst() ?? "") ?? seconds
     case "--only": only = arguments.popFirst()
     default:
         FileHandle.standardError.write(Data("kith-bench: unknown argument \(argument)\n".utf8))
@@ -21,7 +24,9 @@ while let argument = arguments.popFirst() {
 let names = ["startup", "completion", "identity", "family", "circles", "durability", "server"]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
-        Data("usage: kith-bench --kith PATH [--server PATH] [--runs N] [--only \(names.joined(separator: "|"))]\n".utf8)
+        Data(
+            "usage: kith-bench --kith PATH [--server PATH] [--runs N] [--seconds N] [--only \(names.joined(separator: "|"))]\n"
+                .utf8)
     )
     exit(2)
 }
@@ -62,7 +67,7 @@ do {
     }
     if selected("server"), !server.isEmpty {
         separate()
-        try await ServerBenchmark.run(server: server, seconds: 5)
+        try await ServerBenchmark.run(server: server, seconds: seconds)
     }
 } catch {
     FileHandle.standardError.write(Data("kith-bench: \(error)\n".utf8))

@@ -1,0 +1,148 @@
+import Prometheus
+import Synchronization
+
+/// What one server has done, for `GET /metrics` in Prometheus's text format: requests by route template, method and
+/// status with their latency, rate-limit refusals, and the database's retries and pool (read when scraped).
+///
+/// Labels never carry personal data: a route is its template (`/api/contacts/{id}`, never the id), a request no route
+/// took is `unmatched`, and a method outside HTTP's usual ones is `other`, so no client can mint new series.
+public final class ServerMetrics: Sendable {
+    private let registry: PrometheusCollectorRegistry
+    /// The series of each (route, method, status) seen so far: one dictionary look-up per request once warm.
+    private let requestSeries = Mutex<[RequestKey: RequestSeries]>([:])
+    private let refusals = Mutex<[String: Counter]>([:])
+    private let database: DatabaseSeries?
+    private let databaseStatistics: (@Sendable () async -> DatabaseStatistics)?
+
+    /// Metrics for a server whose database reports `databaseStatistics` (nil for SQLite, which has no pool).
+    public init(databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil) {
+        let registry = PrometheusCollectorRegistry()
+        self.registry = registry
+        self.databaseStatistics = databaseStatistics
+        database = databaseStatistics == nil ? nil : DatabaseSeries(registry: registry)
+    }
+
+    // MARK: - Recording
+
+    struct RequestKey: Hashable, Sendable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
+    struct RequestSeries: Sendable {
+        let count: Counter
+        let duration: DurationHistogram
+    }
+
+    /// Counts one answered request and its duration; a 429 is also a rate-limit refusal.
+    func record(route: String, method: String, status: Int, duration: Duration) {
+        let key = RequestKey(route: route, method: Self.methodLabel(method), status: status)
+        let series = requestSeries.withLock { cache in
+            if let series = cache[key] { return series }
+            let labels = [("route", key.route), ("method", key.method), ("status", String(status))]
+            let series = RequestSeries(
+                count: registry.makeCounter(descriptor: Self.requests, labels: labels),
+                duration: registry.makeDurationHistogram(
+                    descriptor: Self.requestDuration, labels: labels, buckets: Self.buckets))
+            cache[key] = series
+            return series
+        }
+        series.count.increment()
+        series.duration.record(duration)
+        if status == 429 {
+            refusals.withLock { cache in
+                if let counter = cache[route] { return counter }
+                let counter = registry.makeCounter(descriptor: Self.rateLimitRefusals, labels: [("route", route)])
+                cache[route] = counter
+                return counter
+            }.increment()
+        }
+    }
+
+    /// Every series, in Prometheus's text exposition format, after reading the database's figures.
+    func exposition() async -> [UInt8] {
+        if let database, let databaseStatistics { database.update(to: await databaseStatistics()) }
+        return registry.emitToBuffer()
+    }
+
+    // MARK: - Names
+
+    private static let usualMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    private static func methodLabel(_ method: String) -> String { usualMethods.contains(method) ? method : "other" }
+
+    /// From 1 ms to 10 s: a look answers in about a millisecond; a sign-in's Argon2 takes a good part of a second.
+    private static let buckets: [Duration] = [
+        .milliseconds(1), .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+        .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5),
+        .seconds(5), .seconds(10),
+    ]
+
+    private static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "kith", subsystem: "http", metricName: "requests", unitName: "total",
+            helpText: "Requests answered, by route template, method and status")
+    }
+
+    private static var requestDuration: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "kith", subsystem: "http", metricName: "request_duration", unitName: "seconds",
+            helpText: "Time from a request's head to its response, by route template, method and status")
+    }
+
+    private static var rateLimitRefusals: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "kith", metricName: "rate_limit_refusals", unitName: "total",
+            helpText: "Requests refused by a rate limit (429), by route template")
+    }
+
+    // MARK: - The database
+
+    /// The database's series. Its counters only grow, so each scrape adds what was counted since the last one.
+    private final class DatabaseSeries: Sendable {
+        let retries: Counter
+        let exhausted: Counter
+        let replaced: Counter
+        let connectionsInUse: Gauge
+        let waiting: Gauge
+        private let last = Mutex(
+            DatabaseStatistics(retries: 0, exhausted: 0, replaced: 0, connectionsInUse: 0, waiting: 0))
+
+        init(registry: PrometheusCollectorRegistry) {
+            func descriptor(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+                MetricNameDescriptor(
+                    namespace: "kith", subsystem: "database", metricName: name, unitName: unit, helpText: help)
+            }
+            retries = registry.makeCounter(
+                descriptor: descriptor(
+                    "transaction_retries", "total", "Transactions that lost to a concurrent one and ran again"))
+            exhausted = registry.makeCounter(
+                descriptor: descriptor(
+                    "transactions_exhausted", "total", "Transactions that still lost after every retry"))
+            replaced = registry.makeCounter(
+                descriptor: descriptor("connections_replaced", "total", "Broken connections closed and replaced"))
+            connectionsInUse = registry.makeGauge(
+                descriptor: descriptor("pool_connections_in_use", "", "Pool connections running a transaction now"))
+            waiting = registry.makeGauge(
+                descriptor: descriptor("pool_waiting", "", "Transactions waiting for a free pool connection now"))
+        }
+
+        func update(to now: DatabaseStatistics) {
+            // Under the lock, so two scrapes at once neither count a retry twice nor lose one.
+            last.withLock { last in
+                for (counter, before, after) in [
+                    (retries, last.retries, now.retries), (exhausted, last.exhausted, now.exhausted),
+                    (replaced, last.replaced, now.replaced),
+                ] where after > before {
+                    counter.increment(by: Int64(after - before))
+                }
+                last.retries = max(last.retries, now.retries)
+                last.exhausted = max(last.exhausted, now.exhausted)
+                last.replaced = max(last.replaced, now.replaced)
+            }
+            connectionsInUse.set(Int64(now.connectionsInUse))
+            waiting.set(Int64(now.waiting))
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Networking
+import PostgresStorageTesting
+import Testing
+
+/// Two built `kith-server`s on one PostgreSQL database, under load from several writers spread over both, when one
+/// of them dies or the database restarts.
+@Suite("Two kith-servers when a server or the database fails")
+struct TwoServersFaultTests {
+    /// One write: a new contact named `name` for the account of `token`.
+    static func addContact(_ client: CurlHTTPClient, _ base: String, token: String, name: String) async throws -> Int {
+        let response = try await client.send(
+            HTTPRequest(
+                method: .post, url: URL(string: base + "/api/contacts")!,
+                headers: ["Content-Type": "application/json", "Authorization": "Bearer \(token)"],
+                body: Data(#"{"displayName":"\#(name)"}"#.utf8), timeout: .seconds(10)))
+        return response.status
+    }
+
+    /// The display names of the contacts of the account of `token`, as `base` lists them.
+    static func contactNames(_ base: String, token: String) async throws -> Set<String> {
+        let response = try await CurlHTTPClient().send(
+            HTTPRequest(url: URL(string: base + "/api/contacts")!, headers: ["Authorization": "Bearer \(token)"]))
+        let contacts = (try? JSONSerialization.jsonObject(with: response.body)) as? [[String: Any]] ?? []
+        return Set(contacts.compactMap { $0["displayName"] as? String })
+    }
+
+    @Test func killingOneServerUnderLoadLosesNoAcknowledgedWrite() async throws {
+        try await TwoServersTests.withTwoServers(on: try await TestPostgres.freshSchemaURL()) { a, b in
+            let writers = 6
+            var tokens: [String] = []
+            for index in 0..<writers {
+                tokens.append(
+                    try await TwoServersTests.signUp(
+                        index % 2 == 0 ? a.url : b.url, "writer\(index)@example.com", role: "member"))
+            }
+            // Each writer alternates between the servers, keeps what was acknowledged (201) and what B answered.
+            let outcomes = try await withThrowingTaskGroup(
+                of: (acknowledged: Set<String>, refusedByB: [String], failedOnA: Int).self
+            ) { group in
+                for (writer, token) in tokens.enumerated() {
+                    group.addTask {
+                        let clients = (a: CurlHTTPClient(), b: CurlHTTPClient())
+                        var acknowledged: Set<String> = []
+                        var refusedByB: [String] = []
+                        var failedOnA = 0
+                        let start = ContinuousClock.now
+                        var write = 0
+                        while ContinuousClock.now - start < .seconds(4) && write < 400 {
+                            let name = "W\(writer) C\(write)"
+                            let onA = (write + writer) % 2 == 0
+                            do {
+                                let status = try await Self.addContact(
+                                    onA ? clients.a : clients.b, onA ? a.url : b.url, token: token, name: name)
+                                if status == 201 { acknowledged.insert(name) }
+                                if !onA && status != 201 { refusedByB.append("\(name): \(status)") }
+                            } catch {
+                                // A dead server refuses the connection; server B must never fail like that.
+                                if onA { failedOnA += 1 } else { refusedByB.append("\(name): \(error)") }
+                                if onA { try await Task.sleep(for: .milliseconds(5)) }
+                            }
+                            write += 1
+                        }
+                        return (acknowledged, refusedByB, failedOnA)
+                    }
+                }
+                try await Task.sleep(for: .seconds(1.5))
+                a.crash()
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(!a.isRunning)
+            #expect(b.isRunning, "server B died with A")
+            #expect(outcomes.allSatisfy { $0.refusedByB.isEmpty }, "B: \(outcomes.flatMap { $0.refusedByB }.prefix(5))")
+            #expect(outcomes.map { $0.failedOnA }.reduce(0, +) > 0, "A was not killed under load")
+            #expect(outcomes.allSatisfy { !$0.acknowledged.isEmpty })
+            // Every acknowledged write is in the database, as the surviving server reads it.
+            for (index, token) in tokens.enumerated() {
+                let stored = try await Self.contactNames(b.url, token: token)
+                let acknowledged = outcomes.map { $0.acknowledged }.reduce(into: Set<String>()) { $0.formUnion($1) }
+                    .filter { $0.hasPrefix("W\(index) ") }
+                #expect(acknowledged.subtracting(stored).isEmpty, "lost: \(acknowledged.subtracting(stored).sorted())")
+            }
+        }
+    }
+
+    @Test func anImmediateDatabaseRestartUnderLoadIs503AndBothServersServeAgainWithin5Seconds() async throws {
+        let cluster = try await TestPostgres.privateCluster()
+        defer { cluster.stop() }
+        try await TwoServersTests.withTwoServers(on: cluster.url) { a, b in
+            let servers = [a, b]
+            var signedUp: [String] = []
+            for index in 0..<4 {
+                signedUp.append(
+                    try await TwoServersTests.signUp(
+                        servers[index % 2].url, "loader\(index)@example.com", role: "member"))
+            }
+            let tokens = signedUp
+            // Writers and readers on both servers until cancelled: every answer is 2xx or 503 with Retry-After.
+            let load = Task {
+                try await withThrowingTaskGroup(of: [String: Int].self) { group in
+                    for (index, token) in tokens.enumerated() {
+                        group.addTask {
+                            let client = CurlHTTPClient()
+                            var statuses: [String: Int] = [:]
+                            var round = 0
+                            while !Task.isCancelled && round < 5000 {
+                                let base = servers[(index + round) % 2].url
+                                let status: String
+                                do {
+                                    let response = try await client.send(
+                                        round % 2 == 0
+                                            ? HTTPRequest(
+                                                url: URL(string: base + "/api/me")!,
+                                                headers: ["Authorization": "Bearer \(token)"], timeout: .seconds(10))
+                                            : HTTPRequest(
+                                                method: .post, url: URL(string: base + "/api/contacts")!,
+                                                headers: [
+                                                    "Content-Type": "application/json",
+                                                    "Authorization": "Bearer \(token)",
+                                                ],
+                                                body: Data(#"{"displayName":"L\#(index) C\#(round)"}"#.utf8),
+                                                timeout: .seconds(10)))
+                                    let retryAfter = response.headers["Retry-After"] != nil
+                                    status =
+                                        response.status == 503 && !retryAfter
+                                        ? "503 without Retry-After" : String(response.status)
+                                } catch is CancellationError {
+                                    break  // the load is over: this request was cut short, not refused
+                                } catch {
+                                    status = "no answer: \(error)"
+                                }
+                                statuses[status, default: 0] += 1
+                                round += 1
+                            }
+                            return statuses
+                        }
+                    }
+                    return try await group.reduce(into: [String: Int]()) { $0.merge($1, uniquingKeysWith: +) }
+                }
+            }
+            try await Task.sleep(for: .seconds(1))
+            try await cluster.pgctl("restart", "-m", "immediate")
+            let back = ContinuousClock.now
+            // Each server serves again by itself (a read and a write), within 5 s of the database's return.
+            var servedAfter: [Duration] = []
+            for (index, server) in servers.enumerated() {
+                var served = false
+                while !served && ContinuousClock.now - back < .seconds(5) {
+                    let me = try await TwoServersTests.call(server.url, .get, "/api/me", token: tokens[index])
+                    let write = try await TwoServersTests.call(
+                        server.url, .post, "/api/contacts", token: tokens[index],
+                        body: #"{"displayName":"Back \#(index) \#(UUID().uuidString.prefix(8))"}"#)
+                    served = me.status == 200 && write.status == 201
+                    if !served { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                #expect(served, "server \(index) did not serve again within 5 s of the database's return")
+                servedAfter.append(ContinuousClock.now - back)
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            load.cancel()
+            let statuses = try await load.value
+            #expect(a.isRunning && b.isRunning, "a server crashed")
+            let unexpected = statuses.filter { !["200", "201", "503"].contains($0.key) }
+            #expect(unexpected.isEmpty, "answers under load: \(statuses)")
+            #expect(statuses["503", default: 0] > 0, "no request saw the restart: \(statuses)")
+            print("database restart under load: \(statuses); served again after \(servedAfter)")
+        }
+    }
+}

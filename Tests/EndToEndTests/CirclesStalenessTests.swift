@@ -62,7 +62,7 @@ final class RunningKith: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
     }
 
     func ask(_ line: String) throws -> String {

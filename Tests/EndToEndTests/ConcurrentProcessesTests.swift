@@ -27,14 +27,37 @@ struct ConcurrentProcessesTests {
         let setup = try await kith([], input: "signup rae@example.com --first Rae --last Moss\ncontact add Anchor\n")
         try #require(setup.status == 0, "\(setup.errors)")
 
-        let runs = try await withThrowingTaskGroup(of: (String, KithProcess.Result).self) { group in
-            for index in 0..<100 {
-                group.addTask { ("write \(index)", try await kith(["--json", "contact", "add", "Writer \(index)"])) }
-                group.addTask { ("read \(index)", try await kith(["--json", "contacts"])) }
+        // One shell starts all 200 at once and waits for them: 200 Foundation `Process`es in this test process would
+        // hold over a thousand pipe ends while the rest of the suite runs, past what `Process.run()` survives.
+        let folder = database + ".runs"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // `xargs -P` waits for its children itself (the test process blocks SIGCHLD, which a shell's `wait` needs).
+        let started = try await KithProcess.shell(
+            """
+            cd "$RUNS" || exit 1
+            seq 0 199 | xargs -P 200 -I{} sh -c '
+              i=$(({} / 2))
+              if [ $(({} % 2)) -eq 0 ]; then
+                "$KITH" --db "$DB" --json contact add "Writer $i" > "write $i.out" 2> "write $i.err"; echo $? > "write $i.rc"
+              else
+                "$KITH" --db "$DB" --json contacts > "read $i.out" 2> "read $i.err"; echo $? > "read $i.rc"
+              fi'
+            """,
+            environment: ["RUNS": folder, "KITH": KithProcess.binary, "DB": database])
+        try #require(started.status == 0, "\(started.errors)")
+        func file(_ name: String) -> String {
+            (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? ""
+        }
+        let runs = (0..<100).flatMap { index in
+            ["write \(index)", "read \(index)"].map { name in
+                (
+                    name,
+                    KithProcess.Result(
+                        status: Int32(file(name + ".rc").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1,
+                        output: file(name + ".out"), errors: file(name + ".err"))
+                )
             }
-            var runs: [(String, KithProcess.Result)] = []
-            for try await run in group { runs.append(run) }
-            return runs
         }
 
         #expect(runs.count == 200)

@@ -31,7 +31,7 @@ final class FakeProviderProcess: @unchecked Sendable {
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let provider = FakeProviderProcess(process: process, issuer: "http://127.0.0.1:\(port)")
         guard let discovery = URL(string: provider.issuer + "/.well-known/openid-configuration") else {
             throw ServerStartError(message: "no discovery URL")

@@ -58,7 +58,7 @@ struct KithProcess {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.run()
+        try ProcessLaunch.run(process)
         // Read both pipes while writing, so a large output cannot fill a pipe and stall the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var output = Data()

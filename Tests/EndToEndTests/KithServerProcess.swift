@@ -51,7 +51,7 @@ final class KithServerProcess: @unchecked Sendable {
             process.standardOutput = handle
             process.standardError = handle
             process.standardInput = FileHandle.nullDevice
-            try process.run()
+            try ProcessLaunch.run(process)
             let server = KithServerProcess(process: process, port: port, database: database, log: log)
             if await server.waitForHealth() { return server }
             server.stop()

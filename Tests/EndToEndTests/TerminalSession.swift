@@ -47,7 +47,7 @@ final class TerminalSession: @unchecked Sendable {
                 screen.data.withLock { $0.append(data) }
             }
         }
-        try process.run()
+        try ProcessLaunch.run(process)
     }
 
     /// Everything the terminal has shown so far.

@@ -25,7 +25,8 @@ enum AccountsCommand {
             case (true, false): badge = style.accent(style.bold("Current")) + " · " + style.failure("signed out")
             case (false, true): badge = style.success("signed in")
             case (false, false):
-                badge = style.dim(account.authMethod.provider.map { "\($0.displayName) sign-in needed" } ?? "signed out")
+                badge = style.dim(
+                    account.authMethod.provider.map { "\($0.displayName) sign-in needed" } ?? "signed out")
             }
             table.append([
                 status.isCurrent ? "›" : " ",

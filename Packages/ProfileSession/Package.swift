@@ -30,6 +30,8 @@ let package = Package(
                 "ProfileSessionWire",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentityWire", package: "Identity"),
+                // `switch` takes the exit PIN the way Identity's commands take passwords.
+                .product(name: "IdentityCommands", package: "Identity"),
                 .product(name: "Console", package: "Console"),
             ],
             swiftSettings: swiftSettings

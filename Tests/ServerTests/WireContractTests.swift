@@ -145,6 +145,10 @@ struct WireContractTests {
             (ManagedMemberBody(displayName: "Max", avatarKey: "fox"), "MemberRequest"),
             (ManagedMemberBody(displayName: "Max", avatarKey: nil), "MemberRequest"),
             (GuardianBody(email: "dana@example.com"), "GuardianRequest"),
+            (ExitPinSetBody(password: "correct horse", pin: "2468"), "ExitPinSetRequest"),
+            (ExitPinClearBody(password: "correct horse"), "ExitPinClearRequest"),
+            (ExitPinVerifyBody(pin: "2468"), "ExitPinVerifyRequest"),
+            (ExitPinStatusJSON(ExitPinStatus(member: max, isSet: true)), "ExitPinStatus"),
         ]
         for (value, schema) in samples {
             let found = try problems(value, schema)

@@ -18,6 +18,7 @@ enum WireErrorExamples {
         .providerSignInFailed(.google), .providerNotConfigured(.apple), .providerEmailNotVerified(.google),
         .emailNeedsLink(.google), .identityLinkedElsewhere(.apple), .providerAlreadyLinked(.google),
         .providerNotLinked(.google), .onlySignInMethod, .providerAccountMismatch(.google, email: "a@example.com"),
+        .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 600), .noExitPin("Max"), .exitLocked("Max"),
     ]
 
     static let familyCodes: [FamilyCodeError] = [

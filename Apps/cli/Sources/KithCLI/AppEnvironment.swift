@@ -79,11 +79,14 @@ public struct AppEnvironment: Sendable {
     ) -> AppEnvironment {
         let providers = providerSettings(environment)
         let http = CurlHTTPClient()
+        let exitLocks = SQLiteDeviceExitLockStore(database: database)
+        let identity = LocalIdentityService(
+            store: SQLiteIdentityStore(database: database),
+            verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) },
+            exitLocks: exitLocks)
         return composed(
-            database: database, product: product,
-            identity: LocalIdentityService(
-                store: SQLiteIdentityStore(database: database),
-                verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) }),
+            database: database, product: product, identity: identity,
+            exitPins: identity, exitLock: ExitLock(pins: identity, device: exitLocks),
             preferences: LocalPreferencesService(store: SQLitePreferencesStore(database: database)),
             familyCodes: LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database)),
             circles: LocalCirclesService(store: SQLiteCirclesStore(database: database)),
@@ -93,22 +96,24 @@ public struct AppEnvironment: Sendable {
     /// The services of either composition, and the product's plugins over them.
     private static func composed(
         database: KithDatabase?, remoteURL: URL? = nil, product: Product, identity: any IdentityService,
-        session: ProfileSessionManager? = nil, preferences: any PreferencesService,
-        familyCodes: any FamilyCodeService, circles: any CirclesService, authorization: AuthorizationCodeFlow
+        session: ProfileSessionManager? = nil, exitPins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil,
+        preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService,
+        authorization: AuthorizationCodeFlow
     ) -> AppEnvironment {
-        let session = session ?? ProfileSessionManager(identity: identity)
+        let session = session ?? ProfileSessionManager(identity: identity, exitLock: exitLock)
         return AppEnvironment(
             database: database, remoteURL: remoteURL, product: product, identity: identity, session: session,
             preferences: preferences, familyCodes: familyCodes, circles: circles,
             plugins: plugins(
-                product: product, identity: identity, session: session, preferences: preferences,
-                familyCodes: familyCodes, circles: circles, authorization: authorization))
+                product: product, identity: identity, session: session, exitPins: exitPins, exitLock: exitLock,
+                preferences: preferences, familyCodes: familyCodes, circles: circles, authorization: authorization))
     }
 
     /// The product's plugins, in its order, over the services of either composition.
     private static func plugins(
         product: Product, identity: any IdentityService, session: ProfileSessionManager,
-        preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService,
+        exitPins: (any ExitPinService)?, exitLock: ExitLock?, preferences: any PreferencesService,
+        familyCodes: any FamilyCodeService, circles: any CirclesService,
         authorization: AuthorizationCodeFlow
     ) -> [any Plugin] {
         // whoami shows the Circles persona only in products that have Circles.
@@ -117,7 +122,8 @@ public struct AppEnvironment: Sendable {
             switch feature {
             case .identity:
                 IdentityPlugin(
-                    service: identity, principals: session, personas: personas, authorization: authorization)
+                    service: identity, principals: session, personas: personas, authorization: authorization,
+                    pins: exitPins, exitLock: exitLock)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
             case .preferences: PreferencesPlugin(service: preferences, principals: session)
             case .familyCodes: FamilyCodesPlugin(service: familyCodes, principals: session, identity: identity)
@@ -135,10 +141,12 @@ public struct AppEnvironment: Sendable {
     public static func remote(url: URL, product: Product, environment: [String: String]) -> AppEnvironment {
         let http = MiddlewareClient(base: CurlHTTPClient(), middleware: [RetryMiddleware()])
         let client = JSONClient(client: http, baseURL: url)
-        let remote = HTTPIdentityService(
-            client: client, credentials: RemoteCredentials(server: url, environment: environment))
+        let credentials = RemoteCredentials(server: url, environment: environment)
+        let remote = HTTPIdentityService(client: client, credentials: credentials)
         let identity: any IdentityService = remote
-        let session = ProfileSessionManager(identity: OfflineProfilesIdentityService(base: remote))
+        // The server checks the PIN and keeps its limits; the lock itself stays in this device's credentials file.
+        let exitLock = ExitLock(pins: remote, device: RemoteDeviceExitLockStore(credentials: credentials))
+        let session = ProfileSessionManager(identity: OfflineProfilesIdentityService(base: remote), exitLock: exitLock)
         let token: @Sendable (Principal) async throws -> String = { try await remote.token(for: $0) }
         let preferences = HTTPPreferencesService(client: client, token: token)
         let familyCodes = HTTPFamilyCodeService(client: client, token: token)
@@ -147,8 +155,9 @@ public struct AppEnvironment: Sendable {
         let authorization = AuthorizationCodeFlow(
             settings: providerSettings(environment), client: CurlHTTPClient(), environment: environment)
         return composed(
-            database: nil, remoteURL: url, product: product, identity: identity, session: session,
-            preferences: preferences, familyCodes: familyCodes, circles: circles, authorization: authorization)
+            database: nil, remoteURL: url, product: product, identity: identity, session: session, exitPins: remote,
+            exitLock: exitLock, preferences: preferences, familyCodes: familyCodes, circles: circles,
+            authorization: authorization)
     }
 
     /// The providers `KITH_GOOGLE_CLIENT_ID` / `KITH_APPLE_CLIENT_ID` (and their `_ISSUER`, `_CLIENT_SECRET`) set up.

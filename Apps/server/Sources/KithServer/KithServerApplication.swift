@@ -38,6 +38,7 @@ public enum KithServerApplication {
         let api = router.group("api").add(middleware: AuthMiddleware(identity: services.identity))
         identityRoutes.add(to: api)
         HouseholdRoutes(identity: services.identity).add(to: api)
+        if let exitPins = services.exitPins { ExitPinRoutes(pins: exitPins).add(to: api) }
         ProfileSessionRoutes(identity: services.identity).add(to: api)
         PreferencesRoutes(preferences: services.preferences).add(to: api)
         FamilyCodesRoutes(familyCodes: services.familyCodes, identity: services.identity).add(to: api)

@@ -17,6 +17,8 @@ import Storage
 /// The domain services the routes call.
 public struct ServerServices: Sendable {
     public let identity: any IdentityService
+    /// Exit PINs of managed members: the identity service's own when it keeps them (the local rules do).
+    public let exitPins: (any ExitPinService)?
     public let preferences: any PreferencesService
     public let familyCodes: any FamilyCodeService
     public let circles: any CirclesService
@@ -32,9 +34,10 @@ public struct ServerServices: Sendable {
         identity: any IdentityService, preferences: any PreferencesService, familyCodes: any FamilyCodeService,
         circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true },
         identityProviders: Set<IdentityProvider> = [],
-        databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil
+        databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil, exitPins: (any ExitPinService)? = nil
     ) {
         self.identity = identity
+        self.exitPins = exitPins ?? (identity as? any ExitPinService)
         self.preferences = preferences
         self.familyCodes = familyCodes
         self.circles = circles

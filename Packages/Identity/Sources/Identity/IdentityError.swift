@@ -70,6 +70,19 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Switching to a saved account, the provider's sign-in gave another account.
     case providerAccountMismatch(IdentityProvider, email: String)
 
+    // MARK: - Exit lock
+
+    /// An exit PIN that is not 4 to 8 digits.
+    case invalidPin
+    /// The PIN given to leave a locked member is not its PIN.
+    case wrongPin
+    /// Too many wrong PINs: leaving is blocked for `retryAfter` more seconds.
+    case tooManyWrongPins(retryAfter: Int)
+    /// Clearing the PIN of the managed member NAME, which has none.
+    case noExitPin(String)
+    /// A way out of the locked member NAME (logout, another account) that needs the PIN first.
+    case exitLocked(String)
+
     public var description: String {
         switch self {
         case .invalidEmail: "Please enter a valid email address"
@@ -112,6 +125,11 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .providerNotLinked(let provider): "No \(provider.displayName) account is linked"
         case .onlySignInMethod: "Set a password first, or you could not sign in again."
         case .providerAccountMismatch(let provider, let email): "That \(provider.displayName) account is not \(email)"
+        case .invalidPin: "A PIN is \(ExitPinRules.minLength) to \(ExitPinRules.maxLength) digits"
+        case .wrongPin: "Wrong PIN"
+        case .tooManyWrongPins(let seconds): "Too many wrong PINs. Try again in \(seconds / 60)m \(seconds % 60)s."
+        case .noExitPin(let name): "\(name) has no exit PIN"
+        case .exitLocked(let name): "Viewing as \(name) is locked: leaving needs the PIN (`switch me`)."
         }
     }
 }

@@ -26,6 +26,15 @@ public protocol IdentityStoreTransaction {
     /// Removes the account's identity of `provider` (nothing happens when it has none).
     func deleteLinkedIdentity(provider: IdentityProvider, accountId: String) throws
 
+    // MARK: - Exit PINs (server state)
+
+    /// The member's exit PIN and its wrong attempts, when it has one.
+    func exitPin(memberId: String) throws -> ExitPinRecord?
+    /// Adds the record, or replaces the member's.
+    func saveExitPin(_ record: ExitPinRecord) throws
+    /// Removes the member's exit PIN (nothing happens when it has none).
+    func deleteExitPin(memberId: String) throws
+
     // MARK: - Sessions
 
     /// Adds a session.

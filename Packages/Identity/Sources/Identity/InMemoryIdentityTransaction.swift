@@ -45,6 +45,14 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction {
         state.linkedIdentities.removeAll { $0.provider == provider && $0.accountId == accountId }
     }
 
+    // MARK: - Exit PINs
+
+    func exitPin(memberId: String) -> ExitPinRecord? { state.exitPins[memberId] }
+
+    func saveExitPin(_ record: ExitPinRecord) { state.exitPins[record.memberId] = record }
+
+    func deleteExitPin(memberId: String) { state.exitPins[memberId] = nil }
+
     // MARK: - Sessions
 
     func insertSession(_ session: Session) { state.sessions[session.id] = session }

@@ -4,6 +4,7 @@ import Foundation
 
 extension LocalIdentityService {
     public func signUp(_ request: SignUp) async throws -> Account {
+        try await ExitLock.requireUnlocked(exitLocks)
         let valid = try Self.validate(request)
         try await store.read { transaction in
             try transaction.checkCanSave(email: valid.email)
@@ -28,6 +29,7 @@ extension LocalIdentityService {
     }
 
     public func logIn(email: String, password: String) async throws -> Account {
+        try await ExitLock.requireUnlocked(exitLocks)
         let email = try EmailAddress.validate(email)
         let candidate = try await store.read { transaction -> PasswordCandidate in
             // The cap is checked before the password, so a full device refuses without hashing.
@@ -48,6 +50,7 @@ extension LocalIdentityService {
     }
 
     public func logOut() async throws {
+        try await ExitLock.requireUnlocked(exitLocks)
         guard let accountId = try await loadCurrent() else { throw IdentityError.notSignedIn }
         try await store.write(durability: .immediate) { transaction in
             if let record = try transaction.savedAccount(accountId: accountId), let sessionId = record.sessionId {
@@ -87,6 +90,7 @@ extension LocalIdentityService {
             return (record, try transaction.liveSession(of: record, at: now) != nil)
         }
         let accountId = record.account.accountId
+        try await ExitLock.requireUnlocked(exitLocks, staying: accountId)
         if live && accountId == current { return .alreadyCurrent(record.account) }
         if live {
             // A live session switches silently: no password, no hashing.

@@ -4,6 +4,7 @@ import Foundation
 
 extension LocalIdentityService {
     public func logIn(with signIn: ProviderSignIn) async throws -> Account {
+        try await ExitLock.requireUnlocked(exitLocks)
         let token = try await verify(signIn)
         let now = clock.now()
         let random = random
@@ -19,6 +20,7 @@ extension LocalIdentityService {
 
     public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {
         let record = try await store.read { try $0.requireSavedAccount(email: email) }
+        try await ExitLock.requireUnlocked(exitLocks, staying: record.account.accountId)
         // A token that fails its checks throws here, before anything changed.
         let token = try await verify(signIn)
         let now = clock.now()

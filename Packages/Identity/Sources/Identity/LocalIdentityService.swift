@@ -11,19 +11,23 @@ public actor LocalIdentityService: IdentityService {
     let hasher: any PasswordHasher
     /// The ID token verifiers of the configured providers (Google, Apple); a provider without one is not set up.
     let verifiers: [IdentityProvider: any IDTokenVerifier]
+    /// Where this device keeps its exit lock; the ways out to another account refuse while it holds.
+    let exitLocks: any DeviceExitLockStore
     private var currentLoaded = false
     private var currentAccountId: String?
     private var dummyHash: String?
 
     /// Rules over `store`; `hasher` defaults to Argon2id at OWASP's parameters with salts from `random`; `verifiers`
-    /// are the providers accounts may sign in with.
+    /// are the providers accounts may sign in with; `exitLocks` keeps this device's exit lock.
     public init(
         store: any IdentityStore,
         clock: any Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil,
-        verifiers: [any IDTokenVerifier] = []
+        verifiers: [any IDTokenVerifier] = [],
+        exitLocks: any DeviceExitLockStore = InMemoryDeviceExitLockStore()
     ) {
+        self.exitLocks = exitLocks
         self.store = store
         self.clock = clock
         self.random = random
@@ -70,6 +74,7 @@ public actor LocalIdentityService: IdentityService {
             }
             return Principal(accountId: record.account.accountId, sessionId: session.id)
         }
+        try await ExitLock.requireUnlocked(exitLocks, staying: principal.accountId)
         setCurrent(principal.accountId)
         return principal
     }

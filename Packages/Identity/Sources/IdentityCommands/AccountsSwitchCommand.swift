@@ -4,19 +4,22 @@ import Identity
 /// `accounts switch EMAIL`: silent with a live session, else asks for the password (or runs the Google sign-in).
 enum AccountsSwitchCommand {
     static func make(
-        service: any IdentityService, principals: any PrincipalSource, signIn: ProviderSignInRunner
+        service: any IdentityService, principals: any PrincipalSource, signIn: ProviderSignInRunner, exitLock: ExitLock?
     ) -> Command {
         Command(
             "accounts switch", summary: "Switch to a saved account",
             arguments: [Argument("EMAIL", "a saved account's email", completion: "savedAccount")],
-            options: PasswordInput.options,
+            options: PasswordInput.options + ExitPinInput.options,
             details: """
                 Silent while that account's session is live; otherwise its password is needed, or for a Google or
                 Apple account its sign-in again, which must give the same account.
                 """
         ) { arguments, context in
             let email = arguments.argument("EMAIL")
-            switch try await service.switchAccount(to: email, password: nil) {
+            let first = try await ExitPinInput.unlocking(exitLock, principals, arguments, context) {
+                try await service.switchAccount(to: email, password: nil)
+            }
+            switch first {
             case .switched(let account):
                 return .message("Switched to \(account.email)")
             case .alreadyCurrent(let account):

@@ -9,16 +9,21 @@ public struct IdentityPlugin: Plugin {
     private let principals: any PrincipalSource
     private let personas: (any PersonaSource)?
     private let signIn: ProviderSignInRunner
+    private let exitLock: ExitLock?
+    private let pins: (any ExitPinService)?
 
     /// The commands over `service` (local or remote); the caller of each command comes from `principals`
     /// (the service itself, or ProfileSession's manager, which adds whom the account acts as), and the
     /// persona `whoami` shows from `personas` (Circles), else the primary profile; Google and Apple sign-ins run
-    /// through `authorization` (none: those providers are not set up).
+    /// through `authorization` (none: those providers are not set up). `pins` sets and clears exit PINs, and
+    /// `exitLock` lets `logout` and `accounts switch` take the PIN that leaves a locked member (none: no exit lock).
     public init(
         service: any IdentityService, principals: (any PrincipalSource)? = nil, personas: (any PersonaSource)? = nil,
-        authorization: (any ProviderAuthorization)? = nil
+        authorization: (any ProviderAuthorization)? = nil, pins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil
     ) {
         self.service = service
+        self.pins = pins
+        self.exitLock = exitLock
         self.principals = principals ?? service
         self.personas = personas
         signIn = ProviderSignInRunner(authorization: authorization)
@@ -34,10 +39,10 @@ public struct IdentityPlugin: Plugin {
             // MARK: - Accounts
             SignupCommand.make(service: service, principals: principals, personas: personas),
             LoginCommand.make(service: service, principals: principals, personas: personas, signIn: signIn),
-            LogoutCommand.make(service: service, principals: principals),
+            LogoutCommand.make(service: service, principals: principals, exitLock: exitLock),
             WhoamiCommand.make(service: service, principals: principals, personas: personas),
             AccountsCommand.make(service: service, principals: principals),
-            AccountsSwitchCommand.make(service: service, principals: principals, signIn: signIn),
+            AccountsSwitchCommand.make(service: service, principals: principals, signIn: signIn, exitLock: exitLock),
             accountItself(AccountsRemoveCommand.make(service: service, principals: principals)),
             accountItself(NameCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(PasswordCommand.make(service: service, principals: principals)),
@@ -56,6 +61,15 @@ public struct IdentityPlugin: Plugin {
             accountItself(MemberRemoveCommand.make(service: service, principals: principals)),
             accountItself(MemberGuardianAddCommand.make(service: service, principals: principals)),
             accountItself(MemberGuardianRemoveCommand.make(service: service, principals: principals)),
+        ] + exitPinCommands(accountItself)
+    }
+
+    /// `member pin set|clear`, when this composition has exit PINs.
+    private func exitPinCommands(_ accountItself: (Command) -> Command) -> [Command] {
+        guard let pins else { return [] }
+        return [
+            accountItself(MemberPinSetCommand.make(pins: pins, principals: principals)),
+            accountItself(MemberPinClearCommand.make(pins: pins, principals: principals)),
         ]
     }
 

@@ -3,11 +3,13 @@ import Identity
 
 /// `logout`: end the current session; the account stays saved.
 enum LogoutCommand {
-    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
-        Command("logout", summary: "End the current session (the account stays saved)") { _, context in
+    static func make(service: any IdentityService, principals: any PrincipalSource, exitLock: ExitLock?) -> Command {
+        Command(
+            "logout", summary: "End the current session (the account stays saved)", options: ExitPinInput.options
+        ) { arguments, context in
             // Only for the sentence: the service decides whether there is a session to end.
             let email = await currentEmail(service)
-            try await service.logOut()
+            try await ExitPinInput.unlocking(exitLock, principals, arguments, context) { try await service.logOut() }
             guard let email else { return .message("Signed out.") }
             return .message("Signed out of \(email). Use `accounts switch \(email)` or `login \(email)` to come back.")
         }

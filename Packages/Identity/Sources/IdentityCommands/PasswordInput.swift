@@ -61,15 +61,16 @@ enum PasswordInput {
         return first
     }
 
-    /// A password given without a prompt, or nil when none of the non-interactive sources has one.
-    private static func given(
-        _ arguments: ParsedArguments, _ context: CommandContext, fileOption: String, valueOption: String,
-        variable: String
+    /// A secret given without a prompt, or nil when none of the non-interactive sources has one (`valueOption` nil:
+    /// the secret has no such option; `secret` names it in errors).
+    static func given(
+        _ arguments: ParsedArguments, _ context: CommandContext, fileOption: String, valueOption: String?,
+        variable: String, secret: String = "password"
     ) throws -> String? {
         if let path = arguments.option(fileOption) {
-            return try readFirstLine(path, option: fileOption, context: context)
+            return try readFirstLine(path, option: fileOption, secret: secret, context: context)
         }
-        if let value = arguments.option(valueOption) {
+        if let valueOption, let value = arguments.option(valueOption) {
             context.warn(
                 "--\(valueOption) is visible to other users of this machine; prefer --\(fileOption) or \(variable)")
             return value
@@ -79,7 +80,9 @@ enum PasswordInput {
     }
 
     /// The first line of a file (or of standard input for `-`), without its line ending.
-    private static func readFirstLine(_ path: String, option: String, context: CommandContext) throws -> String {
+    private static func readFirstLine(
+        _ path: String, option: String, secret: String, context: CommandContext
+    ) throws -> String {
         if path == "-" {
             guard context.standardInputIsFree else {
                 throw UsageError(
@@ -89,7 +92,7 @@ enum PasswordInput {
             return stripLineEnding(readLine(strippingNewline: true) ?? "")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PasswordInputError("Cannot read the password file \(path)")
+            throw PasswordInputError("Cannot read the \(secret) file \(path)")
         }
         let text = String(decoding: data, as: UTF8.self)
         let firstLine =

@@ -17,6 +17,8 @@ public actor HTTPIdentityService: IdentityService {
     /// Calls made as a principal: its token from the credentials file and, while acting, the member. Refusals come
     /// back as `IdentityError` by their codes.
     let requests: PrincipalClient<Principal>
+    /// This device's exit lock, in the credentials file; the ways out to another account refuse while it holds.
+    let exitLocks: any DeviceExitLockStore
     private var currentLoaded = false
     private var currentAccountId: String?
 
@@ -24,6 +26,7 @@ public actor HTTPIdentityService: IdentityService {
     public init(client: JSONClient, credentials: RemoteCredentials, clock: any Clock = SystemClock()) {
         self.client = client
         self.credentials = credentials
+        exitLocks = RemoteDeviceExitLockStore(credentials: credentials)
         self.clock = clock
         requests = PrincipalClient(
             client: client, token: { try Self.token(for: $0, in: credentials) }, errors: [])
@@ -102,6 +105,7 @@ public actor HTTPIdentityService: IdentityService {
     public func runAs(email: String) async throws -> Principal {
         let entry = try credentials.load().requireEntry(email: email)
         guard try await isLive(entry) else { throw IdentityError.sessionEnded(email: entry.account.email) }
+        try await ExitLock.requireUnlocked(exitLocks, staying: entry.account.accountId)
         setCurrent(entry.account.accountId)
         return Principal(accountId: entry.account.accountId, sessionId: entry.sessionId)
     }
@@ -128,6 +132,7 @@ public actor HTTPIdentityService: IdentityService {
     // MARK: - Signing up and in on this device
 
     public func signUp(_ request: SignUp) async throws -> Account {
+        try await ExitLock.requireUnlocked(exitLocks)
         let valid = try AccountRules.validate(request)
         try AccountRules.checkCanSave(email: valid.email, saved: try credentials.load().savedAccounts)
         let body = SignUpBody(
@@ -138,6 +143,7 @@ public actor HTTPIdentityService: IdentityService {
     }
 
     public func logIn(email: String, password: String) async throws -> Account {
+        try await ExitLock.requireUnlocked(exitLocks)
         let email = try EmailAddress.validate(email)
         // The cap is checked before the password is sent, so a full device refuses without a request.
         try AccountRules.checkCanSave(email: email, saved: try credentials.load().savedAccounts)
@@ -173,6 +179,7 @@ public actor HTTPIdentityService: IdentityService {
     }
 
     public func logOut() async throws {
+        try await ExitLock.requireUnlocked(exitLocks)
         guard let accountId = try loadCurrent() else { throw IdentityError.notSignedIn }
         if let token = try credentials.load().entry(accountId: accountId)?.token {
             do {
@@ -209,6 +216,7 @@ public actor HTTPIdentityService: IdentityService {
         let current = try loadCurrent()
         let entry = try credentials.load().requireEntry(email: email)
         let accountId = entry.account.accountId
+        try await ExitLock.requireUnlocked(exitLocks, staying: accountId)
         let live = try await isLive(entry)
         if live && accountId == current { return .alreadyCurrent(entry.account) }
         if live {
@@ -254,6 +262,7 @@ public actor HTTPIdentityService: IdentityService {
     // MARK: - Google and Apple
 
     public func logIn(with signIn: ProviderSignIn) async throws -> Account {
+        try await ExitLock.requireUnlocked(exitLocks)
         let session: SessionJSON = try await send(
             IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
         return try await signInOnDevice(session, with: signIn.provider)
@@ -261,6 +270,7 @@ public actor HTTPIdentityService: IdentityService {
 
     public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {
         let entry = try credentials.load().requireEntry(email: email)
+        try await ExitLock.requireUnlocked(exitLocks, staying: entry.account.accountId)
         let session: SessionJSON = try await send(
             IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
         guard session.accountId == entry.account.accountId else {

@@ -45,6 +45,8 @@ public struct RemoteState: Codable, Sendable, Equatable {
     public var server: String
     public var currentAccountId: String?
     public var accounts: [Entry]
+    /// The member this device is held acting as until its exit PIN is given (absent in files from before it).
+    public var exitLock: DeviceExitLock?
 
     /// An empty state for `server`.
     public init(server: String, currentAccountId: String? = nil, accounts: [Entry] = []) {

@@ -125,5 +125,16 @@ public enum IdentityPostgresMigrations {
                         UNIQUE (account_id, provider)
                     )
                     """),
+            // SQLite's identity.9-exit-lock, without the device's lock: a server is no device.
+            .init(
+                "exit-lock",
+                sql: """
+                    CREATE TABLE identity_exit_pins (
+                        member_id TEXT PRIMARY KEY,
+                        pin_hash TEXT NOT NULL,
+                        failures TEXT NOT NULL DEFAULT '',
+                        blocked_until TIMESTAMPTZ
+                    )
+                    """),
         ])
 }

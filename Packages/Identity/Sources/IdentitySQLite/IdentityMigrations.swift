@@ -146,5 +146,24 @@ public enum IdentityMigrations {
                         ) WITHOUT ROWID
                         """)
             },
+            Migration("exit-lock") { db in
+                // Exit PINs are server state (shared by every process on the file); the device's lock is this
+                // file's own: one row at most, the guardian account and the member it is held acting as.
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_exit_pins (
+                            member_id TEXT PRIMARY KEY NOT NULL,
+                            pin_hash TEXT NOT NULL,
+                            failures TEXT NOT NULL DEFAULT '',
+                            blocked_until DATETIME
+                        ) WITHOUT ROWID;
+                        CREATE TABLE identity_device_exit_lock (
+                            slot INTEGER PRIMARY KEY NOT NULL CHECK (slot = 1),
+                            account_id TEXT NOT NULL,
+                            member_id TEXT NOT NULL,
+                            display_name TEXT NOT NULL
+                        );
+                        """)
+            },
         ])
 }

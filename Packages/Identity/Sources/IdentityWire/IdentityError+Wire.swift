@@ -53,6 +53,12 @@ extension IdentityError: WireCodedError {
         case .providerAccountMismatch(let provider, let email):
             WireErrorCase(
                 "identity.provider_account_mismatch", status: 401, details: .init(name: email, kind: provider.rawValue))
+        case .invalidPin: WireErrorCase("identity.invalid_pin", status: 400)
+        case .wrongPin: WireErrorCase("identity.wrong_pin", status: 403)
+        case .tooManyWrongPins(let seconds):
+            WireErrorCase("identity.too_many_wrong_pins", status: 429, details: .init(retryAfterSeconds: seconds))
+        case .noExitPin(let name): WireErrorCase("identity.no_exit_pin", status: 404, details: .init(name: name))
+        case .exitLocked(let name): WireErrorCase("identity.exit_locked", status: 403, details: .init(name: name))
         }
     }
 
@@ -77,6 +83,11 @@ extension IdentityError: WireCodedError {
             guard let name, let provider = details.kind.flatMap(IdentityProvider.init(rawValue:)) else { return nil }
             self = .providerAccountMismatch(provider, email: name)
         case "identity.no_active_household": self = .noActiveHousehold
+        case "identity.invalid_pin": self = .invalidPin
+        case "identity.wrong_pin": self = .wrongPin
+        case "identity.too_many_wrong_pins":
+            guard let seconds = details.retryAfterSeconds else { return nil }
+            self = .tooManyWrongPins(retryAfter: seconds)
         case "identity.ambiguous":
             guard let name, let candidates = details.candidates else { return nil }
             self = .ambiguous(name, candidates: candidates)
@@ -124,5 +135,7 @@ extension IdentityError: WireCodedError {
         "identity.not_household_member": IdentityError.notHouseholdMember,
         "identity.already_member": IdentityError.alreadyMember,
         "identity.not_managed": IdentityError.notManaged,
+        "identity.no_exit_pin": IdentityError.noExitPin,
+        "identity.exit_locked": IdentityError.exitLocked,
     ]
 }

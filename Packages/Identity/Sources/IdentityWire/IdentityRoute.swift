@@ -49,6 +49,15 @@ public enum IdentityRoute {
     public static let addGuardian = WireRoute("POST", "/api/members/{member}/guardians")
     public static let removeGuardian = WireRoute("DELETE", "/api/members/{member}/guardians/{email}")
 
+    // MARK: - Exit PINs of managed members
+
+    /// Whether the member has a PIN; setting and clearing it need the guardian's password.
+    public static let exitPin = WireRoute("GET", "/api/members/{member}/pin")
+    public static let setExitPin = WireRoute("PUT", "/api/members/{member}/pin")
+    public static let clearExitPin = WireRoute("POST", "/api/members/{member}/pin/clear")
+    /// Checks the PIN that leaves the member (204), keeping the wrong-PIN limit; allowed while acting as it.
+    public static let verifyExitPin = WireRoute("POST", "/api/members/{member}/pin/verify")
+
     // MARK: - Acting records
 
     /// Served with ProfileSession's routes, but the records are Identity's (and `HTTPIdentityService` reads them).
@@ -62,6 +71,7 @@ public enum IdentityRoute {
     public static let routes = [
         signUp, signIn, signOut, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
         unlinkIdentity, households, createHousehold, household, renameHousehold,
-        useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, activity,
+        useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
+        setExitPin, clearExitPin, verifyExitPin, activity,
     ]
 }

@@ -18,6 +18,7 @@ struct IdentityErrorWireTests {
             .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
             .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Ana Lee"),
             .onlySignInMethod, .providerAccountMismatch(.apple, email: "ana@example.com"),
+            .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 754), .noExitPin("Max"), .exitLocked("Max"),
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
             [
@@ -82,6 +83,7 @@ struct IdentityErrorWireTests {
         case providerSignInFailed, providerNotConfigured, providerEmailNotVerified, emailNeedsLink
         case identityLinkedElsewhere, providerAlreadyLinked, providerNotLinked, onlySignInMethod
         case providerAccountMismatch
+        case invalidPin, wrongPin, tooManyWrongPins, noExitPin, exitLocked
 
         init(_ error: IdentityError) {
             self =
@@ -119,6 +121,11 @@ struct IdentityErrorWireTests {
                 case .providerNotLinked: .providerNotLinked
                 case .onlySignInMethod: .onlySignInMethod
                 case .providerAccountMismatch: .providerAccountMismatch
+                case .invalidPin: .invalidPin
+                case .wrongPin: .wrongPin
+                case .tooManyWrongPins: .tooManyWrongPins
+                case .noExitPin: .noExitPin
+                case .exitLocked: .exitLocked
                 }
         }
     }

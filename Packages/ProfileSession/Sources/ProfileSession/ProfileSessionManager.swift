@@ -1,6 +1,8 @@
 import Identity
 
-/// Whom the signed-in account acts as: itself, or one managed member it guards. In memory only.
+/// Whom the signed-in account acts as: itself, or one managed member it guards. In memory only, except for the
+/// exit lock: acting as a member that has an exit PIN holds this device as that member (`ExitLock`), so every
+/// run of the account starts as it, and leaving it (another switch) needs the PIN.
 ///
 /// The manager wraps the Identity service's principal: `currentPrincipal()` adds `actingAs` while
 /// acting, so every feature's call carries the member as subject and the account as actor. Switching
@@ -8,6 +10,7 @@ import Identity
 /// Acting never survives an account switch or a sign-out: the manager then falls back to the account.
 public actor ProfileSessionManager: PrincipalSource {
     private let identity: any IdentityService
+    private let exitLock: ExitLock?
 
     // MARK: - State
 
@@ -24,9 +27,10 @@ public actor ProfileSessionManager: PrincipalSource {
     /// loaded yet): the list is the account alone, as this device saved it.
     public private(set) var membersUnavailable = false
 
-    /// A manager that starts as the signed-in account itself.
-    public init(identity: any IdentityService) {
+    /// A manager that starts as the signed-in account itself, or as the member `exitLock` holds this device as.
+    public init(identity: any IdentityService, exitLock: ExitLock? = nil) {
         self.identity = identity
+        self.exitLock = exitLock
     }
 
     // MARK: - Derived
@@ -102,23 +106,40 @@ public actor ProfileSessionManager: PrincipalSource {
     /// active household that it guards. Anything else is "That profile is not available to switch to", the
     /// same sentence whether the member does not exist or belongs to someone else. Switching from one managed
     /// member to another replaces the first: acting is never nested.
+    ///
+    /// While the device is exit-locked as a member, switching to anyone else needs `pin`: without it, "Viewing as
+    /// NAME is locked..."; a wrong one, "Wrong PIN" (or the block), and nothing changes. Switching to a member
+    /// with a PIN locks the device as it.
     @discardableResult
-    public func `switch`(to reference: String) async throws -> SwitchableProfile {
+    public func `switch`(to reference: String, pin: String? = nil) async throws -> SwitchableProfile {
         let snapshot = try await loadFresh()
         apply(snapshot)
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
-        if ReferenceResolver.normalizedKey(trimmed) == Self.selfReference {
-            state = .authenticatedUser
-            return authenticatedUser
-        }
         let own = SwitchableProfile.authenticatedUser(snapshot.account)
-        let candidates = [own] + Self.switchableMembers(of: snapshot.account.id, in: snapshot.household)
         let chosen: SwitchableProfile
-        do {
-            chosen = try ReferenceResolver.resolve(
-                trimmed, in: candidates, kind: .profile, id: \.memberId, name: \.displayName)
-        } catch .notFound {
-            throw ProfileSessionError.notAvailable
+        if ReferenceResolver.normalizedKey(trimmed) == Self.selfReference {
+            chosen = own
+        } else {
+            let candidates = [own] + Self.switchableMembers(of: snapshot.account.id, in: snapshot.household)
+            do {
+                chosen = try ReferenceResolver.resolve(
+                    trimmed, in: candidates, kind: .profile, id: \.memberId, name: \.displayName)
+            } catch .notFound {
+                throw ProfileSessionError.notAvailable
+            }
+        }
+        let principal = Principal(accountId: snapshot.account.id, sessionId: snapshot.sessionId)
+        if let exitLock, let lock = try await exitLock.current(), lock.accountId == snapshot.account.id,
+            lock.memberId != chosen.memberId
+        {
+            guard let pin else { throw IdentityError.exitLocked(lock.displayName) }
+            try await exitLock.leave(principal, pin: pin)
+        }
+        if chosen.isManaged {
+            try await exitLock?.engage(
+                Principal(
+                    accountId: principal.accountId, sessionId: principal.sessionId,
+                    actingAs: ActingAs(memberId: chosen.memberId, displayName: chosen.displayName)))
         }
         state = chosen.isManaged ? .actingAsManagedMember(chosen) : .authenticatedUser
         return chosen
@@ -138,16 +159,32 @@ public actor ProfileSessionManager: PrincipalSource {
             forgetAccount()
             return nil
         }
+        try await resumeExitLock(of: principal)
         guard principal.accountId == authenticatedUser.memberId else {
             forgetAccount()
             return principal
         }
-        guard case .actingAsManagedMember = state else { return principal }
+        guard case .actingAsManagedMember(let acting) = state else { return principal }
         await recheckActing(principal)
         if case .actingAsManagedMember(let profile) = state {
             principal.actingAs = ActingAs(memberId: profile.memberId, displayName: profile.displayName)
+        } else if let exitLock, try await exitLock.current()?.memberId == acting.memberId {
+            // The member cannot be acted as any more (removed, or no longer guarded): nothing is left to leave.
+            try await exitLock.release()
         }
         return principal
+    }
+
+    /// Acts as the member this device is exit-locked as, when the lock is the account's: a new run, a restarted
+    /// REPL, or a lock another process made. Without the profiles (no connection) it fails rather than run the
+    /// account unlocked.
+    private func resumeExitLock(of principal: Principal) async throws {
+        guard let exitLock, let lock = try await exitLock.current(), lock.accountId == principal.accountId,
+            actingAsMemberId != lock.memberId
+        else { return }
+        if authenticatedUser.memberId != principal.accountId { try await refresh() }
+        state = .actingAsManagedMember(
+            SwitchableProfile(memberId: lock.memberId, displayName: lock.displayName, isManaged: true))
     }
 
     /// Re-reads the active household before a call made while acting, so a member that another process removed
@@ -170,6 +207,7 @@ public actor ProfileSessionManager: PrincipalSource {
 
     private struct Snapshot: Sendable {
         var account: Account
+        var sessionId: String?
         var household: Household?
     }
 
@@ -180,7 +218,7 @@ public actor ProfileSessionManager: PrincipalSource {
         }
         let account = try await identity.account(principal)
         let household = try await identity.activeHousehold(principal)
-        return Snapshot(account: account, household: household)
+        return Snapshot(account: account, sessionId: principal.sessionId, household: household)
     }
 
     private func apply(_ snapshot: Snapshot) {

@@ -1,4 +1,6 @@
 import Console
+import Identity
+import IdentityCommands
 import ProfileSession
 
 /// `switch MEMBER` / `switch me`: act as a managed member you guard, or as yourself again.
@@ -15,9 +17,22 @@ enum SwitchCommand {
     static func make(manager: ProfileSessionManager) -> Command {
         Command(
             "switch", summary: "Act as a managed member you guard, or `switch me` to act as yourself",
-            arguments: [Argument("MEMBER", "a managed member's id or name, or `me`", completion: "switchable")]
+            arguments: [Argument("MEMBER", "a managed member's id or name, or `me`", completion: "switchable")],
+            options: ExitPinInput.options,
+            details:
+                "Leaving a member with an exit PIN needs the PIN: typed at a terminal, else --pin-file or KITH_PIN."
         ) { arguments, context in
-            let profile = try await manager.switch(to: arguments.argument("MEMBER"))
+            let reference = arguments.argument("MEMBER")
+            let profile: SwitchableProfile
+            do {
+                profile = try await manager.switch(to: reference)
+            } catch IdentityError.exitLocked(let name) {
+                // The lock is told first; only then is the PIN asked for.
+                guard let pin = try ExitPinInput.pin(arguments, context, for: name) else {
+                    throw IdentityError.exitLocked(name)
+                }
+                profile = try await manager.switch(to: reference, pin: pin)
+            }
             let message =
                 profile.isManaged ? "Now viewing as \(profile.displayName)" : "Now viewing as yourself"
             let json = SwitchJSON(

@@ -1,0 +1,110 @@
+import Foundation
+
+// MARK: - Exit PINs
+
+extension LocalIdentityService: ExitPinService {
+    public func exitPinStatus(_ principal: Principal, member reference: String) async throws -> ExitPinStatus {
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.read { transaction in
+                let member = try Self.pinnedMember(principal, reference, transaction, now: now)
+                return ExitPinStatus(member: member, isSet: try transaction.exitPin(memberId: member.memberId) != nil)
+            }
+        }
+    }
+
+    public func setExitPin(
+        _ principal: Principal, member reference: String, password: String, pin: String
+    ) async throws -> Member {
+        try await asSelf(principal) {
+            let now = clock.now()
+            let (member, candidate) = try await guardianCandidate(principal, reference, now: now)
+            try ExitPinRules.validate(pin)
+            let verified = try await verify(password, against: candidate)
+            // Hashed like a password, before the write transaction opens.
+            let pinHash = try await hasher.hash(pin)
+            return try await store.write(durability: .immediate) { transaction in
+                _ = try transaction.requireUnchanged(verified)
+                let fresh = try Self.pinnedMember(principal, member.memberId, transaction, now: now)
+                try transaction.saveExitPin(ExitPinRecord(memberId: fresh.memberId, pinHash: pinHash))
+                return fresh
+            }
+        }
+    }
+
+    public func clearExitPin(_ principal: Principal, member reference: String, password: String) async throws -> Member
+    {
+        try await asSelf(principal) {
+            let now = clock.now()
+            let (member, candidate) = try await guardianCandidate(principal, reference, now: now)
+            let verified = try await verify(password, against: candidate)
+            return try await store.write(durability: .immediate) { transaction in
+                _ = try transaction.requireUnchanged(verified)
+                let fresh = try Self.pinnedMember(principal, member.memberId, transaction, now: now)
+                guard try transaction.exitPin(memberId: fresh.memberId) != nil else {
+                    throw IdentityError.noExitPin(fresh.displayName)
+                }
+                try transaction.deleteExitPin(memberId: fresh.memberId)
+                return fresh
+            }
+        }
+    }
+
+    public func verifyExitPin(_ principal: Principal, memberId: String, pin: String) async throws {
+        let now = clock.now()
+        let stored = try await store.read { transaction -> ExitPinRecord? in
+            let account = try transaction.authenticate(principal, at: now)
+            let household = try transaction.requireActiveHousehold(accountId: account.id)
+            _ = try Self.guardedMember(memberId, by: account.id, in: household)
+            return try transaction.exitPin(memberId: memberId)
+        }
+        guard let stored else { return }
+        if let seconds = ExitPinLimiter.blockedFor(stored, at: now) {
+            throw IdentityError.tooManyWrongPins(retryAfter: seconds)
+        }
+        let right = await hasher.verify(pin, against: stored.pinHash)
+        // The attempt is written whatever its outcome, so a refusal is thrown only after the commit.
+        let refusal = try await store.write(durability: .immediate) { transaction -> IdentityError? in
+            guard var record = try transaction.exitPin(memberId: memberId) else { return nil }
+            if let seconds = ExitPinLimiter.blockedFor(record, at: now) {
+                return .tooManyWrongPins(retryAfter: seconds)
+            }
+            if right && record.pinHash == stored.pinHash {
+                record = ExitPinLimiter.recordingSuccess(record)
+                try transaction.saveExitPin(record)
+                return nil
+            }
+            record = ExitPinLimiter.recordingFailure(record, at: now)
+            try transaction.saveExitPin(record)
+            if let seconds = ExitPinLimiter.blockedFor(record, at: now) {
+                return .tooManyWrongPins(retryAfter: seconds)
+            }
+            return .wrongPin
+        }
+        if let refusal { throw refusal }
+    }
+
+    // MARK: - Helpers
+
+    /// The member whose PIN a guardian sets or clears, and the guardian's password hash to verify outside any
+    /// transaction: who may (a guardian of it) is decided before the password is checked.
+    private func guardianCandidate(
+        _ principal: Principal, _ reference: String, now: Date
+    ) async throws -> (Member, PasswordCandidate) {
+        try await store.read { transaction in
+            let member = try Self.pinnedMember(principal, reference, transaction, now: now)
+            let account = try transaction.authenticate(principal, at: now)
+            let hash = try transaction.passwordHash(accountId: account.id)
+            return (member, PasswordCandidate(account: account, passwordHash: hash))
+        }
+    }
+
+    /// The managed member of the active household that the principal's account guards.
+    private static func pinnedMember(
+        _ principal: Principal, _ reference: String, _ transaction: any IdentityStoreTransaction, now: Date
+    ) throws -> Member {
+        let account = try transaction.authenticate(principal, at: now)
+        let household = try transaction.requireActiveHousehold(accountId: account.id)
+        return try guardedMember(reference, by: account.id, in: household)
+    }
+}

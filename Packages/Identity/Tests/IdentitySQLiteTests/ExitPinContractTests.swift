@@ -1,0 +1,186 @@
+import Foundation
+import Identity
+import Testing
+
+@Suite("Exit PINs and their limit (contract, every store)")
+struct ExitPinContractTests {
+    /// Ann (guardian of Max) and Bob (in the same household, not Max's guardian), Max with PIN 2468.
+    struct Locked {
+        let env: TestEnvironment
+        let service: LocalIdentityService
+        let ann: Principal
+        let bob: Principal
+        let max: Member
+
+        init(_ kind: StoreKind, pin: String? = "2468") async throws {
+            env = try await TestEnvironment(kind)
+            service = env.service()
+            try await service.signUp("Bob")
+            bob = try await service.me()
+            try await service.signUp("Ann")
+            ann = try await service.me()
+            let home = try await service.createHousehold(ann, name: "Lees")
+            max = try await service.addManagedMember(ann, displayName: "Max", avatarKey: "")
+            _ = try await service.joinHousehold(bob, householdId: home.id, role: .parent)
+            if let pin { _ = try await service.setExitPin(ann, member: "Max", password: password("Ann"), pin: pin) }
+        }
+
+        var annActing: Principal {
+            var principal = ann
+            principal.actingAs = ActingAs(memberId: max.memberId, displayName: max.displayName)
+            return principal
+        }
+
+        func verify(_ pin: String) async -> IdentityError? {
+            await identityError { try await service.verifyExitPin(annActing, memberId: max.memberId, pin: pin) }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aGuardianSetsAPinThatIsStoredHashed(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind)
+        let status = try await locked.service.exitPinStatus(locked.ann, member: "Max")
+        #expect(status.isSet)
+        #expect(status.member.memberId == locked.max.memberId)
+        let stored = try await locked.env.store.read { try $0.exitPin(memberId: locked.max.memberId) }
+        let record = try #require(stored)
+        #expect(!record.pinHash.contains("2468"))
+        #expect(record.pinHash.hasPrefix("$argon2id$"))
+        #expect(await locked.verify("2468") == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aPinIsFourToEightDigits(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind, pin: nil)
+        for bad in ["123", "123456789", "12a4", "12 34", "١٢٣٤", ""] {
+            let error = await identityError {
+                _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: password("Ann"), pin: bad)
+            }
+            #expect(error == .invalidPin, "\(bad)")
+        }
+        #expect(IdentityError.invalidPin.description == "A PIN is 4 to 8 digits")
+        #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet == false)
+        for good in ["0000", "12345678"] {
+            _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: password("Ann"), pin: good)
+            #expect(await locked.verify(good) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func settingAndClearingNeedTheGuardiansPassword(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind)
+        let wrongSet = await identityError {
+            _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: "not-it-at-all", pin: "1111")
+        }
+        #expect(wrongSet == .incorrectCredentials)
+        #expect(await locked.verify("2468") == nil)
+        let wrongClear = await identityError {
+            _ = try await locked.service.clearExitPin(locked.ann, member: "Max", password: "not-it-at-all")
+        }
+        #expect(wrongClear == .incorrectCredentials)
+        #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet)
+        _ = try await locked.service.clearExitPin(locked.ann, member: "Max", password: password("Ann"))
+        #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet == false)
+        // Without a PIN, leaving needs none.
+        #expect(await locked.verify("0000") == nil)
+        let again = await identityError {
+            _ = try await locked.service.clearExitPin(locked.ann, member: "Max", password: password("Ann"))
+        }
+        #expect(again == .noExitPin("Max"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func onlyAGuardianNotWhileActingSetsOrClears(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind)
+        let bobSets = await identityError {
+            _ = try await locked.service.setExitPin(locked.bob, member: "Max", password: password("Bob"), pin: "1111")
+        }
+        #expect(bobSets == .notGuardian("Max"))
+        let bobClears = await identityError {
+            _ = try await locked.service.clearExitPin(locked.bob, member: "Max", password: password("Bob"))
+        }
+        #expect(bobClears == .notGuardian("Max"))
+        let bobChecks = await identityError {
+            try await locked.service.verifyExitPin(locked.bob, memberId: locked.max.memberId, pin: "2468")
+        }
+        #expect(bobChecks == .notGuardian("Max"))
+        let acting = await identityError {
+            _ = try await locked.service.clearExitPin(locked.annActing, member: "Max", password: password("Ann"))
+        }
+        #expect(acting == .notWhileActing("Max"))
+        let ownAccount = await identityError {
+            _ = try await locked.service.exitPinStatus(locked.ann, member: "Ann Tester")
+        }
+        #expect(ownAccount == .notManaged("Ann Tester"))
+        #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aWrongPinChangesNothingButCounts(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind)
+        #expect(await locked.verify("1111") == .wrongPin)
+        #expect(IdentityError.wrongPin.description == "Wrong PIN")
+        let record = try #require(try await locked.env.store.read { try $0.exitPin(memberId: locked.max.memberId) })
+        #expect(record.failures == [locked.env.clock.now()])
+        #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet)
+        #expect(await locked.verify("2468") == nil)
+        let after = try #require(try await locked.env.store.read { try $0.exitPin(memberId: locked.max.memberId) })
+        #expect(after.failures.isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func fiveWrongPinsIn15MinutesBlockLeavingFor15Minutes(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind)
+        for _ in 1...4 {
+            #expect(await locked.verify("1111") == .wrongPin)
+            locked.env.clock.advance(by: 60)
+        }
+        // The fifth within 15 minutes blocks, from that PIN on.
+        #expect(await locked.verify("1111") == .tooManyWrongPins(retryAfter: 900))
+        #expect(
+            IdentityError.tooManyWrongPins(retryAfter: 900).description == "Too many wrong PINs. Try again in 15m 0s.")
+        locked.env.clock.advance(by: 5 * 60 + 1)
+        // Even the right PIN is refused while blocked, and the refusal does not extend the block.
+        #expect(await locked.verify("2468") == .tooManyWrongPins(retryAfter: 599))
+        #expect(await locked.verify("1111") == .tooManyWrongPins(retryAfter: 599))
+        locked.env.clock.advance(by: 599)
+        #expect(await locked.verify("2468") == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func wrongPinsOutsideTheWindowDoNotBlock(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind)
+        for _ in 1...4 { #expect(await locked.verify("1111") == .wrongPin) }
+        locked.env.clock.advance(by: 15 * 60)
+        #expect(await locked.verify("1111") == .wrongPin)
+        #expect(await locked.verify("2468") == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theCountIsSharedByProcessesOnOneStore(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind)
+        let other = locked.env.service()
+        for attempt in 1...4 {
+            let service = attempt.isMultiple(of: 2) ? other : locked.service
+            #expect(
+                await identityError {
+                    try await service.verifyExitPin(locked.annActing, memberId: locked.max.memberId, pin: "9999")
+                } == .wrongPin)
+        }
+        let blocked = await identityError {
+            try await other.verifyExitPin(locked.annActing, memberId: locked.max.memberId, pin: "9999")
+        }
+        #expect(blocked == .tooManyWrongPins(retryAfter: 900))
+        #expect(await locked.verify("2468") == .tooManyWrongPins(retryAfter: 900))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func settingANewPinForgetsTheWrongOnes(_ kind: StoreKind) async throws {
+        let locked = try await Locked(kind)
+        for _ in 1...5 { _ = await locked.verify("1111") }
+        #expect(await locked.verify("2468") == .tooManyWrongPins(retryAfter: 900))
+        _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: password("Ann"), pin: "13579")
+        #expect(await locked.verify("2468") == .wrongPin)
+        #expect(await locked.verify("13579") == nil)
+    }
+}

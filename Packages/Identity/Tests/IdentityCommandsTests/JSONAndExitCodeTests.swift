@@ -63,7 +63,7 @@ struct JSONAndExitCodeTests {
     @Test("the plugin is named identity and registers its commands once")
     func plugin() throws {
         let device = try Device()
-        let plugin = IdentityPlugin(service: device.service)
+        let plugin = IdentityPlugin(service: device.service, pins: device.service)
         #expect(plugin.name == "identity")
         let names = plugin.commands.map(\.name)
         #expect(Set(names).count == names.count)
@@ -73,7 +73,7 @@ struct JSONAndExitCodeTests {
                 "password", "role", "account-type", "link", "unlink", "household", "households", "household use",
                 "household create",
                 "household rename", "household leave", "member add", "member remove", "member guardian add",
-                "member guardian remove",
+                "member guardian remove", "member pin set", "member pin clear",
             ])
     }
 

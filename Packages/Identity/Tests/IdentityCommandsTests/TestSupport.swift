@@ -20,7 +20,9 @@ final class Device: Sendable {
         service = LocalIdentityService(
             store: store, clock: clock, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: verifiers)
-        registry = try CommandRegistry(plugins: [IdentityPlugin(service: service, authorization: authorization)])
+        registry = try CommandRegistry(plugins: [
+            IdentityPlugin(service: service, authorization: authorization, pins: service)
+        ])
     }
 
     /// What one line did.

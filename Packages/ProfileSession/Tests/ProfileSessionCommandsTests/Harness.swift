@@ -15,6 +15,7 @@ struct Harness {
     let clock = ManualClock()
     let random = SeededRandomSource(seed: 77)
     let store = InMemoryIdentityStore()
+    let locks = InMemoryDeviceExitLockStore()
     let identity: LocalIdentityService
     let manager: ProfileSessionManager
     let shell: Shell
@@ -22,8 +23,8 @@ struct Harness {
     init(environment: [String: String] = [:]) throws {
         identity = LocalIdentityService(
             store: store, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-        manager = ProfileSessionManager(identity: identity)
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random), exitLocks: locks)
+        manager = ProfileSessionManager(identity: identity, exitLock: ExitLock(pins: identity, device: locks))
         let preferences = LocalPreferencesService(
             store: InMemoryPreferencesStore(identity: store), clock: clock, random: random)
         let registry = try CommandRegistry(plugins: [

@@ -13,7 +13,7 @@ struct ExitLockTests {
         let dana: Principal
 
         init() async throws {
-            let setup = process()
+            let setup = Self.process(device, locks)
             try await setup.signUp("Eve")
             try await setup.signUp("Dana")
             dana = try await setup.me()
@@ -24,7 +24,9 @@ struct ExitLockTests {
         }
 
         /// A new run of `kith` on this device: its own Identity service and manager over the same stores.
-        func process() -> LocalIdentityService {
+        func process() -> LocalIdentityService { Self.process(device, locks) }
+
+        static func process(_ device: Device, _ locks: InMemoryDeviceExitLockStore) -> LocalIdentityService {
             LocalIdentityService(
                 store: device.store, clock: device.clock, random: device.random,
                 hasher: Argon2PasswordHasher(parameters: .testing, random: device.random), exitLocks: locks)

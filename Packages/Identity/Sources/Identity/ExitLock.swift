@@ -20,11 +20,19 @@ public struct ExitLock: Sendable {
     }
 
     /// Holds the device as the member `principal` acts as, when that member has a PIN; otherwise no lock holds.
+    /// Without an answer from the PIN's keeper (no connection) nothing changes.
     public func engage(_ principal: Principal) async throws {
         guard let acting = principal.actingAs else { return try await device.setExitLock(nil) }
         var own = principal
         own.actingAs = nil
-        let status = try await pins.exitPinStatus(own, member: acting.memberId)
+        let status: ExitPinStatus
+        do {
+            status = try await pins.exitPinStatus(own, member: acting.memberId)
+        } catch let error where !(error is IdentityError) {
+            // No answer (`--remote` without a connection, where acting works from the last loaded profiles): whether
+            // the member has a PIN is unknown here, and the lock is left as it was.
+            return
+        }
         try await device.setExitLock(
             status.isSet
                 ? DeviceExitLock(

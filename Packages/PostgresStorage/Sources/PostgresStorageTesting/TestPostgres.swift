@@ -115,13 +115,33 @@ public enum TestPostgres {
         }
     }
 
+    /// Starts `argv` with only standard input, output and error: every other descriptor of the test process (other
+    /// tests' pipes, opened without close-on-exec) is closed in the child. Inherited, the write end of a `kith`
+    /// run's standard input would keep it from ever reading its end, and the postmaster, a daemon, would hold it for
+    /// good: that test, and every test waiting on it, would hang.
     static func spawn(_ argv: [String]) throws -> pid_t {
         var pointers = argv.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard let closeFrom = closeFrom, closeFrom(&actions, 3) == 0 else {
+            throw Unavailable(description: "posix_spawn_file_actions_addclosefrom_np (glibc 2.34 or later) is missing")
+        }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, argv[0], nil, nil, &pointers, environ) == 0 else {
+        guard posix_spawn(&pid, argv[0], &actions, nil, &pointers, environ) == 0 else {
             throw Unavailable(description: "could not run \(argv[0])")
         }
         return pid
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), found at run time: Swift's Glibc module does
+/// not declare it.
+private let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+        return nil
+    }
+    return unsafeBitCast(
+        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()

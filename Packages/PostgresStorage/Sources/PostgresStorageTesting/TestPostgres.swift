@@ -76,6 +76,7 @@ public enum TestPostgres {
     }
 
     /// Starts a private cluster with `Tools/with-postgres` (whose path the shared one's run exports).
+    /// initdb under a machine busy with the rest of the suite can take most of a minute: it is given two.
     public static func privateCluster() async throws -> PrivateCluster {
         guard let script = ProcessInfo.processInfo.environment["KITH_TEST_WITH_POSTGRES"] else {
             throw Unavailable(description: "KITH_TEST_WITH_POSTGRES is not set: run the tests through Tools/test")
@@ -88,7 +89,7 @@ public enum TestPostgres {
         let pid = try spawn([
             "/bin/sh", "-c", #"exec "$0" sh -c "$1" "$2" </dev/null >/dev/null 2>&1"#, script, waiter, folder,
         ])
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             if let url = try? String(contentsOfFile: folder + "/url", encoding: .utf8),
                 let pgctl = try? String(contentsOfFile: folder + "/ctl", encoding: .utf8)
@@ -98,7 +99,7 @@ public enum TestPostgres {
             try await Task.sleep(for: .milliseconds(50))
         }
         kill(pid, SIGTERM)
-        throw Unavailable(description: "the private cluster did not start within 60 s")
+        throw Unavailable(description: "the private cluster did not start within 120 s")
     }
 
     /// Runs `argv` and waits for it: posix_spawn and waitpid, not Foundation's Process, whose exit monitor can miss

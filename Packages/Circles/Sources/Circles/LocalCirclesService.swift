@@ -98,6 +98,8 @@ struct Context {
     let engine: AccessEngine
     /// False in a read transaction: what would have to be written sends the call to a write transaction.
     let canWrite: Bool
+    /// Change tokens already read in this read transaction (a snapshot: they cannot change before it ends).
+    let readTokens = ReadTokens()
 
     /// Thrown in a read transaction that finds an account not ready yet; the call is run again as a write.
     struct NeedsWrite: Error {}
@@ -112,7 +114,7 @@ struct Context {
     /// Readiness found once is remembered under the account's change token, so calls that only look (most of a
     /// server's) read one version row instead of the account's circles and profiles.
     func ensurePrepared(_ account: Account) throws {
-        let token = try transaction.changeToken(owner: account.id)
+        let token = try changeToken(owner: account.id)
         if engine.isReady(owner: account.id, token: token) { return }
         let circles = try transaction.circles(ownerAccountId: account.id)
         let missing = BuiltInCircle.creationOrder.filter { builtIn in !circles.contains { $0.builtIn == builtIn } }
@@ -191,14 +193,30 @@ struct Context {
         return profiles.first { !$0.isShadow }
     }
 
+    /// The owner's change token: read once per read transaction, and on every call in a write transaction (where
+    /// this call's own writes move it).
+    func changeToken(owner: String) throws -> ChangeToken {
+        guard !canWrite else { return try transaction.changeToken(owner: owner) }
+        if let token = readTokens.byOwner[owner] { return token }
+        let token = try transaction.changeToken(owner: owner)
+        readTokens.byOwner[owner] = token
+        return token
+    }
+
     /// The engine's index of `owner`, reused while the owner's change token (read once here, in this transaction)
     /// is unchanged.
     func index(owner: String) throws -> AccessIndex {
-        let token = try transaction.changeToken(owner: owner)
+        let token = try changeToken(owner: owner)
         return try engine.index(owner: owner, token: token) {
             AccessIndex(try transaction.accessData(ownerAccountId: owner))
         }
     }
+}
+
+/// The change tokens one read transaction has read, by owner (a class, so the `Context` value passed around one
+/// transaction shares them).
+final class ReadTokens {
+    var byOwner: [String: ChangeToken] = [:]
 }
 
 extension CirclesStoreTransaction {

@@ -5,6 +5,9 @@ import Foundation
 /// transaction uses it only inside the body it is given.
 public final class PostgresConnection: @unchecked Sendable {
     private var connection: OpaquePointer?
+    /// The name of each statement prepared on this connection, by its text: a statement is parsed and planned
+    /// once per connection, not on every call (prepared statements outlive transactions, rolled back or not).
+    private var preparedNames: [String: String] = [:]
 
     /// Connects to `url` (a libpq connection URI or key=value string) and sets the session to UTC and ISO dates.
     init(url: String) throws(PostgresError) {
@@ -27,6 +30,7 @@ public final class PostgresConnection: @unchecked Sendable {
     func close() {
         PQfinish(connection)
         connection = nil
+        preparedNames = [:]
     }
 
     // MARK: - Statements
@@ -36,18 +40,35 @@ public final class PostgresConnection: @unchecked Sendable {
     public func query(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) -> [PostgresRow] {
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
         let texts = parameters.map(\.postgresText)
-        let result: OpaquePointer? = withParameters(texts) { pointers in
-            parameters.isEmpty
-                ? PQexec(connection, sql)
-                : PQexecParams(connection, sql, Int32(texts.count), nil, pointers, nil, nil, 0)
-        }
+        if parameters.isEmpty { return try Self.rows(of: PQexec(connection, sql), connection) }
+        let name = try preparedName(sql, parameterCount: texts.count, connection)
+        return try Self.rows(
+            of: withParameters(texts) { PQexecPrepared(connection, name, Int32(texts.count), $0, nil, nil, 0) },
+            connection)
+    }
+
+    /// The name `sql` is prepared under on this connection, preparing it first when it is new here.
+    private func preparedName(_ sql: String, parameterCount: Int, _ connection: OpaquePointer) throws(PostgresError)
+        -> String
+    {
+        if let name = preparedNames[sql] { return name }
+        let name = "kith_\(preparedNames.count + 1)"
+        _ = try Self.rows(of: PQprepare(connection, name, sql, Int32(parameterCount), nil), connection)
+        preparedNames[sql] = name
+        return name
+    }
+
+    /// The rows of `result` (none for a command), which it clears; its error as a `PostgresError`.
+    private static func rows(of result: OpaquePointer?, _ connection: OpaquePointer) throws(PostgresError)
+        -> [PostgresRow]
+    {
         defer { PQclear(result) }
         guard let result else {
             throw PostgresError(sqlState: nil, message: String(cString: PQerrorMessage(connection)))
         }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: return []
-        case PGRES_TUPLES_OK: return Self.rows(result)
+        case PGRES_TUPLES_OK: return rows(result)
         default:
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)

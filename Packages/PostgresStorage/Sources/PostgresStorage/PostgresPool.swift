@@ -1,4 +1,5 @@
 import Dispatch
+import Storage
 
 /// A fixed number of connection slots, each with its own serial queue: a transaction holds one slot for its whole
 /// run, and callers beyond the pool's size wait their turn in order.
@@ -57,17 +58,4 @@ actor PostgresPool {
 
     /// Slots in use and callers waiting.
     func usage() -> (inUse: Int, waiting: Int) { (size - free.count, waiters.count) }
-}
-
-/// Carries a closure to the slot's queue, where it alone runs it once and lets it go.
-final class WorkBox<T>: @unchecked Sendable {
-    private var work: (() throws -> T)?
-
-    init(_ work: @escaping () throws -> T) { self.work = work }
-
-    func run() throws -> T {
-        let work = self.work!
-        self.work = nil
-        return try work()
-    }
 }

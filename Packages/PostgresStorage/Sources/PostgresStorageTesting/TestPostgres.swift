@@ -76,6 +76,7 @@ public enum TestPostgres {
     }
 
     /// Starts a private cluster with `Tools/with-postgres` (whose path the shared one's run exports).
+    /// initdb under a machine busy with the rest of the suite can take most of a minute: it is given two.
     public static func privateCluster() async throws -> PrivateCluster {
         guard let script = ProcessInfo.processInfo.environment["KITH_TEST_WITH_POSTGRES"] else {
             throw Unavailable(description: "KITH_TEST_WITH_POSTGRES is not set: run the tests through Tools/test")
@@ -88,7 +89,7 @@ public enum TestPostgres {
         let pid = try spawn([
             "/bin/sh", "-c", #"exec "$0" sh -c "$1" "$2" </dev/null >/dev/null 2>&1"#, script, waiter, folder,
         ])
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             if let url = try? String(contentsOfFile: folder + "/url", encoding: .utf8),
                 let pgctl = try? String(contentsOfFile: folder + "/ctl", encoding: .utf8)
@@ -98,7 +99,7 @@ public enum TestPostgres {
             try await Task.sleep(for: .milliseconds(50))
         }
         kill(pid, SIGTERM)
-        throw Unavailable(description: "the private cluster did not start within 60 s")
+        throw Unavailable(description: "the private cluster did not start within 120 s")
     }
 
     /// Runs `argv` and waits for it: posix_spawn and waitpid, not Foundation's Process, whose exit monitor can miss
@@ -115,13 +116,33 @@ public enum TestPostgres {
         }
     }
 
+    /// Starts `argv` with only standard input, output and error: every other descriptor of the test process (other
+    /// tests' pipes, opened without close-on-exec) is closed in the child. Inherited, the write end of a `kith`
+    /// run's standard input would keep it from ever reading its end, and the postmaster, a daemon, would hold it for
+    /// good: that test, and every test waiting on it, would hang.
     static func spawn(_ argv: [String]) throws -> pid_t {
         var pointers = argv.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard let closeFrom = closeFrom, closeFrom(&actions, 3) == 0 else {
+            throw Unavailable(description: "posix_spawn_file_actions_addclosefrom_np (glibc 2.34 or later) is missing")
+        }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, argv[0], nil, nil, &pointers, environ) == 0 else {
+        guard posix_spawn(&pid, argv[0], &actions, nil, &pointers, environ) == 0 else {
             throw Unavailable(description: "could not run \(argv[0])")
         }
         return pid
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), found at run time: Swift's Glibc module does
+/// not declare it.
+private let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+        return nil
+    }
+    return unsafeBitCast(
+        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()

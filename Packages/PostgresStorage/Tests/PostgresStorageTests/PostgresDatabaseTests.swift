@@ -30,6 +30,30 @@ struct PostgresDatabaseTests {
         #expect(names == ["a"])
     }
 
+    /// A statement with parameters is prepared once per connection and reused, across transactions (a rolled back
+    /// one included) and with other values.
+    @Test func aStatementIsPreparedOncePerConnection() async throws {
+        let database = try await TestPostgres.database([Self.counters], size: 1)
+        let select = "SELECT value FROM counters WHERE name = $1"
+        try await database.write { try $0.execute("INSERT INTO counters VALUES ($1, $2)", ["a", 1]) }
+        await #expect(throws: Refused.self) {
+            try await database.write { connection in
+                _ = try connection.first(select, ["a"])
+                throw Refused()
+            }
+        }
+        let values = try await database.read { connection in
+            [try connection.first(select, ["a"])?.int(0), try connection.first(select, ["b"])?.int(0)]
+        }
+        #expect(values == [1, nil])
+        let prepared = try await database.read { connection in
+            try connection.query("SELECT statement FROM pg_prepared_statements ORDER BY statement").map {
+                try $0.string(0)
+            }
+        }
+        #expect(prepared == ["INSERT INTO counters VALUES ($1, $2)", select])
+    }
+
     @Test func timestampsKeepMicrosecondsAndWorkBefore1970() async throws {
         let database = try await TestPostgres.database([Self.counters])
         let dates = [

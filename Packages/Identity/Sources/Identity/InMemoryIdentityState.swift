@@ -29,4 +29,5 @@ struct InMemoryIdentityState: Sendable {
     var members: [StoredMember] = []
     var actingRecords: [ActingRecord] = []
     var linkedIdentities: [LinkedIdentity] = []
+    var claimCodes: [String: ClaimCode] = [:]
 }

@@ -11,24 +11,29 @@ public actor LocalIdentityService: IdentityService {
     let hasher: any PasswordHasher
     /// The ID token verifiers of the configured providers (Google, Apple); a provider without one is not set up.
     let verifiers: [IdentityProvider: any IDTokenVerifier]
+    /// The feature whose per-member data a claim carries over in its own transaction (Preferences), if composed.
+    let carryOver: (any MemberCarryOver)?
     private var currentLoaded = false
     private var currentAccountId: String?
     private var dummyHash: String?
 
     /// Rules over `store`; `hasher` defaults to Argon2id at OWASP's parameters with salts from `random`; `verifiers`
-    /// are the providers accounts may sign in with.
+    /// are the providers accounts may sign in with; `carryOver` opens a claim's transaction when another feature keeps
+    /// data per member (without it a claim runs in an ordinary `store.write`).
     public init(
         store: any IdentityStore,
         clock: any Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil,
-        verifiers: [any IDTokenVerifier] = []
+        verifiers: [any IDTokenVerifier] = [],
+        carryOver: (any MemberCarryOver)? = nil
     ) {
         self.store = store
         self.clock = clock
         self.random = random
         self.hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
         self.verifiers = Dictionary(verifiers.map { ($0.provider, $0) }, uniquingKeysWith: { _, last in last })
+        self.carryOver = carryOver
     }
 
     // MARK: - The current account of this process

@@ -48,6 +48,8 @@ public enum IdentityRoute {
     public static let removeMember = WireRoute("DELETE", "/api/members/{member}")
     public static let addGuardian = WireRoute("POST", "/api/members/{member}/guardians")
     public static let removeGuardian = WireRoute("DELETE", "/api/members/{member}/guardians/{email}")
+    /// A guardian makes a claim code for the member's own account (`ClaimCodeJSON`, shown once).
+    public static let graduateMember = WireRoute("POST", "/api/members/{member}/graduate")
 
     // MARK: - Acting records
 
@@ -62,6 +64,7 @@ public enum IdentityRoute {
     public static let routes = [
         signUp, signIn, signOut, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
         unlinkIdentity, households, createHousehold, household, renameHousehold,
-        useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, activity,
+        useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, graduateMember,
+        activity,
     ]
 }

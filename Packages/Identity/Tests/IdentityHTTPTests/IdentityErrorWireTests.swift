@@ -16,7 +16,7 @@ struct IdentityErrorWireTests {
             .needsGuardian("Max"), .lastGuardian("Max"),
             .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max"), .init(id: "m2", name: "Max")]),
             .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
-            .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Ana Lee"),
+            .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Ana Lee"), .claimCodeInvalid,
             .onlySignInMethod, .providerAccountMismatch(.apple, email: "ana@example.com"),
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
@@ -78,7 +78,7 @@ struct IdentityErrorWireTests {
         case invalidEmail, emailTaken, invalidName, reservedName, invalidPassword, incorrectCredentials, notSignedIn
         case savedAccountsFull, cannotRemoveCurrentAccount, sessionEnded, sessionMismatch, notWhileActing
         case householdFull, needsGuardian, lastGuardian, ambiguous, notFound, noActiveHousehold, notHouseholdOwner
-        case notGuardian, ownerCannotLeave, notHouseholdMember, alreadyMember, notManaged
+        case notGuardian, ownerCannotLeave, notHouseholdMember, alreadyMember, notManaged, claimCodeInvalid
         case providerSignInFailed, providerNotConfigured, providerEmailNotVerified, emailNeedsLink
         case identityLinkedElsewhere, providerAlreadyLinked, providerNotLinked, onlySignInMethod
         case providerAccountMismatch
@@ -110,6 +110,7 @@ struct IdentityErrorWireTests {
                 case .notHouseholdMember: .notHouseholdMember
                 case .alreadyMember: .alreadyMember
                 case .notManaged: .notManaged
+                case .claimCodeInvalid: .claimCodeInvalid
                 case .providerSignInFailed: .providerSignInFailed
                 case .providerNotConfigured: .providerNotConfigured
                 case .providerEmailNotVerified: .providerEmailNotVerified

@@ -32,14 +32,15 @@ extension LocalIdentityService {
     ) async throws -> T {
         guard let claimCode else { return try await store.write { try create($0).value } }
         let codeHash = ClaimCodeFormat.digest(claimCode)
-        let claim: @Sendable (any IdentityStoreTransaction) throws -> Claimed<T> = { transaction in
+        let claim: @Sendable (any IdentityStoreTransaction, (Graduation) throws -> Void) throws -> T = {
+            transaction, carryOver in
             let (value, account) = try create(transaction)
-            let graduation = try Self.claim(codeHash: codeHash, by: account, transaction, now: now)
-            return Claimed(value, graduation: graduation)
+            try Self.claim(codeHash: codeHash, by: account, transaction, now: now, carryOver: carryOver)
+            return value
         }
         if let carryOver { return try await carryOver.write(claim) }
         // A claim ends the guardians' access: on disk before it is acknowledged, as DOMAIN.md's Durability asks.
-        return try await store.write(durability: .immediate) { try claim($0).value }
+        return try await store.write(durability: .immediate) { try claim($0) { _ in } }
     }
 
     /// Refuses a code that cannot be claimed now, before the slow password hashing.
@@ -64,10 +65,13 @@ extension LocalIdentityService {
     /// Makes `account` the code's managed member: an independent member (role `member`) in its place, so the
     /// household's count does not change; the records made for the member name the account; its guardianship ends
     /// with the managed member itself; the code is used up; the household becomes the account's active one.
+    /// Other features' data moves first (`carryOver`), while the managed member still exists.
     static func claim(
-        codeHash: String, by account: Account, _ transaction: any IdentityStoreTransaction, now: Date
-    ) throws -> Graduation {
+        codeHash: String, by account: Account, _ transaction: any IdentityStoreTransaction, now: Date,
+        carryOver: (Graduation) throws -> Void
+    ) throws {
         let (code, household, member) = try claimableMember(codeHash: codeHash, transaction, now: now)
+        try carryOver(Graduation(memberId: member.memberId, accountId: account.id, householdId: household.id))
         let displayName = account.displayName
         try transaction.deleteMember(memberId: member.memberId, householdId: household.id)
         try transaction.insertMember(
@@ -79,6 +83,5 @@ extension LocalIdentityService {
             subjectMemberId: member.memberId, to: account.id, displayName: displayName)
         try transaction.markClaimCodeUsed(codeHash: code.codeHash, at: now)
         try transaction.setActiveHouseholdId(household.id, accountId: account.id)
-        return Graduation(memberId: member.memberId, accountId: account.id, householdId: household.id)
     }
 }

@@ -11,12 +11,10 @@ public struct PreferencesCarryOver: MemberCarryOver {
     }
 
     public func write<T: Sendable>(
-        _ claim: @Sendable (any IdentityStoreTransaction) throws -> Claimed<T>
+        _ claim: @Sendable (any IdentityStoreTransaction, _ carryOver: (Graduation) throws -> Void) throws -> T
     ) async throws -> T {
         try await store.write(durability: .immediate) { preferences, identity in
-            let claimed = try claim(identity)
-            try Self.carryOver(claimed.graduation, preferences)
-            return claimed.value
+            try claim(identity) { graduation in try Self.carryOver(graduation, preferences) }
         }
     }
 

@@ -90,6 +90,42 @@ struct TwoServersTests {
         }
     }
 
+    @Test func aCodeWithTwoUsesAdmitsExactlyTwoOfSixParentsAcrossBothServers() async throws {
+        try await Self.withTwoServers { a, b in
+            let player = try await Self.signUp(a, "pia@example.com", role: "player")
+            #expect(try await Self.call(a, .post, "/api/family/create", token: player).status < 300)
+            let made = try await Self.call(
+                b, .post, "/api/family/code/regenerate", token: player, body: #"{"maxUses":2,"expiresInSeconds":3600}"#)
+            #expect(made.status == 200, "\(made.json)")
+            #expect(made.json["usesLeft"] as? Int == 2)
+            let code = try #require(made.json["code"] as? String)
+            var parents: [String] = []
+            for index in 0..<6 {
+                parents.append(
+                    try await Self.signUp(index % 2 == 0 ? a : b, "parent\(index)@example.com", role: "parent"))
+            }
+            let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for (index, token) in parents.enumerated() {
+                    group.addTask {
+                        let answer = try await Self.call(
+                            index % 2 == 0 ? a : b, .post, "/api/family/code/join", token: token,
+                            body: #"{"familyCode":"\#(code)"}"#)
+                        return (answer.status, answer.json["message"] as? String ?? "")
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.filter { $0.0 == 200 }.count == 2, "\(answers)")
+            let expired = answers.filter { $0.1 == "This family code has expired. Ask the player for a new one." }
+            #expect(expired.count == 4, "\(answers)")
+            let shown = try await Self.call(a, .get, "/api/family/code", token: player)
+            #expect(shown.json["usesLeft"] as? Int == 0, "\(shown.json)")
+            // The family's members besides the player: the two who got in.
+            let members = try await Self.call(b, .get, "/api/family/members", token: player)
+            #expect((members.json["members"] as? [Any])?.count == 2, "\(members.json)")
+        }
+    }
+
     @Test func tenSignUpsWithOneEmailMakeOneAccount() async throws {
         try await Self.withTwoServers { a, b in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -14,7 +14,7 @@ enum WireErrorExamples {
         .notWhileActing("Max"), .householdFull, .needsGuardian("Max"), .lastGuardian("Max"),
         .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max")]), .notFound(.member, "Max"),
         .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
-        .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Dana"),
+        .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Dana"), .claimCodeInvalid,
         .providerSignInFailed(.google), .providerNotConfigured(.apple), .providerEmailNotVerified(.google),
         .emailNeedsLink(.google), .identityLinkedElsewhere(.apple), .providerAlreadyLinked(.google),
         .providerNotLinked(.google), .onlySignInMethod, .providerAccountMismatch(.google, email: "a@example.com"),

@@ -66,9 +66,12 @@ public struct AppEnvironment: Sendable {
             return local(database: database, product: product, environment: [:])
         }
         let identityStore = InMemoryIdentityStore()
+        let preferencesStore = InMemoryPreferencesStore(identity: identityStore)
         return composed(
-            database: nil, product: product, identity: LocalIdentityService(store: identityStore),
-            preferences: LocalPreferencesService(store: InMemoryPreferencesStore(identity: identityStore)),
+            database: nil, product: product,
+            identity: LocalIdentityService(
+                store: identityStore, carryOver: PreferencesCarryOver(store: preferencesStore)),
+            preferences: LocalPreferencesService(store: preferencesStore),
             familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: identityStore)),
             circles: LocalCirclesService(store: InMemoryCirclesStore(identity: identityStore)),
             authorization: AuthorizationCodeFlow(settings: [:], client: CurlHTTPClient(), environment: [:]))
@@ -80,14 +83,17 @@ public struct AppEnvironment: Sendable {
         let providers = providerSettings(environment)
         let http = CurlHTTPClient()
         let exitLocks = SQLiteDeviceExitLockStore(database: database)
+        let preferencesStore = SQLitePreferencesStore(database: database)
         let identity = LocalIdentityService(
             store: SQLiteIdentityStore(database: database),
             verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) },
-            exitLocks: exitLocks)
+            exitLocks: exitLocks,
+            // A claim moves the member's preferences in the same SQLite transaction as the new account.
+            carryOver: PreferencesCarryOver(store: preferencesStore))
         return composed(
             database: database, product: product, identity: identity,
             exitPins: identity, exitLock: ExitLock(pins: identity, device: exitLocks),
-            preferences: LocalPreferencesService(store: SQLitePreferencesStore(database: database)),
+            preferences: LocalPreferencesService(store: preferencesStore),
             familyCodes: LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database)),
             circles: LocalCirclesService(store: SQLiteCirclesStore(database: database)),
             authorization: AuthorizationCodeFlow(settings: providers, client: http, environment: environment))

@@ -74,5 +74,10 @@ struct HouseholdRoutes: Sendable {
                 principal, member: try context.parameters.text("member"), email: try context.parameters.text("email"))
             return try JSONCoding.response(MemberJSON(member))
         }
+        api.api(IdentityRoute.graduateMember) { _, context in
+            let principal = try context.requirePrincipal()
+            let grant = try await identity.graduateMember(principal, try context.parameters.text("member"))
+            return try JSONCoding.response(ClaimCodeJSON(grant), status: .created)
+        }
     }
 }

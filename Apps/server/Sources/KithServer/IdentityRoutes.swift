@@ -19,7 +19,7 @@ struct IdentityRoutes: Sendable {
                 email: body.email, firstName: body.firstName, lastName: body.lastName, password: body.password,
                 role: try body.role.map { try choice($0, field: "role", as: AccountRole.self) } ?? .member,
                 accountType: try body.accountType.map { try choice($0, field: "accountType", as: AccountType.self) }
-                    ?? .private)
+                    ?? .private, claimCode: body.claimCode)
             let grant = try await identity.register(signUp)
             return try JSONCoding.response(try await session(grant), status: .created)
         }

@@ -65,11 +65,11 @@ public struct ServerServices: Sendable {
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = []
     ) async throws(StorageError) -> ServerServices {
         let database = try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
+        let preferencesStore = PostgresPreferencesStore(database: database)
         let identity = LocalIdentityService(
             store: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
-            verifiers: verifiers)
-        let preferences = LocalPreferencesService(
-            store: PostgresPreferencesStore(database: database), clock: clock, random: random)
+            verifiers: verifiers, carryOver: PreferencesCarryOver(store: preferencesStore))
+        let preferences = LocalPreferencesService(store: preferencesStore, clock: clock, random: random)
         let familyCodes = LocalFamilyCodeService(
             store: PostgresFamilyCodeStore(database: database), clock: clock, random: random)
         let circles = LocalCirclesService(
@@ -96,11 +96,11 @@ public struct ServerServices: Sendable {
         verifiers: [any IDTokenVerifier] = []
     ) throws(StorageError) -> ServerServices {
         let database = try KithDatabase.open(at: path, features: migrations)
+        let preferencesStore = SQLitePreferencesStore(database: database)
         let identity = LocalIdentityService(
             store: SQLiteIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
-            verifiers: verifiers)
-        let preferences = LocalPreferencesService(
-            store: SQLitePreferencesStore(database: database), clock: clock, random: random)
+            verifiers: verifiers, carryOver: PreferencesCarryOver(store: preferencesStore))
+        let preferences = LocalPreferencesService(store: preferencesStore, clock: clock, random: random)
         let familyCodes = LocalFamilyCodeService(
             store: SQLiteFamilyCodeStore(database: database), clock: clock, random: random)
         let circles = LocalCirclesService(

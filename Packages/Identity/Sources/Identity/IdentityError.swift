@@ -48,6 +48,8 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     case alreadyMember(String)
     /// Guardians belong to managed members only.
     case notManaged(String)
+    /// A claim code that is unknown, used, expired, or whose member is gone.
+    case claimCodeInvalid
 
     // MARK: - Sign in with Google and Apple
 
@@ -113,6 +115,7 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notHouseholdMember(let household): "You are not a member of \(household)"
         case .alreadyMember(let household): "You are already a member of \(household)"
         case .notManaged(let name): "\(name) is not a managed member"
+        case .claimCodeInvalid: "This claim code is not valid"
         case .providerSignInFailed(let provider): "\(provider.displayName) sign-in failed. Please try again."
         case .providerNotConfigured(let provider): "\(provider.displayName) sign-in is not set up here"
         case .providerEmailNotVerified(let provider): "Your \(provider.displayName) email address is not verified"

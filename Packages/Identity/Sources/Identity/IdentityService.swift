@@ -87,6 +87,8 @@ public protocol IdentityService: PrincipalSource {
     func addGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member
     /// Removes a guardian of a managed member, never the last one.
     func removeGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member
+    /// Makes a one-time claim code (7 days) with which a managed member the principal guards signs up as itself.
+    func graduateMember(_ principal: Principal, _ reference: String) async throws -> ClaimCodeGrant
 
     // MARK: - Acting records
 

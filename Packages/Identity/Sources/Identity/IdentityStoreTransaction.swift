@@ -1,3 +1,5 @@
+import Foundation
+
 /// The reads and writes available inside one store transaction. Valid only inside the `read`/`write` body.
 public protocol IdentityStoreTransaction {
     // MARK: - Accounts
@@ -93,4 +95,18 @@ public protocol IdentityStoreTransaction {
     func actingRecords(actorAccountId: String) throws -> [ActingRecord]
     /// The records made for one member, by any actor, oldest first.
     func actingRecords(subjectMemberId: String) throws -> [ActingRecord]
+
+    /// Makes every record made for `subjectMemberId` name the account `accountId` (id and name) instead.
+    func reassignActingRecords(subjectMemberId: String, to accountId: String, displayName: String) throws
+
+    // MARK: - Claim codes
+
+    /// Adds a claim code.
+    func insertClaimCode(_ code: ClaimCode) throws
+    /// The claim code stored under this SHA-256 (hex), used or not.
+    func claimCode(codeHash: String) throws -> ClaimCode?
+    /// Marks a claim code used.
+    func markClaimCodeUsed(codeHash: String, at date: Date) throws
+    /// Removes every claim code of a member.
+    func deleteClaimCodes(memberId: String) throws
 }

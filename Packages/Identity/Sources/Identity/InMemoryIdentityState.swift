@@ -30,4 +30,5 @@ struct InMemoryIdentityState: Sendable {
     var actingRecords: [ActingRecord] = []
     var linkedIdentities: [LinkedIdentity] = []
     var exitPins: [String: ExitPinRecord] = [:]
+    var claimCodes: [String: ClaimCode] = [:]
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One transaction of `InMemoryIdentityStore`, over its own copy of the state.
 final class InMemoryIdentityTransaction: IdentityStoreTransaction {
     var state: InMemoryIdentityState
@@ -140,5 +142,24 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction {
 
     func actingRecords(subjectMemberId: String) -> [ActingRecord] {
         state.actingRecords.filter { $0.subjectMemberId == subjectMemberId }
+    }
+
+    func reassignActingRecords(subjectMemberId: String, to accountId: String, displayName: String) {
+        for index in state.actingRecords.indices where state.actingRecords[index].subjectMemberId == subjectMemberId {
+            state.actingRecords[index].subjectMemberId = accountId
+            state.actingRecords[index].subjectDisplayName = displayName
+        }
+    }
+
+    // MARK: - Claim codes
+
+    func insertClaimCode(_ code: ClaimCode) { state.claimCodes[code.codeHash] = code }
+
+    func claimCode(codeHash: String) -> ClaimCode? { state.claimCodes[codeHash] }
+
+    func markClaimCodeUsed(codeHash: String, at date: Date) { state.claimCodes[codeHash]?.usedAt = date }
+
+    func deleteClaimCodes(memberId: String) {
+        state.claimCodes = state.claimCodes.filter { $0.value.memberId != memberId }
     }
 }

@@ -10,11 +10,12 @@ extension LocalIdentityService {
             try transaction.checkCanSave(email: valid.email)
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
         }
+        try await checkClaimable(request.claimCode)
         // Hash before the write transaction opens: it is the slow part.
         let passwordHash = try await hasher.hash(request.password)
         let now = clock.now()
         let random = random
-        let account = try await store.write { transaction -> Account in
+        let account = try await writeNewAccount(claiming: request.claimCode, now: now) { transaction in
             try transaction.checkCanSave(email: valid.email)
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
             let account = Account(
@@ -22,7 +23,7 @@ extension LocalIdentityService {
                 role: request.role, accountType: request.accountType, authMethod: .password, createdAt: now)
             try transaction.insertAccount(account, passwordHash: passwordHash)
             try Self.signInOnDevice(account, transaction, now: now, random: random)
-            return account
+            return (account, account)
         }
         setCurrent(account.id)
         return account
@@ -213,10 +214,11 @@ extension LocalIdentityService {
         try await store.read { transaction in
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
         }
+        try await checkClaimable(request.claimCode)
         let passwordHash = try await hasher.hash(request.password)
         let now = clock.now()
         let random = random
-        return try await store.write { transaction in
+        return try await writeNewAccount(claiming: request.claimCode, now: now) { transaction in
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
             let account = Account(
                 id: random.uuidString(), email: valid.email, firstName: valid.firstName, lastName: valid.lastName,
@@ -224,7 +226,7 @@ extension LocalIdentityService {
             try transaction.insertAccount(account, passwordHash: passwordHash)
             let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random)
             try transaction.insertSession(session)
-            return grant
+            return (grant, account)
         }
     }
 

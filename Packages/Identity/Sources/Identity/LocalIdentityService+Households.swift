@@ -216,10 +216,7 @@ extension LocalIdentityService {
     static func guardedMember(
         _ reference: String, by accountId: String, in household: Household
     ) throws(IdentityError) -> Member {
-        let member = try resolveMember(reference, in: household)
-        guard member.kind == .managed else { throw IdentityError.notManaged(member.displayName) }
-        guard member.guardianAccountIds.contains(accountId) else { throw IdentityError.notGuardian(member.displayName) }
-        return member
+        try household.guardedMember(reference, by: accountId)
     }
 
     /// The account with `email` among the household's independent members.

@@ -13,19 +13,24 @@ public actor LocalIdentityService: IdentityService {
     let verifiers: [IdentityProvider: any IDTokenVerifier]
     /// Where this device keeps its exit lock; the ways out to another account refuse while it holds.
     let exitLocks: any DeviceExitLockStore
+    /// The feature whose per-member data a claim carries over in its own transaction (Preferences), if composed.
+    let carryOver: (any MemberCarryOver)?
     private var currentLoaded = false
     private var currentAccountId: String?
     private var dummyHash: String?
 
     /// Rules over `store`; `hasher` defaults to Argon2id at OWASP's parameters with salts from `random`; `verifiers`
-    /// are the providers accounts may sign in with; `exitLocks` keeps this device's exit lock.
+    /// are the providers accounts may sign in with; `exitLocks` keeps this device's exit lock; `carryOver` opens a
+    /// claim's transaction when another feature keeps data per member (without it a claim runs in an ordinary
+    /// `store.write`).
     public init(
         store: any IdentityStore,
         clock: any Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil,
         verifiers: [any IDTokenVerifier] = [],
-        exitLocks: any DeviceExitLockStore = InMemoryDeviceExitLockStore()
+        exitLocks: any DeviceExitLockStore = InMemoryDeviceExitLockStore(),
+        carryOver: (any MemberCarryOver)? = nil
     ) {
         self.exitLocks = exitLocks
         self.store = store
@@ -33,6 +38,7 @@ public actor LocalIdentityService: IdentityService {
         self.random = random
         self.hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
         self.verifiers = Dictionary(verifiers.map { ($0.provider, $0) }, uniquingKeysWith: { _, last in last })
+        self.carryOver = carryOver
     }
 
     // MARK: - The current account of this process

@@ -6,11 +6,13 @@ public struct SignUp: Sendable, Hashable {
     public var password: String
     public var role: AccountRole
     public var accountType: AccountType
+    /// A claim code from `member graduate`: the new account becomes that managed member (nil: a new member of nothing).
+    public var claimCode: String?
 
     /// Creates a sign-up request; role defaults to `member`, type to `private`.
     public init(
         email: String, firstName: String, lastName: String, password: String, role: AccountRole = .member,
-        accountType: AccountType = .private
+        accountType: AccountType = .private, claimCode: String? = nil
     ) {
         self.email = email
         self.firstName = firstName
@@ -18,5 +20,6 @@ public struct SignUp: Sendable, Hashable {
         self.password = password
         self.role = role
         self.accountType = accountType
+        self.claimCode = claimCode
     }
 }

@@ -61,6 +61,7 @@ public struct IdentityPlugin: Plugin {
             accountItself(MemberRemoveCommand.make(service: service, principals: principals)),
             accountItself(MemberGuardianAddCommand.make(service: service, principals: principals)),
             accountItself(MemberGuardianRemoveCommand.make(service: service, principals: principals)),
+            accountItself(MemberGraduateCommand.make(service: service, principals: principals)),
         ] + exitPinCommands(accountItself)
     }
 

@@ -2,8 +2,8 @@ import Console
 import Identity
 import IdentityWire
 
-/// `signup EMAIL --first NAME --last NAME [--role player|parent|member] [--account-type private|corporate]`: create an
-/// account and sign in.
+/// `signup EMAIL --first NAME --last NAME [--role player|parent|member] [--account-type private|corporate]
+/// [--claim CODE]`: create an account and sign in; with a claim code the account becomes that managed member.
 enum SignupCommand {
     static func make(
         service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
@@ -18,6 +18,7 @@ enum SignupCommand {
                 Option(
                     "account-type", value: "TYPE", "private or corporate (default private)",
                     choices: AccountTypeCommand.types),
+                Option("claim", value: "CODE", "a claim code from `member graduate`: become that member"),
             ] + PasswordInput.options,
             details: "The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD."
         ) { arguments, context in
@@ -31,7 +32,7 @@ enum SignupCommand {
             let account = try await service.signUp(
                 SignUp(
                     email: arguments.argument("EMAIL"), firstName: first, lastName: last, password: password,
-                    role: role, accountType: accountType))
+                    role: role, accountType: accountType, claimCode: arguments.option("claim")))
             let principal = try await principals.currentPrincipal()
             let text =
                 "Welcome to Kith, \(context.style.bold(account.firstName)). Signed in as \(account.email)."

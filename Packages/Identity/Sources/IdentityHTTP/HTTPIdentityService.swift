@@ -137,7 +137,7 @@ public actor HTTPIdentityService: IdentityService {
         try AccountRules.checkCanSave(email: valid.email, saved: try credentials.load().savedAccounts)
         let body = SignUpBody(
             email: valid.email, firstName: valid.firstName, lastName: valid.lastName, password: request.password,
-            role: request.role, accountType: request.accountType)
+            role: request.role, accountType: request.accountType, claimCode: request.claimCode)
         let session: SessionJSON = try await send(IdentityRoute.signUp, token: nil, body: body)
         return try await signInOnDevice(session)
     }
@@ -373,7 +373,7 @@ public actor HTTPIdentityService: IdentityService {
         let valid = try AccountRules.validate(request)
         let body = SignUpBody(
             email: valid.email, firstName: valid.firstName, lastName: valid.lastName, password: request.password,
-            role: request.role, accountType: request.accountType)
+            role: request.role, accountType: request.accountType, claimCode: request.claimCode)
         let session: SessionJSON = try await send(IdentityRoute.signUp, token: nil, body: body)
         return session.grant
     }
@@ -475,6 +475,12 @@ public actor HTTPIdentityService: IdentityService {
         let member: MemberJSON = try await requests.send(
             IdentityRoute.removeGuardian, reference, email, as: principal)
         return member.member
+    }
+
+    public func graduateMember(_ principal: Principal, _ reference: String) async throws -> ClaimCodeGrant {
+        try principal.requireActingAsSelf()
+        let code: ClaimCodeJSON = try await requests.send(IdentityRoute.graduateMember, reference, as: principal)
+        return code.grant
     }
 
     // MARK: - Acting records

@@ -142,6 +142,9 @@ public struct OfflineProfilesIdentityService: IdentityService {
     public func removeGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
         try await base.removeGuardian(principal, member: reference, email: email)
     }
+    public func graduateMember(_ principal: Principal, _ reference: String) async throws -> ClaimCodeGrant {
+        try await base.graduateMember(principal, reference)
+    }
     public func recordActing(_ principal: Principal, action: String) async throws -> ActingRecord? {
         try await base.recordActing(principal, action: action)
     }

@@ -136,5 +136,19 @@ public enum IdentityPostgresMigrations {
                         blocked_until TIMESTAMPTZ
                     )
                     """),
+            .init(
+                "claim-codes",
+                sql: """
+                    CREATE TABLE identity_claim_codes (
+                        code_hash TEXT PRIMARY KEY,
+                        member_id TEXT NOT NULL,
+                        household_id TEXT NOT NULL,
+                        created_by TEXT NOT NULL,
+                        created_at TIMESTAMPTZ NOT NULL,
+                        expires_at TIMESTAMPTZ NOT NULL,
+                        used_at TIMESTAMPTZ
+                    );
+                    CREATE INDEX identity_claim_codes_member ON identity_claim_codes(member_id);
+                    """),
         ])
 }

@@ -367,4 +367,51 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
                 subjectDisplayName: try row.string(3), action: try row.string(4), at: try row.date(5))
         }
     }
+
+    public func reassignActingRecords(subjectMemberId: String, to accountId: String, displayName: String) throws {
+        try connection.execute(
+            """
+            UPDATE identity_acting_records SET subject_member_id = $1, subject_display_name = $2
+            WHERE subject_member_id = $3
+            """,
+            [accountId, displayName, subjectMemberId])
+    }
+
+    // MARK: - Claim codes
+
+    public func insertClaimCode(_ code: ClaimCode) throws {
+        try connection.execute(
+            """
+            INSERT INTO identity_claim_codes
+                (code_hash, member_id, household_id, created_by, created_at, expires_at, used_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """,
+            [
+                code.codeHash, code.memberId, code.householdId, code.createdBy, code.createdAt, code.expiresAt,
+                code.usedAt,
+            ])
+    }
+
+    public func claimCode(codeHash: String) throws -> ClaimCode? {
+        try connection.first(
+            """
+            SELECT code_hash, member_id, household_id, created_by, created_at, expires_at, used_at
+            FROM identity_claim_codes WHERE code_hash = $1
+            """,
+            [codeHash]
+        ).map { row in
+            ClaimCode(
+                codeHash: try row.string(0), memberId: try row.string(1), householdId: try row.string(2),
+                createdBy: try row.string(3), createdAt: try row.date(4), expiresAt: try row.date(5),
+                usedAt: try row.optionalDate(6))
+        }
+    }
+
+    public func markClaimCodeUsed(codeHash: String, at date: Date) throws {
+        try connection.execute("UPDATE identity_claim_codes SET used_at = $1 WHERE code_hash = $2", [date, codeHash])
+    }
+
+    public func deleteClaimCodes(memberId: String) throws {
+        try connection.execute("DELETE FROM identity_claim_codes WHERE member_id = $1", [memberId])
+    }
 }

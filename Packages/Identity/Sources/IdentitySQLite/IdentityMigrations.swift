@@ -165,5 +165,21 @@ public enum IdentityMigrations {
                         );
                         """)
             },
+            Migration("claim-codes") { db in
+                // Only the code's SHA-256 is kept, as for session tokens.
+                try db.execute(
+                    sql: """
+                        CREATE TABLE identity_claim_codes (
+                            code_hash TEXT PRIMARY KEY NOT NULL,
+                            member_id TEXT NOT NULL,
+                            household_id TEXT NOT NULL,
+                            created_by TEXT NOT NULL,
+                            created_at DATETIME NOT NULL,
+                            expires_at DATETIME NOT NULL,
+                            used_at DATETIME
+                        ) WITHOUT ROWID;
+                        CREATE INDEX identity_claim_codes_member ON identity_claim_codes(member_id);
+                        """)
+            },
         ])
 }

@@ -366,4 +366,49 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
                 subjectDisplayName: row["subject_display_name"], action: row["action"], at: row["at"])
         }
     }
+
+    public func reassignActingRecords(subjectMemberId: String, to accountId: String, displayName: String) throws {
+        try db.cachedStatement(
+            sql: """
+                UPDATE identity_acting_records SET subject_member_id = ?, subject_display_name = ?
+                WHERE subject_member_id = ?
+                """
+        ).execute(arguments: [accountId, displayName, subjectMemberId])
+    }
+
+    // MARK: - Claim codes
+
+    public func insertClaimCode(_ code: ClaimCode) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO identity_claim_codes
+                    (code_hash, member_id, household_id, created_by, created_at, expires_at, used_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            code.codeHash, code.memberId, code.householdId, code.createdBy, code.createdAt, code.expiresAt, code.usedAt,
+        ])
+    }
+
+    public func claimCode(codeHash: String) throws -> ClaimCode? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM identity_claim_codes WHERE code_hash = ?"), arguments: [codeHash]
+        ).map { row in
+            ClaimCode(
+                codeHash: row["code_hash"], memberId: row["member_id"], householdId: row["household_id"],
+                createdBy: row["created_by"], createdAt: row["created_at"], expiresAt: row["expires_at"],
+                usedAt: row["used_at"])
+        }
+    }
+
+    public func markClaimCodeUsed(codeHash: String, at date: Date) throws {
+        try db.cachedStatement(sql: "UPDATE identity_claim_codes SET used_at = ? WHERE code_hash = ?")
+            .execute(arguments: [date, codeHash])
+    }
+
+    public func deleteClaimCodes(memberId: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM identity_claim_codes WHERE member_id = ?").execute(arguments: [
+            memberId
+        ])
+    }
 }

@@ -41,6 +41,7 @@ extension IdentityError: WireCodedError {
         case .alreadyMember(let household):
             WireErrorCase("identity.already_member", status: 409, details: .init(name: household))
         case .notManaged(let name): WireErrorCase("identity.not_managed", status: 400, details: .init(name: name))
+        case .claimCodeInvalid: WireErrorCase("identity.claim_code_invalid", status: 400)
         case .providerSignInFailed(let provider): Self.provider("identity.provider_sign_in_failed", 401, provider)
         case .providerNotConfigured(let provider): Self.provider("identity.provider_not_configured", 404, provider)
         case .providerEmailNotVerified(let provider):
@@ -88,6 +89,7 @@ extension IdentityError: WireCodedError {
         case "identity.too_many_wrong_pins":
             guard let seconds = details.retryAfterSeconds else { return nil }
             self = .tooManyWrongPins(retryAfter: seconds)
+        case "identity.claim_code_invalid": self = .claimCodeInvalid
         case "identity.ambiguous":
             guard let name, let candidates = details.candidates else { return nil }
             self = .ambiguous(name, candidates: candidates)

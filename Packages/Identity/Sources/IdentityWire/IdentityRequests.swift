@@ -9,11 +9,13 @@ public struct SignUpBody: Codable, Sendable, Equatable {
     public var password: String
     public var role: String?
     public var accountType: String?
+    /// A code from `POST /api/members/{member}/graduate`: the new account becomes that managed member.
+    public var claimCode: String?
 
     /// A sign-up with every field.
     public init(
         email: String, firstName: String, lastName: String, password: String, role: AccountRole,
-        accountType: AccountType
+        accountType: AccountType, claimCode: String? = nil
     ) {
         self.email = email
         self.firstName = firstName
@@ -21,6 +23,7 @@ public struct SignUpBody: Codable, Sendable, Equatable {
         self.password = password
         self.role = role.rawValue
         self.accountType = accountType.rawValue
+        self.claimCode = claimCode
     }
 }
 

@@ -48,6 +48,8 @@ public enum IdentityRoute {
     public static let removeMember = WireRoute("DELETE", "/api/members/{member}")
     public static let addGuardian = WireRoute("POST", "/api/members/{member}/guardians")
     public static let removeGuardian = WireRoute("DELETE", "/api/members/{member}/guardians/{email}")
+    /// A guardian makes a claim code for the member's own account (`ClaimCodeJSON`, shown once).
+    public static let graduateMember = WireRoute("POST", "/api/members/{member}/graduate")
 
     // MARK: - Exit PINs of managed members
 
@@ -72,6 +74,6 @@ public enum IdentityRoute {
         signUp, signIn, signOut, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
         unlinkIdentity, households, createHousehold, household, renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
-        setExitPin, clearExitPin, verifyExitPin, activity,
+        setExitPin, clearExitPin, verifyExitPin, graduateMember, activity,
     ]
 }

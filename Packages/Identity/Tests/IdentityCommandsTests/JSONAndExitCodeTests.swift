@@ -73,7 +73,7 @@ struct JSONAndExitCodeTests {
                 "password", "role", "account-type", "link", "unlink", "household", "households", "household use",
                 "household create",
                 "household rename", "household leave", "member add", "member remove", "member guardian add",
-                "member guardian remove", "member pin set", "member pin clear",
+                "member guardian remove", "member pin set", "member pin clear", "member graduate",
             ])
     }
 

@@ -16,7 +16,7 @@ struct IdentityErrorWireTests {
             .needsGuardian("Max"), .lastGuardian("Max"),
             .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max"), .init(id: "m2", name: "Max")]),
             .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
-            .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Ana Lee"),
+            .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Ana Lee"), .claimCodeInvalid,
             .onlySignInMethod, .providerAccountMismatch(.apple, email: "ana@example.com"),
             .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 754), .noExitPin("Max"), .exitLocked("Max"),
         ]
@@ -79,7 +79,7 @@ struct IdentityErrorWireTests {
         case invalidEmail, emailTaken, invalidName, reservedName, invalidPassword, incorrectCredentials, notSignedIn
         case savedAccountsFull, cannotRemoveCurrentAccount, sessionEnded, sessionMismatch, notWhileActing
         case householdFull, needsGuardian, lastGuardian, ambiguous, notFound, noActiveHousehold, notHouseholdOwner
-        case notGuardian, ownerCannotLeave, notHouseholdMember, alreadyMember, notManaged
+        case notGuardian, ownerCannotLeave, notHouseholdMember, alreadyMember, notManaged, claimCodeInvalid
         case providerSignInFailed, providerNotConfigured, providerEmailNotVerified, emailNeedsLink
         case identityLinkedElsewhere, providerAlreadyLinked, providerNotLinked, onlySignInMethod
         case providerAccountMismatch
@@ -112,6 +112,7 @@ struct IdentityErrorWireTests {
                 case .notHouseholdMember: .notHouseholdMember
                 case .alreadyMember: .alreadyMember
                 case .notManaged: .notManaged
+                case .claimCodeInvalid: .claimCodeInvalid
                 case .providerSignInFailed: .providerSignInFailed
                 case .providerNotConfigured: .providerNotConfigured
                 case .providerEmailNotVerified: .providerEmailNotVerified

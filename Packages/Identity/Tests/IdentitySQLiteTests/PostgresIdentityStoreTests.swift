@@ -13,7 +13,7 @@ struct PostgresIdentityStoreTests {
             IdentityPostgresMigrations.all.identifiers == [
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
                 "identity.5-households", "identity.6-acting-records", "identity.7-linked-identities",
-                "identity.8-exit-lock",
+                "identity.8-exit-lock", "identity.9-claim-codes",
             ])
         let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
         let applied = try await database.read { connection in

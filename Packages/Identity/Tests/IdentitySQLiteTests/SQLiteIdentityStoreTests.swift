@@ -30,7 +30,7 @@ struct SQLiteIdentityStoreTests {
             try database.appliedMigrations().features[0].applied == [
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
                 "identity.5-households", "identity.6-acting-records", "identity.7-account-state-without-rowid",
-                "identity.8-linked-identities", "identity.9-exit-lock",
+                "identity.8-linked-identities", "identity.9-exit-lock", "identity.10-claim-codes",
             ])
     }
 

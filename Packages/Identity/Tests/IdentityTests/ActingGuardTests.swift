@@ -12,7 +12,7 @@ struct ActingGuardTests {
     enum AccountCall: String, CaseIterable, Sendable {
         case removeSavedAccount, changeName, changeRole, changePassword
         case createHousehold, renameHousehold, useHousehold, leaveHousehold, joinHousehold
-        case addManagedMember, removeMember, addGuardian, removeGuardian
+        case addManagedMember, removeMember, addGuardian, removeGuardian, graduateMember
         case linkIdentity, unlinkIdentity
 
         func run(_ service: LocalIdentityService, _ principal: Principal, _ world: World) async throws {
@@ -33,6 +33,7 @@ struct ActingGuardTests {
             case .addGuardian: _ = try await service.addGuardian(principal, member: "Max", email: "eli@example.com")
             case .removeGuardian:
                 _ = try await service.removeGuardian(principal, member: "Max", email: "dana@example.com")
+            case .graduateMember: _ = try await service.graduateMember(principal, "Max")
             case .linkIdentity:
                 _ = try await service.linkIdentity(principal, ProviderSignIn(provider: .google, idToken: "token"))
             case .unlinkIdentity: try await service.unlinkIdentity(principal, provider: .google)

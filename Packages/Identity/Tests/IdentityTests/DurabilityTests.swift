@@ -8,7 +8,7 @@ import Testing
 struct DurabilityTests {
     /// Every Identity call that ends access.
     enum EndingCall: String, CaseIterable, Sendable {
-        case logOut, endSession, changePassword, removeSavedAccount, removeMember, removeGuardian
+        case logOut, endSession, changePassword, removeSavedAccount, removeMember, removeGuardian, claimCode
 
         func run(_ world: World) async throws {
             let service = world.service
@@ -21,6 +21,13 @@ struct DurabilityTests {
             case .removeMember: _ = try await service.removeMember(world.dana, "Max")
             case .removeGuardian:
                 _ = try await service.removeGuardian(world.dana, member: "Max", email: "eli@example.com")
+            case .claimCode:
+                let grant = try await service.graduateMember(world.dana, "Max")
+                world.store.forget()
+                _ = try await service.register(
+                    SignUp(
+                        email: "max@example.com", firstName: "Max", lastName: "Reyes", password: "correct horse",
+                        claimCode: grant.code))
             }
         }
     }
@@ -67,7 +74,8 @@ struct DurabilityTests {
         _ = try await world.service.addManagedMember(world.dana, displayName: "Nia", avatarKey: "owl")
         _ = try await world.service.renameHousehold(world.dana, name: "The Reyes")
         _ = try await world.service.signIn(email: "sam@example.com", password: "correct horse")
-        #expect(world.store.writes == [.normal, .normal, .normal, .normal])
+        _ = try await world.service.graduateMember(world.dana, "Max")
+        #expect(world.store.writes == [.normal, .normal, .normal, .normal, .normal])
     }
 }
 

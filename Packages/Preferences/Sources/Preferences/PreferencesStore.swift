@@ -13,6 +13,22 @@ public protocol PreferencesStore: Sendable {
     func write<T: Sendable>(
         _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T
+    /// Runs `body` in one write transaction committed as `durability` asks (`write` is `.normal`).
+    func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T
+}
+
+extension PreferencesStore {
+    /// An ordinary `write`: for stores where every commit is already durable (PostgreSQL) or nothing reaches a
+    /// disk (in memory). The store on SQLite implements it.
+    public func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await write(body)
+    }
 }
 
 /// The plain reads and writes of stored preference values. Valid only inside a `read`/`write` body.

@@ -23,7 +23,16 @@ public final class SQLitePreferencesStore: PreferencesStore {
     public func write<T: Sendable>(
         _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
+        try await write(durability: .normal, body)
+    }
+
+    public func write<T: Sendable>(
+        durability: Durability,
+        _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
         // GRDB rolls back when `body` throws: the preference and its acting record go together or not at all.
-        try await database.write { db in try body(SQLitePreferencesTransaction(db), SQLiteIdentityTransaction(db)) }
+        try await database.write(synchronous: durability == .immediate) { db in
+            try body(SQLitePreferencesTransaction(db), SQLiteIdentityTransaction(db))
+        }
     }
 }

@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import Identity
+import Testing
+
+@Suite("Graduation: a managed member claims an account of its own (contract, every store)")
+struct GraduationContractTests {
+    /// Ann owns Home and guards Mia with Ben (a parent there); Mia has a record made for her by Ann.
+    struct Home {
+        let env: TestEnvironment
+        let service: LocalIdentityService
+        let ann: Principal
+        let ben: Principal
+        let household: Household
+        let mia: Member
+
+        init(_ kind: StoreKind) async throws {
+            env = try await TestEnvironment(kind)
+            service = env.service()
+            try await service.signUp("Ben")
+            ben = try await service.me()
+            try await service.signUp("Ann")
+            ann = try await service.me()
+            let home = try await service.createHousehold(ann, name: "Home")
+            _ = try await service.joinHousehold(ben, householdId: home.id, role: .parent)
+            mia = try await service.addManagedMember(ann, displayName: "Mia", avatarKey: "fox")
+            _ = try await service.addGuardian(ann, member: "Mia", email: email("Ben"))
+            var acting = ann
+            acting.actingAs = ActingAs(memberId: mia.memberId, displayName: "Mia")
+            _ = try await service.recordActing(acting, action: "prefs theme dark")
+            household = try #require(try await service.activeHousehold(ann))
+        }
+
+        func claim(_ code: String, as name: String = "Mia") async throws -> Account {
+            try await service.signUp(
+                SignUp(
+                    email: email(name), firstName: name, lastName: "Lee", password: password(name), claimCode: code))
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func beforeTheClaimNothingChanges(_ kind: StoreKind) async throws {
+        let home = try await Home(kind)
+        let grant = try await home.service.graduateMember(home.ann, "mia")
+        #expect(grant.memberId == home.mia.memberId && grant.displayName == "Mia")
+        #expect(grant.code.wholeMatch(of: /CLAIM-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/) != nil)
+        #expect(grant.expiresAt == home.env.clock.now().addingTimeInterval(7 * TestEnvironment.day))
+        #expect(try await home.service.activeHousehold(home.ann) == home.household)
+        #expect(
+            try await home.service.memberActivity(home.ben, member: "Mia").map(\.subjectMemberId) == [home.mia.memberId]
+        )
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theClaimMakesTheAccountThatMember(_ kind: StoreKind) async throws {
+        let home = try await Home(kind)
+        let grant = try await home.service.graduateMember(home.ann, home.mia.memberId)
+        // Typed in lower case, with spaces around: the same code.
+        let account = try await home.claim("  \(grant.code.lowercased()) ")
+        let mia = try await home.service.me()
+        #expect(mia.accountId == account.id)
+
+        let household = try #require(try await home.service.activeHousehold(mia))
+        #expect(household.id == home.household.id)
+        #expect(household.members.count == home.household.members.count)
+        #expect(household.member(home.mia.memberId) == nil)
+        let member = try #require(household.member(account.id))
+        #expect(member.kind == .independent && member.role == .member && member.guardianAccountIds.isEmpty)
+        #expect(member.displayName == "Mia Lee")
+
+        // The record Ann made for Mia now names the account.
+        let records = try await home.service.actingRecords(home.ann)
+        #expect(records.map(\.subjectMemberId) == [account.id])
+        #expect(records.map(\.subjectDisplayName) == ["Mia Lee"])
+        #expect(records.map(\.action) == ["prefs theme dark"])
+
+        // Guardianship has ended: neither former guardian guards anything any more.
+        #expect(
+            try #require(try await home.service.activeHousehold(home.ann)).managedMembers(guardedBy: home.ann.accountId)
+                .isEmpty)
+        #expect(
+            await identityError { _ = try await home.service.memberActivity(home.ben, member: "Mia Lee") }
+                == .notManaged("Mia Lee"))
+        #expect(
+            await identityError { _ = try await home.service.graduateMember(home.ann, "Mia Lee") }
+                == .notManaged("Mia Lee"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aCodeWorksOnce(_ kind: StoreKind) async throws {
+        let home = try await Home(kind)
+        let grant = try await home.service.graduateMember(home.ann, "Mia")
+        _ = try await home.claim(grant.code)
+        let again = await identityError { _ = try await home.claim(grant.code, as: "Zoe") }
+        #expect(again == .claimCodeInvalid)
+        #expect(again?.description == "This claim code is not valid")
+        #expect(try await home.env.store.read { try $0.account(email: email("Zoe")) } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anExpiredOrUnknownCodeIsRefusedAndCreatesNothing(_ kind: StoreKind) async throws {
+        let home = try await Home(kind)
+        let grant = try await home.service.graduateMember(home.ann, "Mia")
+        #expect(await identityError { _ = try await home.claim("CLAIM-AAAA-BBBB-CCCC") } == .claimCodeInvalid)
+        home.env.clock.advance(by: 7 * TestEnvironment.day)
+        #expect(await identityError { _ = try await home.claim(grant.code) } == .claimCodeInvalid)
+        #expect(try await home.env.store.read { try $0.account(email: email("Mia")) } == nil)
+        #expect(try await home.service.activeHousehold(home.ann) == home.household)
+        // A code made a moment before its seventh day ends still works.
+        let fresh = try await home.service.graduateMember(home.ann, "Mia")
+        home.env.clock.advance(by: 7 * TestEnvironment.day - 1)
+        _ = try await home.claim(fresh.code)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aNewCodeReplacesTheOldOneAndARemovedMemberCannotBeClaimed(_ kind: StoreKind) async throws {
+        let home = try await Home(kind)
+        let first = try await home.service.graduateMember(home.ann, "Mia")
+        let second = try await home.service.graduateMember(home.ben, "Mia")
+        #expect(await identityError { _ = try await home.claim(first.code) } == .claimCodeInvalid)
+        _ = try await home.service.removeMember(home.ann, "Mia")
+        #expect(await identityError { _ = try await home.claim(second.code) } == .claimCodeInvalid)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func onlyAGuardianActingAsItselfGraduates(_ kind: StoreKind) async throws {
+        let home = try await Home(kind)
+        try await home.service.signUp("Cy")
+        let cy = try await home.service.me()
+        _ = try await home.service.joinHousehold(cy, householdId: home.household.id, role: .parent)
+        #expect(await identityError { _ = try await home.service.graduateMember(cy, "Mia") } == .notGuardian("Mia"))
+        #expect(
+            await identityError { _ = try await home.service.graduateMember(home.ann, "Ann Tester") }
+                == .notManaged("Ann Tester"))
+        var acting = home.ann
+        acting.actingAs = ActingAs(memberId: home.mia.memberId, displayName: "Mia")
+        #expect(
+            await identityError { _ = try await home.service.graduateMember(acting, "Mia") } == .notWhileActing("Mia"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aClaimOverHTTPGetsASessionToo(_ kind: StoreKind) async throws {
+        let home = try await Home(kind)
+        let grant = try await home.service.graduateMember(home.ann, "Mia")
+        let session = try await home.service.register(
+            SignUp(
+                email: email("Mia"), firstName: "Mia", lastName: "Lee", password: password("Mia"), claimCode: grant.code
+            ))
+        let mia = try await home.service.principal(forToken: session.token)
+        #expect(try await home.service.activeHousehold(mia)?.member(mia.accountId)?.kind == .independent)
+    }
+
+    @Test func theSQLiteFileKeepsOnlyTheDigest() async throws {
+        let home = try await Home(.sqlite)
+        let grant = try await home.service.graduateMember(home.ann, "Mia")
+        let database = try DatabaseQueue(path: home.env.databasePath)
+        let hashes = try await database.read {
+            try String.fetchAll($0, sql: "SELECT code_hash FROM identity_claim_codes")
+        }
+        #expect(hashes == [TokenDigest.hexDigest(grant.code)])
+        let file =
+            try Data(contentsOf: URL(fileURLWithPath: home.env.databasePath))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: home.env.databasePath + "-wal"))) ?? Data())
+        #expect(file.range(of: Data(grant.code.utf8)) == nil)
+    }
+}

@@ -17,16 +17,20 @@ final class FakeProviderProcess: @unchecked Sendable {
     }
 
     /// Starts the provider for `FakeProviderProcess.clientId`, approving `email` (subject `subject`), and waits for
-    /// its discovery document.
-    static func start(email: String, subject: String, log: String) async throws -> FakeProviderProcess {
+    /// its discovery document. `es256`: P-256 keys, for tests that make many tokens with new keys.
+    static func start(
+        email: String, subject: String, log: String, es256: Bool = false
+    ) async throws -> FakeProviderProcess {
         let port = try KithServerProcess.freePort()
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
-            "--port", String(port), "--client-id", clientId, "--email", email, "--subject", subject, "--given", "Fay",
-            "--family", "Kay",
-        ]
+        process.arguments =
+            [
+                "--port", String(port), "--client-id", clientId, "--email", email, "--subject", subject, "--given",
+                "Fay",
+                "--family", "Kay",
+            ] + (es256 ? ["--es256"] : [])
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = handle
         process.standardError = handle
@@ -52,6 +56,44 @@ final class FakeProviderProcess: @unchecked Sendable {
             process.terminate()
             process.waitUntilExit()
         }
+    }
+
+    // MARK: - Test controls (the provider's `/test/...` endpoints)
+
+    /// Replaces the provider's signing key; its JWKS shows only the new one from now on.
+    func rotateKeys() async throws {
+        _ = try await control(.post, "/test/rotate")
+    }
+
+    /// The person the authorization endpoint approves from now on.
+    func approve(email: String, subject: String, given: String, family: String) async throws {
+        let user =
+            #"{"subject":"\#(subject)","email":"\#(email)","emailVerified":true,"#
+            + #""givenName":"\#(given)","familyName":"\#(family)"}"#
+        _ = try await control(.post, "/test/approve", body: Data(user.utf8))
+    }
+
+    /// An ID token of the approved user for `clientId`: signed with the current key, or (`unknownKey`) with a new
+    /// key under a `kid` the JWKS never shows.
+    func idToken(unknownKey: Bool = false) async throws -> String {
+        let body = try await control(.get, "/test/token?signing=" + (unknownKey ? "unknown-key" : "valid"))
+        let object = try JSONSerialization.jsonObject(with: body) as? [String: String]
+        guard let token = object?["idToken"] else { throw ServerStartError(message: "no idToken from the provider") }
+        return token
+    }
+
+    /// How many times the provider has served its JWKS.
+    func jwksFetches() async throws -> Int {
+        let object = try JSONSerialization.jsonObject(with: try await control(.get, "/test/stats")) as? [String: Int]
+        guard let fetches = object?["jwksFetches"] else { throw ServerStartError(message: "no jwksFetches") }
+        return fetches
+    }
+
+    private func control(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws -> Data {
+        guard let url = URL(string: issuer + path) else { throw ServerStartError(message: "bad path \(path)") }
+        let response = try await CurlHTTPClient().send(HTTPRequest(method: method, url: url, body: body))
+        guard response.isSuccess else { throw ServerStartError(message: "\(path): HTTP \(response.status)") }
+        return response.body
     }
 
     /// The environment that points `kith login --google` at this provider.

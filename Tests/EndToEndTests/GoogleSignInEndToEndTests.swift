@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Testing
 
 /// `kith login --google` through the built binaries: the fake provider (`kith-fake-oidc`), `kith-server` configured
@@ -55,10 +56,12 @@ struct GoogleSignInEndToEndTests {
         let me = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
         #expect(me["email"] as? String == "fay@example.com")
         #expect(me["firstName"] as? String == "Fay")
+        #expect(me["created"] as? Bool == true)
         let again = try await loginWithBrowser(
             ["--remote", server.url], ["--json", "login", "--google"], provider: provider)
         let second = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
         #expect(second["accountId"] as? String == me["accountId"] as? String)
+        #expect(second["created"] as? Bool == false)
 
         let accounts = try await KithProcess.run(
             ["--remote", server.url, "--json", "accounts"],
@@ -71,6 +74,73 @@ struct GoogleSignInEndToEndTests {
         #expect(!log.contains("eyJ"))
     }
 
+    /// The bearer token this device keeps for `email` in its credentials file for `server`.
+    func savedToken(_ email: String, server: KithServerProcess) throws -> String {
+        let path = folder + "/state/kith/remote/127.0.0.1-\(server.port).json"
+        let state = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: path)))
+        let entries = (state as? [String: Any])?["accounts"] as? [[String: Any]] ?? []
+        let entry = entries.first { ($0["account"] as? [String: Any])?["email"] as? String == email }
+        return try #require(entry?["token"] as? String)
+    }
+
+    @Test func remoteSwitchToAGoogleAccountWhoseSessionEndedRunsTheFlowAgainForTheSameAccount() async throws {
+        let provider = try await FakeProviderProcess.start(
+            email: "fay@example.com", subject: "fay-1", log: folder + "/provider.log")
+        defer { provider.stop() }
+        let server = try await KithServerProcess.start(
+            in: folder,
+            arguments: ["--google-client-id", FakeProviderProcess.clientId, "--google-issuer", provider.issuer])
+        defer { server.stop() }
+        let remote = ["--remote", server.url]
+        let environment = provider.environment.merging([
+            "XDG_STATE_HOME": folder + "/state", "KITH_PASSWORD": "password-of-bo",
+        ]) { $1 }
+
+        let login = try await loginWithBrowser(remote, ["--json", "login", "--google"], provider: provider)
+        let fay = try #require(try JSONSerialization.jsonObject(with: Data(login.output.utf8)) as? [String: Any])
+        let signup = try await KithProcess.run(
+            remote + ["signup", "bo@example.com", "--first", "Bo", "--last", "Lee"], environment: environment)
+        #expect(signup.status == 0, "\(signup.errors)")
+
+        // Fay's session ends at the server (a sign-out elsewhere with her token); this device still holds it.
+        let token = try savedToken("fay@example.com", server: server)
+        let signOut = try #require(URL(string: server.url + "/api/auth/signout"))
+        let ended = try await CurlHTTPClient().send(
+            HTTPRequest(method: .post, url: signOut, headers: ["Authorization": "Bearer " + token]))
+        #expect(ended.status == 204)
+        let accounts = try await KithProcess.run(remote + ["--json", "accounts"], environment: environment)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(accounts.output.utf8)) as? [[String: Any]])
+        let saved = list.first { $0["email"] as? String == "fay@example.com" }
+        #expect(saved?["sessionLive"] as? Bool == false && saved?["authMethod"] as? String == "google")
+
+        // Another Google account in the browser: refused, and Bo stays current.
+        try await provider.approve(email: "gus@example.com", subject: "gus-1", given: "Gus", family: "Kay")
+        _ = try await loginWithBrowser(remote, ["login", "--google"], provider: provider)
+        _ = try await KithProcess.run(remote + ["accounts", "switch", "bo@example.com"], environment: environment)
+        let wrong = try await loginWithBrowser(remote, ["accounts", "switch", "fay@example.com"], provider: provider)
+        #expect(wrong.status == 1)
+        #expect(wrong.errors.contains("That Google account is not fay@example.com"), "\(wrong.errors)")
+        let still = try await KithProcess.run(remote + ["--json", "whoami"], environment: environment)
+        #expect(still.output.contains("bo@example.com"), "\(still.errors)")
+
+        // Fay in the browser again: the flow runs (her URL is printed and followed) and gives her account.
+        try await provider.approve(email: "fay@example.com", subject: "fay-1", given: "Fay", family: "Kay")
+        let switched = try await loginWithBrowser(
+            remote, ["accounts", "switch", "fay@example.com"], provider: provider)
+        #expect(switched.status == 0, "\(switched.errors)")
+        #expect(switched.output.contains("Switched to fay@example.com"))
+        #expect(switched.errors.contains("/authorize?"))
+        let whoami = try await KithProcess.run(remote + ["--json", "whoami"], environment: environment)
+        let me = try #require(try JSONSerialization.jsonObject(with: Data(whoami.output.utf8)) as? [String: Any])
+        #expect(me["accountId"] as? String == fay["accountId"] as? String)
+        // Switching again is silent: the new session is live.
+        _ = try await KithProcess.run(remote + ["accounts", "switch", "bo@example.com"], environment: environment)
+        let silent = try await KithProcess.run(
+            remote + ["accounts", "switch", "fay@example.com"], environment: environment)
+        #expect(silent.output.contains("Switched to fay@example.com"), "\(silent.errors)")
+        #expect(!silent.errors.contains("/authorize?"))
+    }
+
     @Test func localLoginThenSwitchingBetweenGoogleAndPasswordAccounts() async throws {
         let provider = try await FakeProviderProcess.start(
             email: "fay@example.com", subject: "fay-1", log: folder + "/provider.log")
@@ -78,7 +148,7 @@ struct GoogleSignInEndToEndTests {
         let database = ["--db", folder + "/local.sqlite"]
         let login = try await loginWithBrowser(database, ["login", "--google"], provider: provider)
         #expect(login.status == 0, "\(login.errors)")
-        #expect(login.output.contains("Signed in as Fay Kay (fay@example.com)."))
+        #expect(login.output.contains("Account created with Google. Signed in as Fay Kay (fay@example.com)."))
 
         let environment = provider.environment.merging(["KITH_PASSWORD": "password-of-bo"]) { $1 }
         let signup = try await KithProcess.run(

@@ -57,8 +57,10 @@ struct ProviderSignInRoutesTests {
         try await google.server.test { client in
             let first = try await client.send(.post, "/api/auth/google", body: try await provider.body())
             #expect(first.status == .created)
+            #expect(try first.object()["created"] as? Bool == true)
             let again = try await client.send(.post, "/api/auth/google", body: try await provider.body())
             #expect(again.status == .ok)
+            #expect(try again.object()["created"] as? Bool == false)
             #expect(try again.object()["accountId"] as? String == first.object()["accountId"] as? String)
             let token = try again.object()["token"] as? String
             let me = try await client.send(.get, "/api/me", token: token)
@@ -104,6 +106,7 @@ struct ProviderSignInRoutesTests {
                 .post, "/api/me/identities/google", token: ann.token, body: try await provider.body())
             #expect(linked.status == .ok)
             #expect(try linked.object()["provider"] as? String == "google")
+            #expect(try linked.object()["subject"] as? String == "g-ann")
             let signIn = try await client.send(.post, "/api/auth/google", body: try await provider.body())
             #expect(signIn.status == .ok)
             #expect(try signIn.object()["accountId"] as? String == ann.accountId)
@@ -130,6 +133,21 @@ struct ProviderSignInRoutesTests {
             #expect(try response.error().message == "Set a password first, or you could not sign in again.")
             let apple = try await client.send(.delete, "/api/me/identities/apple", token: token)
             #expect(apple.status == .notFound)
+
+            let methods = try await client.send(.get, "/api/me/identities", token: token).object()
+            #expect(methods["hasPassword"] as? Bool == false)
+            let identities = try #require(methods["identities"] as? [[String: Any]])
+            #expect(identities.map { $0["subject"] as? String } == ["g-ann"])
+            let set = try await client.send(
+                .put, "/api/me/password", token: token, body: #"{"newPassword":"first-password"}"#)
+            #expect(set.status == .noContent)
+            let withPassword = try await client.send(.get, "/api/me/identities", token: token).object()
+            #expect(withPassword["hasPassword"] as? Bool == true)
+            let missing = try await client.send(
+                .put, "/api/me/password", token: token, body: #"{"newPassword":"second-password"}"#)
+            #expect(missing.status == .unauthorized)
+            let unlinked = try await client.send(.delete, "/api/me/identities/google", token: token)
+            #expect(unlinked.status == .noContent)
         }
     }
 }

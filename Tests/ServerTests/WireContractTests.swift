@@ -121,11 +121,16 @@ struct WireContractTests {
             id: "r1", actorAccountId: "a1", subjectMemberId: "managed_1", subjectDisplayName: "Max",
             action: "prefs theme dark", at: date)
         let me = MeJSON(account, principal: Principal(accountId: "a1"))
+        let google = LinkedIdentity(
+            provider: .google, subject: "g-1", accountId: "a1", email: "dana@example.com", linkedAt: date)
         let shadow = MeJSON.PersonaJSON(profileId: "p2", displayName: "Owl", type: "anonymous")
         let samples: [(any Encodable, String)] = [
             (me, "Me"),
             (MeJSON(account, principal: acting, persona: shadow), "Me"),
-            (SessionJSON(SessionGrant(sessionId: "s1", accountId: "a1", token: "t"), account: me), "Session"),
+            (
+                SessionJSON(SessionGrant(sessionId: "s1", accountId: "a1", token: "t"), account: me, created: true),
+                "Session"
+            ),
             (MemberJSON(max), "Member"),
             (HouseholdJSON(household), "Household"),
             (ActingRecordJSON(record), "ActingRecord"),
@@ -141,6 +146,9 @@ struct WireContractTests {
             (RoleBody(role: .member), "RoleRequest"),
             (AccountTypeBody(accountType: .corporate), "AccountTypeRequest"),
             (PasswordChangeBody(currentPassword: "correct horse", newPassword: "battery staple"), "PasswordRequest"),
+            (PasswordChangeBody(currentPassword: nil, newPassword: "battery staple"), "PasswordRequest"),
+            (LinkedIdentityJSON(google), "LinkedIdentity"),
+            (SignInMethodsJSON(SignInMethods(hasPassword: false, identities: [google])), "SignInMethods"),
             (HouseholdNameBody(name: "Lee Family"), "HouseholdNameRequest"),
             (ManagedMemberBody(displayName: "Max", avatarKey: "fox"), "MemberRequest"),
             (ManagedMemberBody(displayName: "Max", avatarKey: nil), "MemberRequest"),

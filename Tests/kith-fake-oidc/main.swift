@@ -4,20 +4,23 @@ import Identity
 import IdentityOIDCTesting
 import Networking
 
-/// `kith-fake-oidc --port N --client-id ID... [--subject S] [--email E] [--unverified] [--given G] [--family F]`:
+/// `kith-fake-oidc --port N --client-id ID... [--subject S] [--email E] [--unverified] [--given G] [--family F]
+/// [--es256]`:
 /// `FakeOpenIDProvider` served on 127.0.0.1 (its issuer `http://127.0.0.1:N`), for the end-to-end tests of Google
 /// sign-in. Every request is answered by the provider itself; this file only carries bytes.
 struct FakeProviderArguments {
     var port = 0
     var clientIds: [String] = []
+    /// ES256 keys instead of RS256: a new P-256 key is instant, a new RSA key is not (tests that make many).
+    var es256 = false
     var user = FakeProviderUser(
         subject: "fake-subject-1", email: "fake.user@example.com", givenName: "Fay", familyName: "Kay")
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
         while let flag = remaining.popFirst() {
-            if flag == "--unverified" {
-                user.emailVerified = false
+            if flag == "--unverified" || flag == "--es256" {
+                if flag == "--unverified" { user.emailVerified = false } else { es256 = true }
                 continue
             }
             let value = remaining.popFirst() ?? ""
@@ -38,7 +41,7 @@ let arguments = FakeProviderArguments(Array(CommandLine.arguments.dropFirst()))
 let issuer = "http://127.0.0.1:\(arguments.port)"
 let provider = try FakeOpenIDProvider(
     issuer: issuer, clientIds: arguments.clientIds.isEmpty ? ["kith-test-client"] : arguments.clientIds,
-    user: arguments.user)
+    user: arguments.user, es256: arguments.es256)
 
 let router = Router()
 let forward: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in

@@ -21,12 +21,12 @@ struct IdentityRoutes: Sendable {
                 accountType: try body.accountType.map { try choice($0, field: "accountType", as: AccountType.self) }
                     ?? .private, claimCode: body.claimCode)
             let grant = try await identity.register(signUp)
-            return try JSONCoding.response(try await session(grant), status: .created)
+            return try JSONCoding.response(try await session(grant, created: true), status: .created)
         }
         router.on(IdentityRoute.signIn) { request, context in
             let body = try await request.decodeJSON(SignInBody.self, context: context)
             let grant = try await identity.signIn(email: body.email, password: body.password)
-            return try JSONCoding.response(try await session(grant))
+            return try JSONCoding.response(try await session(grant, created: false))
         }
         for provider in IdentityProvider.allCases {
             router.on(IdentityRoute.signIn(provider)) { request, context in
@@ -34,7 +34,7 @@ struct IdentityRoutes: Sendable {
                 let body = try await request.decodeJSON(ProviderSignInBody.self, context: context)
                 let result = try await identity.signIn(with: body.signIn(provider))
                 return try JSONCoding.response(
-                    try await session(result.grant), status: result.created ? .created : .ok)
+                    try await session(result.grant, created: result.created), status: result.created ? .created : .ok)
             }
         }
     }
@@ -69,6 +69,10 @@ struct IdentityRoutes: Sendable {
             let type = try choice(body.accountType, field: "accountType", as: AccountType.self)
             let account = try await identity.changeAccountType(principal, to: type)
             return try JSONCoding.response(try await me(account, principal))
+        }
+        api.api(IdentityRoute.signInMethods) { _, context in
+            let principal = try context.requirePrincipal()
+            return try JSONCoding.response(SignInMethodsJSON(try await identity.signInMethods(principal)))
         }
         api.api(IdentityRoute.linkIdentity) { request, context in
             let principal = try context.requirePrincipal()
@@ -120,9 +124,9 @@ struct IdentityRoutes: Sendable {
         return MeJSON(account, principal: principal, persona: persona, photoURL: photo)
     }
 
-    private func session(_ grant: SessionGrant) async throws -> SessionJSON {
+    private func session(_ grant: SessionGrant, created: Bool) async throws -> SessionJSON {
         let principal = Principal(accountId: grant.accountId, sessionId: grant.sessionId)
         let account = try await identity.account(principal)
-        return SessionJSON(grant, account: try await me(account, principal))
+        return SessionJSON(grant, account: try await me(account, principal), created: created)
     }
 }

@@ -26,7 +26,7 @@ public protocol IdentityService: PrincipalSource {
     // MARK: - Google and Apple
 
     /// Signs in on this device with a provider's ID token: its linked account, or a new one (DOMAIN.md's rules).
-    func logIn(with signIn: ProviderSignIn) async throws -> Account
+    func logIn(with signIn: ProviderSignIn) async throws -> ProviderLogIn
     /// Switches to a saved account after `.providerSignInRequired`: the token must give that same account.
     func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch
     /// Links the token's identity to the principal's account.
@@ -44,8 +44,11 @@ public protocol IdentityService: PrincipalSource {
     func changeRole(_ principal: Principal, to role: AccountRole) async throws -> Account
     /// Makes the account private or corporate (this device's saved entry follows).
     func changeAccountType(_ principal: Principal, to type: AccountType) async throws -> Account
-    /// Changes the password (the current one is required) and ends the account's other sessions.
-    func changePassword(_ principal: Principal, current: String, new: String) async throws
+    /// Sets a new password and ends the account's other sessions. `current` must be the password when the account
+    /// has one; an account Google or Apple made has none, so its first password needs no current one.
+    func changePassword(_ principal: Principal, current: String?, new: String) async throws
+    /// How the principal's account can sign in: whether it has a password, and its linked identities.
+    func signInMethods(_ principal: Principal) async throws -> SignInMethods
 
     // MARK: - Bearer sessions (the server)
 

@@ -50,16 +50,18 @@ extension IdentityStoreTransaction {
 
     /// Unlinks the account's identity of `provider`, refused while it is the account's only way to sign in.
     func unlink(_ provider: IdentityProvider, from accountId: String) throws {
-        let identities = try linkedIdentities(accountId: accountId)
-        guard identities.contains(where: { $0.provider == provider }) else {
+        let methods = try signInMethods(accountId: accountId)
+        guard methods.identities.contains(where: { $0.provider == provider }) else {
             throw IdentityError.providerNotLinked(provider)
         }
-        let hasPassword =
-            try (passwordHash(accountId: accountId) ?? AccountRules.noPasswordHash)
-            != AccountRules.noPasswordHash
-        guard hasPassword || identities.contains(where: { $0.provider != provider }) else {
-            throw IdentityError.onlySignInMethod
-        }
+        guard methods.canSignIn(without: provider) else { throw IdentityError.onlySignInMethod }
         try deleteLinkedIdentity(provider: provider, accountId: accountId)
+    }
+
+    /// The account's password (whether it has one) and linked identities.
+    func signInMethods(accountId: String) throws -> SignInMethods {
+        let hash = try passwordHash(accountId: accountId) ?? AccountRules.noPasswordHash
+        return SignInMethods(
+            hasPassword: hash != AccountRules.noPasswordHash, identities: try linkedIdentities(accountId: accountId))
     }
 }

@@ -187,7 +187,7 @@ extension LocalIdentityService {
         }
     }
 
-    public func changePassword(_ principal: Principal, current: String, new: String) async throws {
+    public func changePassword(_ principal: Principal, current: String?, new: String) async throws {
         try await asSelf(principal) {
             try Self.checkNewPassword(new)
             let now = clock.now()
@@ -196,13 +196,27 @@ extension LocalIdentityService {
                 return PasswordCandidate(
                     account: account, passwordHash: try transaction.passwordHash(accountId: account.id))
             }
-            let verified = try await verify(current, against: candidate)
+            // Without a password, the live session is the proof: a Google or Apple account sets its first one.
+            // With one, a missing current password is a wrong one. Either way the write below refuses if the hash
+            // changed meanwhile.
+            let verified =
+                candidate.passwordHash == AccountRules.noPasswordHash
+                ? candidate : try await verify(current ?? "", against: candidate)
             let newHash = try await hasher.hash(new)
             try await store.write(durability: .immediate) { transaction in
                 _ = try transaction.authenticate(principal, at: now)
                 let account = try transaction.requireUnchanged(verified)
                 try transaction.setPasswordHash(newHash, accountId: account.id)
                 try transaction.endSessions(accountId: account.id, except: principal.sessionId)
+            }
+        }
+    }
+
+    public func signInMethods(_ principal: Principal) async throws -> SignInMethods {
+        try await asSelf(principal) {
+            let now = clock.now()
+            return try await store.read { transaction in
+                try transaction.signInMethods(accountId: try transaction.authenticate(principal, at: now).id)
             }
         }
     }

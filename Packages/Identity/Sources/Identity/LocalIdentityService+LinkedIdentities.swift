@@ -3,19 +3,19 @@ import Foundation
 // MARK: - Sign in with Google and Apple
 
 extension LocalIdentityService {
-    public func logIn(with signIn: ProviderSignIn) async throws -> Account {
+    public func logIn(with signIn: ProviderSignIn) async throws -> ProviderLogIn {
         try await ExitLock.requireUnlocked(exitLocks)
         let token = try await verify(signIn)
         let now = clock.now()
         let random = random
-        let account = try await store.write { transaction -> Account in
-            let (account, _) = try transaction.providerAccount(for: token, signIn, now: now, random: random)
+        let logIn = try await store.write { transaction -> ProviderLogIn in
+            let (account, created) = try transaction.providerAccount(for: token, signIn, now: now, random: random)
             try transaction.checkCanSave(email: account.email)
             try Self.signInOnDevice(Self.signedIn(account, with: token.provider), transaction, now: now, random: random)
-            return account
+            return ProviderLogIn(account: account, created: created)
         }
-        setCurrent(account.id)
-        return account
+        setCurrent(logIn.account.id)
+        return logIn
     }
 
     public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {

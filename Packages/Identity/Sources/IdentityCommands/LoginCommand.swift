@@ -24,10 +24,14 @@ enum LoginCommand {
                 """
         ) { arguments, context in
             let account: Account
+            // The provider whose sign-in made the account now, if it did.
+            var createdWith: IdentityProvider?
             if let provider = try provider(arguments) {
                 let request = try await signIn.run(
                     provider, context, firstName: arguments.option("first"), lastName: arguments.option("last"))
-                account = try await service.logIn(with: request)
+                let logIn = try await service.logIn(with: request)
+                account = logIn.account
+                createdWith = logIn.created ? provider : nil
             } else {
                 guard let email = arguments.optionalArgument("EMAIL") else {
                     throw UsageError("login needs an EMAIL, --google or --apple")
@@ -36,8 +40,10 @@ enum LoginCommand {
                 account = try await service.logIn(email: email, password: password)
             }
             let principal = try await principals.currentPrincipal()
-            let text = "Signed in as \(context.style.bold(account.displayName)) (\(account.email))."
-            return .value(await MeJSON.whoami(account, principal: principal, personas: personas), text: text)
+            let signedIn = "Signed in as \(context.style.bold(account.displayName)) (\(account.email))."
+            let text = createdWith.map { "Account created with \($0.displayName). " + signedIn } ?? signedIn
+            let me = await MeJSON.whoami(account, principal: principal, personas: personas)
+            return .value(LoginJSON(me: me, created: createdWith != nil), text: text)
         }
     }
 

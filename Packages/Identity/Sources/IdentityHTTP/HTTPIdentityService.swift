@@ -261,11 +261,12 @@ public actor HTTPIdentityService: IdentityService {
 
     // MARK: - Google and Apple
 
-    public func logIn(with signIn: ProviderSignIn) async throws -> Account {
+    public func logIn(with signIn: ProviderSignIn) async throws -> ProviderLogIn {
         try await ExitLock.requireUnlocked(exitLocks)
         let session: SessionJSON = try await send(
             IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
-        return try await signInOnDevice(session, with: signIn.provider)
+        return ProviderLogIn(
+            account: try await signInOnDevice(session, with: signIn.provider), created: session.created)
     }
 
     public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {
@@ -287,9 +288,12 @@ public actor HTTPIdentityService: IdentityService {
         try principal.requireActingAsSelf()
         let linked: LinkedIdentityJSON = try await requests.send(
             IdentityRoute.linkIdentity, signIn.provider.rawValue, as: principal, body: ProviderSignInBody(signIn))
-        return LinkedIdentity(
-            provider: signIn.provider, subject: "", accountId: principal.accountId, email: linked.email,
-            linkedAt: linked.linkedAt)
+        // The server answered for the provider asked; anything else is a server this client cannot trust here.
+        guard let identity = linked.identity(accountId: principal.accountId), identity.provider == signIn.provider
+        else {
+            throw IdentityError.providerSignInFailed(signIn.provider)
+        }
+        return identity
     }
 
     public func unlinkIdentity(_ principal: Principal, provider: IdentityProvider) async throws {
@@ -301,7 +305,7 @@ public actor HTTPIdentityService: IdentityService {
     public func signIn(with signIn: ProviderSignIn) async throws -> ProviderSessionGrant {
         let session: SessionJSON = try await send(
             IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
-        return ProviderSessionGrant(grant: session.grant, created: false)
+        return ProviderSessionGrant(grant: session.grant, created: session.created)
     }
 
     /// `signInOnDevice`, the saved entry recording that the account signed in with `provider`.
@@ -360,11 +364,17 @@ public actor HTTPIdentityService: IdentityService {
         return me.account
     }
 
-    public func changePassword(_ principal: Principal, current: String, new: String) async throws {
+    public func changePassword(_ principal: Principal, current: String?, new: String) async throws {
         try principal.requireActingAsSelf()
         try AccountRules.checkNewPassword(new)
         let _: NoContent = try await requests.send(
             IdentityRoute.password, as: principal, body: PasswordChangeBody(currentPassword: current, newPassword: new))
+    }
+
+    public func signInMethods(_ principal: Principal) async throws -> SignInMethods {
+        try principal.requireActingAsSelf()
+        let methods: SignInMethodsJSON = try await requests.send(IdentityRoute.signInMethods, as: principal)
+        return methods.signInMethods(accountId: principal.accountId)
     }
 
     // MARK: - Bearer sessions (no device state changes)

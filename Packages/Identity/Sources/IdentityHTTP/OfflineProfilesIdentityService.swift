@@ -75,7 +75,7 @@ public struct OfflineProfilesIdentityService: IdentityService {
     public func switchAccount(to email: String, password: String?) async throws -> AccountSwitch {
         try await base.switchAccount(to: email, password: password)
     }
-    public func logIn(with signIn: ProviderSignIn) async throws -> Account { try await base.logIn(with: signIn) }
+    public func logIn(with signIn: ProviderSignIn) async throws -> ProviderLogIn { try await base.logIn(with: signIn) }
     public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {
         try await base.switchAccount(to: email, with: signIn)
     }
@@ -100,8 +100,11 @@ public struct OfflineProfilesIdentityService: IdentityService {
     public func changeAccountType(_ principal: Principal, to type: AccountType) async throws -> Account {
         try await base.changeAccountType(principal, to: type)
     }
-    public func changePassword(_ principal: Principal, current: String, new: String) async throws {
+    public func changePassword(_ principal: Principal, current: String?, new: String) async throws {
         try await base.changePassword(principal, current: current, new: new)
+    }
+    public func signInMethods(_ principal: Principal) async throws -> SignInMethods {
+        try await base.signInMethods(principal)
     }
     public func register(_ request: SignUp) async throws -> SessionGrant { try await base.register(request) }
     public func signIn(email: String, password: String) async throws -> SessionGrant {

@@ -37,6 +37,12 @@ public actor ProviderKeys {
     func key(kid: String) async throws(VerificationFailure) -> JWK {
         if clock.now() >= expiresAt || keys == nil { try await refresh() }
         if let key = cachedKey(kid) { return key }
+        // Another caller's refetch is under way (the provider rotated, and tokens of the new key arrive together):
+        // its keys may hold this one, so wait for it rather than be refused by the minute it just started.
+        if fetching != nil {
+            try await refresh()
+            if let key = cachedKey(kid) { return key }
+        }
         let now = clock.now()
         if let last = lastUnknownKeyFetch, now.timeIntervalSince(last) < Self.unknownKeyInterval {
             throw .unknownKeyId

@@ -13,7 +13,9 @@ import Synchronization
 ///
 /// It answers `HTTPRequest`s itself (an in-process `HTTPClient`), and `kith-fake-oidc` serves the same answers on a
 /// loopback port. Paths are read relative to the issuer's: `/.well-known/openid-configuration`, `/jwks`,
-/// `/authorize`, `/token`, and `/test/rotate` (POST) for end-to-end tests.
+/// `/authorize`, `/token`, and for end-to-end tests: `/test/rotate` (POST), `/test/approve` (POST, a
+/// `FakeProviderUser` as JSON), `/test/token?signing=valid|unknown-key` (an ID token of the approved user, for the
+/// server's own client ids) and `/test/stats` (`{"jwksFetches": N}`).
 public final class FakeOpenIDProvider: HTTPClient {
     struct PendingCode {
         var clientId: String
@@ -136,6 +138,11 @@ public final class FakeOpenIDProvider: HTTPClient {
             case (.post, "/test/rotate"):
                 try rotateKeys()
                 return HTTPResponse(status: 204)
+            case (.post, "/test/approve"):
+                approve(try JSONDecoder().decode(FakeProviderUser.self, from: request.body ?? Data()))
+                return HTTPResponse(status: 204)
+            case (.get, "/test/token"): return try await testToken(request.url)
+            case (.get, "/test/stats"): return try Self.json(["jwksFetches": jwksFetches])
             default: return HTTPResponse(status: 404)
             }
         } catch {
@@ -158,6 +165,18 @@ public final class FakeOpenIDProvider: HTTPClient {
         var response = try Self.json(JWKS(keys: try keys.map { try $0.publicJWK() }))
         response.headers["Cache-Control"] = "public, max-age=\(keysMaxAge)"
         return response
+    }
+
+    /// `{"idToken": ...}` for the approved user, signed as `?signing=` says (`valid`, the default, or `unknown-key`).
+    private func testToken(_ url: URL) async throws -> HTTPResponse {
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let signing: FakeTokenOptions.Signing
+        switch query.first(where: { $0.name == "signing" })?.value ?? "valid" {
+        case "valid": signing = .valid
+        case "unknown-key": signing = .unknownKey
+        default: return HTTPResponse(status: 400, body: Data("signing: valid or unknown-key".utf8))
+        }
+        return try Self.json(["idToken": try await idToken(FakeTokenOptions(signing: signing))])
     }
 
     /// Approves the configured user at once and redirects to the client's loopback address with a code.

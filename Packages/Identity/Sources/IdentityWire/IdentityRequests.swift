@@ -69,10 +69,11 @@ public struct AccountTypeBody: Codable, Sendable, Equatable {
 
 /// `PUT /api/me/password`.
 public struct PasswordChangeBody: Codable, Sendable, Equatable {
-    public var currentPassword: String
+    /// Required when the account has a password; left out to set the first password of a Google or Apple account.
+    public var currentPassword: String?
     public var newPassword: String
 
-    public init(currentPassword: String, newPassword: String) {
+    public init(currentPassword: String?, newPassword: String) {
         self.currentPassword = currentPassword
         self.newPassword = newPassword
     }

@@ -29,6 +29,8 @@ public enum IdentityRoute {
     public static let role = WireRoute("PUT", "/api/me/role")
     public static let accountType = WireRoute("PUT", "/api/me/account-type")
     public static let password = WireRoute("PUT", "/api/me/password")
+    /// Whether the account has a password, and its linked identities.
+    public static let signInMethods = WireRoute("GET", "/api/me/identities")
     public static let linkIdentity = WireRoute("POST", "/api/me/identities/{provider}")
     public static let unlinkIdentity = WireRoute("DELETE", "/api/me/identities/{provider}")
 

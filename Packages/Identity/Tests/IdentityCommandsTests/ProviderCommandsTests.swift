@@ -86,6 +86,34 @@ struct ProviderCommandsTests {
         #expect(refused.errors.contains("Set a password first, or you could not sign in again."))
     }
 
+    @Test func aGoogleAccountSetsItsFirstPasswordThenMayUnlinkGoogle() async throws {
+        let browser = ScriptedAuthorization(["ann"])
+        let device = try Device(authorization: browser, verifiers: [TwoUsersVerifier()])
+        let created = await device.run("login --google --first Ann --last Lee", json: true)
+        #expect(created.object["created"] as? Bool == true && created.object["email"] as? String == "ann@example.com")
+        let principal = try #require(try await device.service.currentPrincipal())
+        #expect(try await device.service.signInMethods(principal).hasPassword == false)
+
+        let prompts = ScriptedInteraction(answers: ["first-secret-42", "first-secret-42"])
+        let set = await device.run("password", interaction: prompts)
+        #expect(set.exitCode == 0, "\(set.errors)")
+        #expect(set.output.contains("Password set: you can now sign in with your email and password."))
+        #expect(prompts.questions == ["New password: ", "Repeat the new password: "])
+        // From now on the current password is asked for, as for any password account.
+        let again = await device.run(
+            "password", environment: ["KITH_PASSWORD": "not-the-password", "KITH_NEW_PASSWORD": "second-secret-42"])
+        #expect(again.errors == "error: Email or password is incorrect\n")
+
+        let unlinked = await device.run("unlink google")
+        #expect(unlinked.output.contains("Google sign-in removed from this account."), "\(unlinked.errors)")
+        await device.run("logout")
+        let login = await device.run(
+            "login ann@example.com", json: true, environment: ["KITH_PASSWORD": "first-secret-42"])
+        #expect(login.exitCode == 0, "\(login.errors)")
+        #expect(login.object["created"] as? Bool == false && login.object["email"] as? String == "ann@example.com")
+        #expect(!device.transcript.contains("first-secret-42"))
+    }
+
     @Test func switchingToAGoogleAccountRunsItsSignInOnlyWhenTheSessionEnded() async throws {
         let browser = ScriptedAuthorization(["ann", "ann"])
         let device = try Device(authorization: browser, verifiers: [TwoUsersVerifier()])

@@ -32,8 +32,8 @@ struct HTTPIdentityServiceTests {
         """
     }
 
-    static func session(_ id: String, _ email: String, token: String) -> String {
-        #"{"accountId":"\#(id)","sessionId":"s-\#(id)","token":"\#(token)","account":\#(me(id, email))}"#
+    static func session(_ id: String, _ email: String, token: String, created: Bool = false) -> String {
+        #"{"accountId":"\#(id)","sessionId":"s-\#(id)","token":"\#(token)","account":\#(me(id, email)),"created":\#(created)}"#
     }
 
     /// Signs up `count` accounts a1@example.com... through the stub.
@@ -69,6 +69,29 @@ struct HTTPIdentityServiceTests {
         #expect(state.currentAccountId == "a1")
         #expect(state.entry(accountId: "a1")?.token == "secret-token")
         #expect(try await service.currentPrincipal() == Principal(accountId: "a1", sessionId: "s-a1"))
+    }
+
+    @Test func aGoogleSignInSaysWhetherItMadeTheAccountAndALinkComesBackWithItsSubject() async throws {
+        let service = service()
+        let google = ProviderSignIn(provider: .google, idToken: "id-token", nonce: "n")
+        stub.on(
+            .post, "/api/auth/google", status: 201,
+            json: Self.session("a1", "ana@example.com", token: "t-1", created: true))
+        let first = try await service.logIn(with: google)
+        #expect(first.created && first.account.id == "a1")
+        #expect(try await service.signIn(with: google).created)
+        stub.on(.post, "/api/auth/google", status: 200, json: Self.session("a1", "ana@example.com", token: "t-2"))
+        #expect(try await !service.logIn(with: google).created)
+        #expect(try await !service.signIn(with: google).created)
+
+        stub.on(
+            .post, "/api/me/identities/apple", status: 200,
+            json:
+                #"{"provider":"apple","subject":"apple-7","email":"ana@icloud.com","linkedAt":"2025-01-01T09:00:00Z"}"#)
+        let principal = try #require(try await service.currentPrincipal())
+        let linked = try await service.linkIdentity(principal, ProviderSignIn(provider: .apple, idToken: "apple-token"))
+        #expect(linked.provider == .apple && linked.subject == "apple-7" && linked.accountId == "a1")
+        #expect(linked.email == "ana@icloud.com")
     }
 
     @Test func theCredentialsFileIs0600InA0700Folder() async throws {

@@ -47,6 +47,19 @@ struct ProviderKeysTests {
         #expect(fixture.provider.jwksFetches == 3)
     }
 
+    @Test func afterARotationConcurrentSignInsWithTheNewKeyShareOneRefetchAndAllSucceed() async throws {
+        let fixture = try VerifierFixture()
+        _ = try await fixture.verifier.verify(try await fixture.provider.idToken(), nonce: nil)
+        try fixture.provider.rotateKeys()
+        var tokens: [String] = []
+        for _ in 0..<8 { tokens.append(try await fixture.provider.idToken()) }
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for token in tokens { group.addTask { try await fixture.verifier.verify(token, nonce: nil).subject } }
+            for try await subject in group { #expect(subject == "1001") }
+        }
+        #expect(fixture.provider.jwksFetches == 2)
+    }
+
     @Test func concurrentSignInsShareOneFetch() async throws {
         let fixture = try VerifierFixture()
         var tokens: [String] = []

@@ -133,7 +133,7 @@ struct LinkedIdentityContractTests {
     func unlinkingTheOnlyWayToSignInIsRefused(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let device = env.googleService()
-        let ann = try await device.logIn(with: StubVerifier.signIn("ann"))
+        let ann = try await device.logIn(with: StubVerifier.signIn("ann")).account
         let error = await identityError { try await device.unlinkIdentity(try await device.me(), provider: .google) }
         #expect(error?.description == "Set a password first, or you could not sign in again.")
         #expect(try await env.store.read { try $0.linkedIdentities(accountId: ann.id) }.count == 1)
@@ -147,12 +147,44 @@ struct LinkedIdentityContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aGoogleAccountSetsItsFirstPasswordWithoutACurrentOneThenMayUnlink(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let device = env.googleService()
+        let ann = try await device.logIn(with: StubVerifier.signIn("ann")).account
+        let principal = try await device.me()
+        let before = try await device.signInMethods(principal)
+        #expect(!before.hasPassword && before.identities.map(\.subject) == ["g-ann"])
+        #expect(!before.canSignIn(without: .google))
+
+        // A too short first password changes nothing.
+        let short = await identityError { try await device.changePassword(principal, current: nil, new: "short") }
+        #expect(short == .invalidPassword)
+        #expect(try await !device.signInMethods(principal).hasPassword)
+
+        try await device.changePassword(principal, current: nil, new: "first-password")
+        #expect(try await device.signInMethods(principal).hasPassword)
+        // Now the password is the account's: changing it needs it, and a missing one is a wrong one.
+        for current in [nil, "not-the-password"] {
+            let error = await identityError {
+                try await device.changePassword(principal, current: current, new: "second-password")
+            }
+            #expect(error == .incorrectCredentials)
+        }
+        try await device.unlinkIdentity(principal, provider: .google)
+        #expect(try await device.signInMethods(principal) == SignInMethods(hasPassword: true, identities: []))
+        let grant = try await device.signIn(email: "ann@example.com", password: "first-password")
+        #expect(grant.accountId == ann.id)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func switchingToAGoogleAccountIsSilentWhileLiveElseItsSignInMustGiveTheSameAccount(_ kind: StoreKind)
         async throws
     {
         let env = try await TestEnvironment(kind)
         let device = env.googleService()
-        let ann = try await device.logIn(with: StubVerifier.signIn("ann"))
+        let logIn = try await device.logIn(with: StubVerifier.signIn("ann"))
+        #expect(logIn.created)
+        let ann = logIn.account
         let saved = try await device.savedAccounts()
         #expect(saved.first?.account.authMethod == .google)
         let bo = try await device.signUp("Bo")
@@ -177,6 +209,8 @@ struct LinkedIdentityContractTests {
         #expect(switched.account.accountId == ann.id)
         #expect(try await device.me().accountId == ann.id)
         #expect(try await env.googleService().me().accountId == ann.id)
+        let again = try await device.logIn(with: StubVerifier.signIn("ann"))
+        #expect(!again.created && again.account.id == ann.id)
     }
 
     @Test(arguments: StoreKind.allCases)

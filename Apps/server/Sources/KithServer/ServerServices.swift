@@ -62,8 +62,9 @@ public struct ServerServices: Sendable {
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = []
     ) async throws(StorageError) -> ServerServices {
         let database = try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
+        // A server keeps no device: accounts sign in with bearer sessions only.
         let identity = LocalIdentityService(
-            store: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
+            serverStore: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
             verifiers: verifiers)
         let preferences = LocalPreferencesService(
             store: PostgresPreferencesStore(database: database), clock: clock, random: random)
@@ -93,6 +94,7 @@ public struct ServerServices: Sendable {
         verifiers: [any IDTokenVerifier] = []
     ) throws(StorageError) -> ServerServices {
         let database = try KithDatabase.open(at: path, features: migrations)
+        // The file may be a `kith` device's too: its saved entries follow the account changes made here, as `kith`'s do.
         let identity = LocalIdentityService(
             store: SQLiteIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
             verifiers: verifiers)

@@ -1,5 +1,5 @@
 /// One transaction of `InMemoryIdentityStore`, over its own copy of the state.
-final class InMemoryIdentityTransaction: IdentityStoreTransaction {
+final class InMemoryIdentityTransaction: IdentityStoreTransaction, DeviceStateTransaction {
     var state: InMemoryIdentityState
 
     init(state: InMemoryIdentityState) {

@@ -25,7 +25,7 @@ struct PostgresIdentityStoreTests {
         let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
-            store: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
+            serverStore: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
         let first = "P1-first-secret-Ωmega"
         let second = "P2-second-secret-Ωmega"
@@ -57,7 +57,7 @@ struct PostgresIdentityStoreTests {
                 group.addTask {
                     let random = SeededRandomSource(seed: UInt64(seed))
                     let service = LocalIdentityService(
-                        store: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
+                        serverStore: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
                         hasher: Argon2PasswordHasher(parameters: .testing, random: random))
                     do {
                         _ = try await service.register(

@@ -125,5 +125,12 @@ public enum IdentityPostgresMigrations {
                         UNIQUE (account_id, provider)
                     )
                     """),
+            // A server keeps no device: step 3's saved accounts and current account were never a server's to keep.
+            .init(
+                "drop-device-state",
+                sql: """
+                    DROP TABLE identity_device;
+                    DROP TABLE identity_saved_accounts;
+                    """),
         ])
 }

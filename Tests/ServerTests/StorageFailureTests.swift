@@ -34,7 +34,7 @@ struct StorageFailureTests {
         let random = SystemRandomSource()
         let services = ServerServices(
             identity: LocalIdentityService(
-                store: FailingIdentityStore(error), random: random,
+                serverStore: FailingIdentityStore(error), random: random,
                 hasher: Argon2PasswordHasher(parameters: .testing, random: random)),
             preferences: LocalPreferencesService(store: InMemoryPreferencesStore(identity: memory)),
             familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: memory)),

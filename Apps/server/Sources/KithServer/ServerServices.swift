@@ -66,8 +66,9 @@ public struct ServerServices: Sendable {
     ) async throws(StorageError) -> ServerServices {
         let database = try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
         let preferencesStore = PostgresPreferencesStore(database: database)
+        // A server keeps no device: accounts sign in with bearer sessions only.
         let identity = LocalIdentityService(
-            store: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
+            serverStore: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
             verifiers: verifiers, carryOver: PreferencesCarryOver(store: preferencesStore))
         let preferences = LocalPreferencesService(store: preferencesStore, clock: clock, random: random)
         let familyCodes = LocalFamilyCodeService(
@@ -97,6 +98,7 @@ public struct ServerServices: Sendable {
     ) throws(StorageError) -> ServerServices {
         let database = try KithDatabase.open(at: path, features: migrations)
         let preferencesStore = SQLitePreferencesStore(database: database)
+        // The file may be a `kith` device's too: its saved entries follow the account changes made here, as `kith`'s do.
         let identity = LocalIdentityService(
             store: SQLiteIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
             verifiers: verifiers, carryOver: PreferencesCarryOver(store: preferencesStore))

@@ -207,12 +207,14 @@ extension AccessMatrix {
 
 extension Context {
     /// This device's saved entry of the owner carries its primary profile's photo (the switcher's avatar).
+    ///
+    /// Only a store that keeps a device (`kith`'s) has one; a server's store has no saved entries to follow.
     func refreshSavedPhoto(_ photo: String?) throws {
-        guard var record = try identity.savedAccounts().first(where: { $0.account.accountId == ownerId }) else {
-            return
-        }
+        guard let device = identity as? any DeviceStateTransaction,
+            var record = try device.savedAccounts().first(where: { $0.account.accountId == ownerId })
+        else { return }
         record.account.photoURL = photo
-        try identity.saveAccount(record)
+        try device.saveAccount(record)
     }
 
     static func persona(_ profile: Profile, active: String) -> Persona {

@@ -44,14 +44,19 @@ final class Environment: Sendable {
         self.kind = kind
         var postgresURL: String?
         let circlesStore: any CirclesStore
+        // PostgreSQL is a server's store: it keeps no device.
+        var deviceStore: (any DeviceIdentityStore)?
         switch kind {
         case .memory:
             let memory = InMemoryIdentityStore()
+            deviceStore = memory
             identityStore = memory
             circlesStore = InMemoryCirclesStore(identity: memory)
         case .sqlite:
             let database = try Self.open(folder.root + "/kith.sqlite")
-            identityStore = SQLiteIdentityStore(database: database)
+            let sqlite = SQLiteIdentityStore(database: database)
+            deviceStore = sqlite
+            identityStore = sqlite
             circlesStore = SQLiteCirclesStore(database: database)
         case .postgres:
             let url = try await TestPostgres.freshSchemaURL()
@@ -62,9 +67,12 @@ final class Environment: Sendable {
         }
         self.postgresURL = postgresURL
         store = FailingStore(circlesStore)
-        identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
+        if let deviceStore {
+            identity = LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
+        } else {
+            identity = LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
+        }
         service = LocalCirclesService(store: store, clock: clock, random: random)
     }
 
@@ -93,14 +101,13 @@ final class Environment: Sendable {
         }
     }
 
-    /// Signs up `first@example.com` ("First Tester"); returns its principal.
+    /// Registers `first@example.com` ("First Tester") with a bearer session, as on a server; returns its principal.
     func account(_ first: String, last: String = "Tester") async throws -> Principal {
-        _ = try await identity.signUp(
+        let grant = try await identity.register(
             SignUp(
                 email: "\(first.lowercased())@example.com", firstName: first, lastName: last,
                 password: "password-\(first)"))
-        guard let principal = try await identity.currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
+        return try await identity.principal(forToken: grant.token)
     }
 }
 

@@ -34,15 +34,20 @@ final class ContractEnvironment: Sendable {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let identityStore: any IdentityStore
         let codeStore: any FamilyCodeStore
+        // PostgreSQL is a server's store: it keeps no device.
+        var deviceStore: (any DeviceIdentityStore)?
         switch kind {
         case .memory:
             let memory = InMemoryIdentityStore()
+            deviceStore = memory
             identityStore = memory
             codeStore = InMemoryFamilyCodeStore(identity: memory)
         case .sqlite:
             let database = try KithDatabase.open(
                 at: root + "/kith.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
-            identityStore = SQLiteIdentityStore(database: database)
+            let sqlite = SQLiteIdentityStore(database: database)
+            deviceStore = sqlite
+            identityStore = sqlite
             codeStore = SQLiteFamilyCodeStore(database: database)
         case .postgres:
             let database = try await TestPostgres.database([
@@ -52,22 +57,25 @@ final class ContractEnvironment: Sendable {
             codeStore = PostgresFamilyCodeStore(database: database)
         }
         store = WrappedStore(codeStore)
-        identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
+        if let deviceStore {
+            identity = LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
+        } else {
+            identity = LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
+        }
         service = LocalFamilyCodeService(store: store, clock: clock, random: random)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
-    /// Signs up `first@example.com` ("First Lastname") with `role`; returns its principal.
+    /// Registers `first@example.com` ("First Lastname") with `role` and a bearer session, as on a server; returns its
+    /// principal.
     func account(_ first: String, _ role: AccountRole, lastName: String = "Tester") async throws -> Principal {
-        _ = try await identity.signUp(
+        let grant = try await identity.register(
             SignUp(
                 email: "\(first.lowercased())@example.com", firstName: first, lastName: lastName,
                 password: "password-\(first)", role: role))
-        guard let principal = try await identity.currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
+        return try await identity.principal(forToken: grant.token)
     }
 
     func log(of principal: Principal) async throws -> [FamilyCodeUsage] {

@@ -38,7 +38,7 @@ struct PostgresFamilyCodeStoreTests {
         }
         let clock = ManualClock()
         let identity = LocalIdentityService(
-            store: PostgresIdentityStore(database: servers[0]), clock: clock,
+            serverStore: PostgresIdentityStore(database: servers[0]), clock: clock,
             hasher: Argon2PasswordHasher(parameters: .testing))
         func account(_ first: String, _ role: AccountRole) async throws -> Principal {
             let grant = try await identity.register(

@@ -2,25 +2,6 @@ import Foundation
 
 /// Lookups the rules share; built only from the transaction's plain reads.
 extension IdentityStoreTransaction {
-    func savedAccount(accountId: String) throws -> SavedAccountRecord? {
-        try savedAccounts().first { $0.account.accountId == accountId }
-    }
-
-    func savedAccount(email: String) throws -> SavedAccountRecord? {
-        let records = try savedAccounts()
-        guard let account = AccountRules.savedAccount(email: email, in: records.map(\.account)) else { return nil }
-        return records.first { $0.account.accountId == account.accountId }
-    }
-
-    func requireSavedAccount(email: String) throws -> SavedAccountRecord {
-        let records = try savedAccounts()
-        let account = try AccountRules.requireSavedAccount(email: email, in: records.map(\.account))
-        guard let record = records.first(where: { $0.account.accountId == account.accountId }) else {
-            throw IdentityError.notFound(.account, email.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return record
-    }
-
     /// The record's session when it is live and belongs to the record's account.
     func liveSession(of record: SavedAccountRecord, at now: Date) throws -> Session? {
         guard let sessionId = record.sessionId, let session = try session(id: sessionId),
@@ -51,11 +32,6 @@ extension IdentityStoreTransaction {
             try passwordHash(accountId: account.id) == candidate.passwordHash
         else { throw IdentityError.incorrectCredentials }
         return account
-    }
-
-    /// Refuses an 11th saved account; an account saved already can always sign in again.
-    func checkCanSave(email: String) throws {
-        try AccountRules.checkCanSave(email: email, saved: try savedAccounts().map(\.account))
     }
 
     // MARK: - Households

@@ -50,19 +50,6 @@ public protocol IdentityStoreTransaction {
     /// Marks every session of the account ended, except `sessionId` when given.
     func endSessions(accountId: String, except sessionId: String?) throws
 
-    // MARK: - This device
-
-    /// Every saved account of this device, in no particular order.
-    func savedAccounts() throws -> [SavedAccountRecord]
-    /// Adds the saved account, or replaces the one with the same account id.
-    func saveAccount(_ record: SavedAccountRecord) throws
-    /// Forgets a saved account (the account itself stays).
-    func removeSavedAccount(accountId: String) throws
-    /// The account the device last signed in or switched to, persisted across runs.
-    func currentAccountId() throws -> String?
-    /// Persists the device's current account (nil: nobody).
-    func setCurrentAccountId(_ accountId: String?) throws
-
     // MARK: - Per account
 
     /// The account's active household id.

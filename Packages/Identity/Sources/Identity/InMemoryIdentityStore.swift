@@ -1,5 +1,7 @@
 /// An `IdentityStore` in memory, for tests and previews: each transaction works on a copy it commits on success.
-public actor InMemoryIdentityStore: IdentityStore {
+///
+/// It keeps this device's state too (a `DeviceIdentityStore`), like the `kith` command line's SQLite file.
+public actor InMemoryIdentityStore: DeviceIdentityStore {
     private var state = InMemoryIdentityState()
 
     /// Creates an empty store.
@@ -10,6 +12,22 @@ public actor InMemoryIdentityStore: IdentityStore {
     }
 
     public func write<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
+        try commit { try body($0) }
+    }
+
+    public func readWithDevice<T: Sendable>(
+        _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
+    ) async throws -> T {
+        try body(InMemoryIdentityTransaction(state: state))
+    }
+
+    public func writeWithDevice<T: Sendable>(
+        durability: Durability, _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
+    ) async throws -> T {
+        try commit { try body($0) }
+    }
+
+    private func commit<T>(_ body: (InMemoryIdentityTransaction) throws -> T) throws -> T {
         let transaction = InMemoryIdentityTransaction(state: state)
         let result = try body(transaction)
         // Committing only after `body` returned is what makes a failed call leave nothing behind.

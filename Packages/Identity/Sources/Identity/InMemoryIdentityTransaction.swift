@@ -1,7 +1,7 @@
 import Foundation
 
 /// One transaction of `InMemoryIdentityStore`, over its own copy of the state.
-final class InMemoryIdentityTransaction: IdentityStoreTransaction {
+final class InMemoryIdentityTransaction: IdentityStoreTransaction, DeviceStateTransaction {
     var state: InMemoryIdentityState
 
     init(state: InMemoryIdentityState) {

@@ -6,7 +6,8 @@ extension LocalIdentityService {
     public func signUp(_ request: SignUp) async throws -> Account {
         try await ExitLock.requireUnlocked(exitLocks)
         let valid = try Self.validate(request)
-        try await store.read { transaction in
+        let device = try self.device()
+        try await device.readWithDevice { transaction in
             try transaction.checkCanSave(email: valid.email)
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
         }
@@ -16,6 +17,9 @@ extension LocalIdentityService {
         let now = clock.now()
         let random = random
         let account = try await writeNewAccount(claiming: request.claimCode, now: now) { transaction in
+            // A device's stores (memory, SQLite) keep its state in every transaction, a claim's (opened by the
+            // carry-over's store) included.
+            guard let transaction = transaction as? any DeviceIdentityTransaction else { throw NoDeviceError() }
             try transaction.checkCanSave(email: valid.email)
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
             let account = Account(
@@ -32,7 +36,8 @@ extension LocalIdentityService {
     public func logIn(email: String, password: String) async throws -> Account {
         try await ExitLock.requireUnlocked(exitLocks)
         let email = try EmailAddress.validate(email)
-        let candidate = try await store.read { transaction -> PasswordCandidate in
+        let device = try self.device()
+        let candidate = try await device.readWithDevice { transaction -> PasswordCandidate in
             // The cap is checked before the password, so a full device refuses without hashing.
             try transaction.checkCanSave(email: email)
             return try transaction.passwordCandidate(email: email)
@@ -40,7 +45,7 @@ extension LocalIdentityService {
         let verified = try await verify(password, against: candidate)
         let now = clock.now()
         let random = random
-        let account = try await store.write { transaction -> Account in
+        let account = try await device.writeWithDevice { transaction -> Account in
             try transaction.checkCanSave(email: email)
             let account = try transaction.requireUnchanged(verified)
             try Self.signInOnDevice(account, transaction, now: now, random: random)
@@ -53,7 +58,7 @@ extension LocalIdentityService {
     public func logOut() async throws {
         try await ExitLock.requireUnlocked(exitLocks)
         guard let accountId = try await loadCurrent() else { throw IdentityError.notSignedIn }
-        try await store.write(durability: .immediate) { transaction in
+        try await device().writeWithDevice(durability: .immediate) { transaction in
             if let record = try transaction.savedAccount(accountId: accountId), let sessionId = record.sessionId {
                 try transaction.endSession(id: sessionId)
             }
@@ -67,7 +72,7 @@ extension LocalIdentityService {
     public func savedAccounts() async throws -> [SavedAccountStatus] {
         let current = try await loadCurrent()
         let now = clock.now()
-        return try await store.read { transaction in
+        return try await device().readWithDevice { transaction in
             try transaction.savedAccounts()
                 .sorted { AccountRules.isListedBefore($0.account, $1.account) }
                 .map { record in
@@ -81,7 +86,8 @@ extension LocalIdentityService {
     public func switchAccount(to email: String, password: String?) async throws -> AccountSwitch {
         let current = try await loadCurrent()
         let now = clock.now()
-        let (record, live) = try await store.read { transaction -> (SavedAccountRecord, Bool) in
+        let device = try self.device()
+        let (record, live) = try await device.readWithDevice { transaction -> (SavedAccountRecord, Bool) in
             let record = try transaction.requireSavedAccount(email: email)
             if let sessionId = record.sessionId, let session = try transaction.session(id: sessionId),
                 session.isLive(at: now), session.accountId != record.account.accountId
@@ -95,7 +101,7 @@ extension LocalIdentityService {
         if live && accountId == current { return .alreadyCurrent(record.account) }
         if live {
             // A live session switches silently: no password, no hashing.
-            let saved = try await store.write { transaction -> SavedAccount in
+            let saved = try await device.writeWithDevice { transaction -> SavedAccount in
                 guard var fresh = try transaction.savedAccount(accountId: accountId),
                     try transaction.liveSession(of: fresh, at: now) != nil
                 else { throw IdentityError.sessionEnded(email: record.account.email) }
@@ -118,7 +124,7 @@ extension LocalIdentityService {
             throw IdentityError.sessionMismatch(email: record.account.email)
         }
         let random = random
-        let saved = try await store.write { transaction -> SavedAccount in
+        let saved = try await device.writeWithDevice { transaction -> SavedAccount in
             let account = try transaction.requireUnchanged(verified)
             return try Self.signInOnDevice(account, transaction, now: now, random: random)
         }
@@ -129,7 +135,7 @@ extension LocalIdentityService {
     public func removeSavedAccount(_ email: String, by principal: Principal?) async throws {
         try await asSelf(principal) {
             let current = try await loadCurrent()
-            try await store.write(durability: .immediate) { transaction in
+            try await device().writeWithDevice(durability: .immediate) { transaction in
                 let record = try transaction.requireSavedAccount(email: email)
                 let accountId = record.account.accountId
                 guard accountId != current else { throw IdentityError.cannotRemoveCurrentAccount }
@@ -152,12 +158,12 @@ extension LocalIdentityService {
             let first = try Self.validName(firstName, field: "first name", .personName)
             let last = try Self.validName(lastName, field: "last name", .personName)
             let now = clock.now()
-            return try await store.write { transaction in
+            return try await writeAccount { transaction, device in
                 var account = try transaction.authenticate(principal, at: now)
                 account.firstName = first
                 account.lastName = last
                 try transaction.updateAccount(account)
-                try Self.refreshSavedEntry(account, transaction)
+                if let device { try Self.refreshSavedEntry(account, device) }
                 return account
             }
         }
@@ -177,11 +183,11 @@ extension LocalIdentityService {
     ) async throws -> Account {
         try await asSelf(principal) {
             let now = clock.now()
-            return try await store.write { transaction in
+            return try await writeAccount { transaction, device in
                 var account = try transaction.authenticate(principal, at: now)
                 change(&account)
                 try transaction.updateAccount(account)
-                try Self.refreshSavedEntry(account, transaction)
+                if let device { try Self.refreshSavedEntry(account, device) }
                 return account
             }
         }
@@ -298,7 +304,7 @@ extension LocalIdentityService {
     /// Signs `account` in on this device: a new session whose token is dropped, the saved entry, current.
     @discardableResult
     static func signInOnDevice(
-        _ account: Account, _ transaction: any IdentityStoreTransaction, now: Date, random: any RandomSource
+        _ account: Account, _ transaction: any DeviceIdentityTransaction, now: Date, random: any RandomSource
     ) throws -> SavedAccount {
         // Locally a session is only its row: the raw token is never kept.
         let (session, _) = newSession(accountId: account.id, now: now, random: random)
@@ -312,7 +318,7 @@ extension LocalIdentityService {
     }
 
     /// Keeps this device's saved entry in step with the account's name.
-    static func refreshSavedEntry(_ account: Account, _ transaction: any IdentityStoreTransaction) throws {
+    static func refreshSavedEntry(_ account: Account, _ transaction: any DeviceStateTransaction) throws {
         guard var record = try transaction.savedAccount(accountId: account.id) else { return }
         record.account.displayName = account.displayName
         record.account.accountType = account.accountType

@@ -5,10 +5,11 @@ import Foundation
 extension LocalIdentityService {
     public func logIn(with signIn: ProviderSignIn) async throws -> ProviderLogIn {
         try await ExitLock.requireUnlocked(exitLocks)
+        let device = try self.device()
         let token = try await verify(signIn)
         let now = clock.now()
         let random = random
-        let logIn = try await store.write { transaction -> ProviderLogIn in
+        let logIn = try await device.writeWithDevice { transaction -> ProviderLogIn in
             let (account, created) = try transaction.providerAccount(for: token, signIn, now: now, random: random)
             try transaction.checkCanSave(email: account.email)
             try Self.signInOnDevice(Self.signedIn(account, with: token.provider), transaction, now: now, random: random)
@@ -19,13 +20,14 @@ extension LocalIdentityService {
     }
 
     public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {
-        let record = try await store.read { try $0.requireSavedAccount(email: email) }
+        let device = try self.device()
+        let record = try await device.readWithDevice { try $0.requireSavedAccount(email: email) }
         try await ExitLock.requireUnlocked(exitLocks, staying: record.account.accountId)
         // A token that fails its checks throws here, before anything changed.
         let token = try await verify(signIn)
         let now = clock.now()
         let random = random
-        let saved = try await store.write { transaction -> SavedAccount in
+        let saved = try await device.writeWithDevice { transaction -> SavedAccount in
             guard let identity = try transaction.linkedIdentity(provider: token.provider, subject: token.subject),
                 identity.accountId == record.account.accountId,
                 let account = try transaction.account(id: identity.accountId)

@@ -6,6 +6,9 @@ import Foundation
 /// the account it started with even when another process signs in on the same file.
 public actor LocalIdentityService: IdentityService {
     let store: any IdentityStore
+    /// The same store, seen with this device's state; nil on a server, which keeps no device: the calls about this
+    /// device (sign up or in, the saved accounts, the current account) then throw `NoDeviceError`.
+    let deviceStore: (any DeviceIdentityStore)?
     let clock: any Clock
     let random: any RandomSource
     let hasher: any PasswordHasher
@@ -19,12 +22,12 @@ public actor LocalIdentityService: IdentityService {
     private var currentAccountId: String?
     private var dummyHash: String?
 
-    /// Rules over `store`; `hasher` defaults to Argon2id at OWASP's parameters with salts from `random`; `verifiers`
-    /// are the providers accounts may sign in with; `exitLocks` keeps this device's exit lock; `carryOver` opens a
-    /// claim's transaction when another feature keeps data per member (without it a claim runs in an ordinary
-    /// `store.write`).
+    /// Rules over `store`, this device's state included; `hasher` defaults to Argon2id at OWASP's parameters with salts
+    /// from `random`; `verifiers` are the providers accounts may sign in with; `exitLocks` keeps this device's exit
+    /// lock; `carryOver` opens a claim's transaction when another feature keeps data per member (without it a claim
+    /// runs in an ordinary write).
     public init(
-        store: any IdentityStore,
+        store: any DeviceIdentityStore,
         clock: any Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil,
@@ -32,8 +35,33 @@ public actor LocalIdentityService: IdentityService {
         exitLocks: any DeviceExitLockStore = InMemoryDeviceExitLockStore(),
         carryOver: (any MemberCarryOver)? = nil
     ) {
+        self.init(
+            store, deviceStore: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
+            exitLocks: exitLocks, carryOver: carryOver)
+    }
+
+    /// Rules over a server's `serverStore`, which keeps no device: accounts sign in with bearer sessions only.
+    public init(
+        serverStore: any IdentityStore,
+        clock: any Clock = SystemClock(),
+        random: any RandomSource = SystemRandomSource(),
+        hasher: (any PasswordHasher)? = nil,
+        verifiers: [any IDTokenVerifier] = [],
+        carryOver: (any MemberCarryOver)? = nil
+    ) {
+        self.init(
+            serverStore, deviceStore: nil, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
+            exitLocks: InMemoryDeviceExitLockStore(), carryOver: carryOver)
+    }
+
+    private init(
+        _ store: any IdentityStore, deviceStore: (any DeviceIdentityStore)?, clock: any Clock,
+        random: any RandomSource, hasher: (any PasswordHasher)?, verifiers: [any IDTokenVerifier],
+        exitLocks: any DeviceExitLockStore, carryOver: (any MemberCarryOver)?
+    ) {
         self.exitLocks = exitLocks
         self.store = store
+        self.deviceStore = deviceStore
         self.clock = clock
         self.random = random
         self.hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
@@ -41,12 +69,31 @@ public actor LocalIdentityService: IdentityService {
         self.carryOver = carryOver
     }
 
+    // MARK: - This device
+
+    /// The store with this device's state, for the calls about this device; refused on a server.
+    func device() throws -> any DeviceIdentityStore {
+        guard let deviceStore else { throw NoDeviceError() }
+        return deviceStore
+    }
+
+    /// Runs `body`, a change of the account, in one write that also gets this device's state when the service keeps
+    /// one (nil on a server), so this device's saved entry follows in the same transaction.
+    func writeAccount<T: Sendable>(
+        _ body: @Sendable (any IdentityStoreTransaction, (any DeviceStateTransaction)?) throws -> T
+    ) async throws -> T {
+        if let deviceStore {
+            return try await deviceStore.writeWithDevice { try body($0, $0) }
+        }
+        return try await store.write { try body($0, nil) }
+    }
+
     // MARK: - The current account of this process
 
     /// The account this process runs as, read from the store on first use only.
     func loadCurrent() async throws -> String? {
         if currentLoaded { return currentAccountId }
-        let persisted = try await store.read { try $0.currentAccountId() }
+        let persisted = try await device().readWithDevice { try $0.currentAccountId() }
         // Another call may have signed in while this one read: its choice wins.
         if !currentLoaded {
             currentAccountId = persisted
@@ -63,7 +110,7 @@ public actor LocalIdentityService: IdentityService {
     public func currentPrincipal() async throws -> Principal? {
         guard let accountId = try await loadCurrent() else { return nil }
         let now = clock.now()
-        return try await store.read { transaction -> Principal? in
+        return try await device().readWithDevice { transaction -> Principal? in
             guard let record = try transaction.savedAccount(accountId: accountId),
                 let session = try transaction.liveSession(of: record, at: now)
             else { return nil }
@@ -73,7 +120,7 @@ public actor LocalIdentityService: IdentityService {
 
     public func runAs(email: String) async throws -> Principal {
         let now = clock.now()
-        let principal = try await store.read { transaction -> Principal in
+        let principal = try await device().readWithDevice { transaction -> Principal in
             let record = try transaction.requireSavedAccount(email: email)
             guard let session = try transaction.liveSession(of: record, at: now) else {
                 throw IdentityError.sessionEnded(email: record.account.email)

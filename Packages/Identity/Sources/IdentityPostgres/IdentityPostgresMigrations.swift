@@ -150,5 +150,12 @@ public enum IdentityPostgresMigrations {
                     );
                     CREATE INDEX identity_claim_codes_member ON identity_claim_codes(member_id);
                     """),
+            // A server keeps no device: step 3's saved accounts and current account were never a server's to keep.
+            .init(
+                "drop-device-state",
+                sql: """
+                    DROP TABLE identity_device;
+                    DROP TABLE identity_saved_accounts;
+                    """),
         ])
 }

@@ -158,63 +158,6 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
             createdAt: try row.date(3), expiresAt: try row.date(4), ended: try row.bool(5))
     }
 
-    // MARK: - This device
-
-    public func savedAccounts() throws -> [SavedAccountRecord] {
-        try connection.query(
-            """
-            SELECT account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id
-            FROM identity_saved_accounts
-            """
-        ).map { row in
-            SavedAccountRecord(
-                account: SavedAccount(
-                    accountId: try row.string(0), email: try row.string(1), displayName: try row.string(2),
-                    photoURL: row[3],
-                    accountType: AccountType(rawValue: try row.string(4)) ?? .private,
-                    authMethod: AuthMethod(rawValue: try row.string(5)) ?? .password,
-                    lastUsed: try row.date(6)),
-                sessionId: row[7])
-        }
-    }
-
-    public func saveAccount(_ record: SavedAccountRecord) throws {
-        let account = record.account
-        try connection.execute(
-            """
-            INSERT INTO identity_saved_accounts
-                (account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-            ON CONFLICT (account_id) DO UPDATE SET
-                email = excluded.email, display_name = excluded.display_name, photo_url = excluded.photo_url,
-                account_type = excluded.account_type, auth_method = excluded.auth_method,
-                last_used = excluded.last_used, session_id = excluded.session_id
-            """,
-            [
-                account.accountId, account.email, account.displayName, account.photoURL,
-                account.accountType.rawValue, account.authMethod.rawValue, account.lastUsed, record.sessionId,
-            ])
-    }
-
-    public func removeSavedAccount(accountId: String) throws {
-        try connection.execute("DELETE FROM identity_saved_accounts WHERE account_id = $1", [accountId])
-    }
-
-    private static let currentAccountKey = "current_account_id"
-
-    public func currentAccountId() throws -> String? {
-        try connection.first("SELECT value FROM identity_device WHERE key = $1", [Self.currentAccountKey])?[0]
-    }
-
-    public func setCurrentAccountId(_ accountId: String?) throws {
-        try connection.execute(
-            """
-            INSERT INTO identity_device (key, value) VALUES ($1, $2)
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value
-            """,
-            [Self.currentAccountKey, accountId])
-    }
-
     // MARK: - Per account
 
     public func activeHouseholdId(accountId: String) throws -> String? {

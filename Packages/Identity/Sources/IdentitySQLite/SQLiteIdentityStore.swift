@@ -3,7 +3,9 @@ import Identity
 import Storage
 
 /// `IdentityStore` on the shared Kith SQLite file: each `write` is one GRDB write transaction.
-public final class SQLiteIdentityStore: IdentityStore {
+///
+/// The file is a device's (`kith`'s), so it keeps this device's state too (a `DeviceIdentityStore`).
+public final class SQLiteIdentityStore: DeviceIdentityStore {
     private let database: KithDatabase
 
     /// A store over `database`, which must have been opened with `IdentityMigrations.all`.
@@ -22,6 +24,19 @@ public final class SQLiteIdentityStore: IdentityStore {
 
     public func write<T: Sendable>(
         durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
+        try await database.write(synchronous: durability == .immediate) { db in try body(SQLiteIdentityTransaction(db))
+        }
+    }
+
+    public func readWithDevice<T: Sendable>(
+        _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
+    ) async throws -> T {
+        try await database.read { db in try body(SQLiteIdentityTransaction(db)) }
+    }
+
+    public func writeWithDevice<T: Sendable>(
+        durability: Durability, _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
     ) async throws -> T {
         try await database.write(synchronous: durability == .immediate) { db in try body(SQLiteIdentityTransaction(db))
         }

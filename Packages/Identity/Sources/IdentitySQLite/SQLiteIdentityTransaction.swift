@@ -2,11 +2,12 @@ import Foundation
 import GRDB
 import Identity
 
-/// One GRDB transaction seen as an `IdentityStoreTransaction`. Plain SQL, no rules.
+/// One GRDB transaction seen as an `IdentityStoreTransaction` and this device's `DeviceStateTransaction`. Plain SQL, no
+/// rules.
 ///
 /// Public so that other features' SQLite stores can read and write Identity's tables inside their own
 /// transactions (a family join adds the member and logs the attempt in one transaction).
-public struct SQLiteIdentityTransaction: IdentityStoreTransaction {
+public struct SQLiteIdentityTransaction: IdentityStoreTransaction, DeviceStateTransaction {
     let db: Database
 
     public init(_ db: Database) {

@@ -2,9 +2,9 @@ import Foundation
 import Identity
 import Testing
 
-@Suite("Accounts (contract, every store)")
+@Suite("Accounts on this device (contract, every store that keeps a device)")
 struct AccountContractTests {
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func signUpCreatesTheAccountSignsInAndSavesIt(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -27,7 +27,7 @@ struct AccountContractTests {
         #expect(saved[0].isCurrent && saved[0].sessionLive)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func signUpRefusesBadInputAndCreatesNothing(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -58,7 +58,7 @@ struct AccountContractTests {
             SignUp(email: "bo@example.com", firstName: "Bo", lastName: "Lee", password: "12345678"))
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func emailsAreUniqueCaseInsensitively(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -71,7 +71,7 @@ struct AccountContractTests {
         #expect(env.hasher.hashes == 1)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func wrongPasswordAndUnknownEmailReadTheSame(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -89,7 +89,7 @@ struct AccountContractTests {
         #expect(try await service.me().accountId == account.id)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func logoutEndsTheSessionAndKeepsTheAccountSaved(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -107,7 +107,7 @@ struct AccountContractTests {
         #expect(try await env.service().currentPrincipal() == nil)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func nameAndRoleChanges(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -123,7 +123,7 @@ struct AccountContractTests {
         #expect(try await service.account(principal).role == .parent)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func passwordChangeNeedsTheCurrentOneAndEndsOtherSessions(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -151,31 +151,7 @@ struct AccountContractTests {
         _ = try await service.logIn(email: email("Ann"), password: "new-password")
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func bearerSessionsLiveThirtyDaysAndStoreOnlyTheTokenHash(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
-        let service = env.service()
-        let grant = try await service.register(
-            SignUp(email: "srv@example.com", firstName: "Server", lastName: "User", password: "password-srv"))
-        #expect(try await service.savedAccounts().isEmpty)
-        #expect(try await service.currentPrincipal() == nil)
-        #expect(grant.token.count == 43)
-        let session = try await env.store.read { try $0.session(id: grant.sessionId) }
-        #expect(session?.tokenHash == TokenDigest.hexDigest(grant.token))
-        #expect(session?.expiresAt == env.clock.now().addingTimeInterval(30 * TestEnvironment.day))
-        #expect(try await service.principal(forToken: grant.token).accountId == grant.accountId)
-
-        let second = try await service.signIn(email: "srv@example.com", password: "password-srv")
-        #expect(second.token != grant.token)
-        try await service.endSession(token: second.token)
-        #expect(await identityError { _ = try await service.principal(forToken: second.token) } == .notSignedIn)
-        #expect(await identityError { _ = try await service.principal(forToken: "made-up") } == .notSignedIn)
-
-        env.clock.advance(by: 30 * TestEnvironment.day)
-        #expect(await identityError { _ = try await service.principal(forToken: grant.token) } == .notSignedIn)
-    }
-
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func accountActionsAreRefusedWhileActing(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()

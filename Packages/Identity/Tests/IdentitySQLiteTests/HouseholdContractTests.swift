@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Households and managed members (contract, every store)")
 struct HouseholdContractTests {
-    /// A service with accounts signed up under `names`, each with its principal.
+    /// A service with accounts registered under `names` (bearer sessions, as on a server), each with its principal.
     struct Family {
         let env: TestEnvironment
         let service: LocalIdentityService
@@ -15,8 +15,7 @@ struct HouseholdContractTests {
             service = env.service()
             var principals: [String: Principal] = [:]
             for name in names {
-                try await service.signUp(name)
-                principals[name] = try await service.me()
+                principals[name] = try await service.register(name)
             }
             self.principals = principals
         }

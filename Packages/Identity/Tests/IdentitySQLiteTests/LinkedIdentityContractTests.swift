@@ -21,8 +21,7 @@ struct StubVerifier: IDTokenVerifier {
 extension TestEnvironment {
     /// A new process whose Google sign-in knows `StubVerifier.google`'s tokens.
     func googleService() -> LocalIdentityService {
-        LocalIdentityService(
-            store: store, clock: clock, random: random, hasher: hasher, verifiers: [StubVerifier.google])
+        service(verifiers: [StubVerifier.google])
     }
 }
 
@@ -96,57 +95,54 @@ struct LinkedIdentityContractTests {
     @Test(arguments: StoreKind.allCases)
     func aPasswordAccountsEmailIsRefusedThenLinkedWhileSignedIn(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
-        let device = env.googleService()
-        let ann = try await device.signUp("Ann")
-        let refused = await identityError { _ = try await device.signIn(with: StubVerifier.signIn("ann")) }
+        let server = env.googleService()
+        let ann = try await server.register("Ann")
+        let refused = await identityError { _ = try await server.signIn(with: StubVerifier.signIn("ann")) }
         #expect(
             refused?.description
                 == "An account with this email already exists. Sign in with your password, then link Google.")
-        #expect(try await env.store.read { try $0.linkedIdentities(accountId: ann.id) }.isEmpty)
+        #expect(try await env.store.read { try $0.linkedIdentities(accountId: ann.accountId) }.isEmpty)
 
-        let linked = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann"))
-        #expect(linked.accountId == ann.id && linked.provider == .google && linked.subject == "g-ann")
-        let signedIn = try await device.signIn(with: StubVerifier.signIn("ann"))
-        #expect(signedIn.grant.accountId == ann.id && !signedIn.created)
+        let linked = try await server.linkIdentity(ann, StubVerifier.signIn("ann"))
+        #expect(linked.accountId == ann.accountId && linked.provider == .google && linked.subject == "g-ann")
+        let signedIn = try await server.signIn(with: StubVerifier.signIn("ann"))
+        #expect(signedIn.grant.accountId == ann.accountId && !signedIn.created)
     }
 
     @Test(arguments: StoreKind.allCases)
     func aSubjectLinkedElsewhereIsRefused(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
-        let device = env.googleService()
-        try await device.signUp("Ann")
-        _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann"))
-        let bo = try await device.signUp("Bo")
-        let error = await identityError {
-            _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("ann"))
-        }
+        let server = env.googleService()
+        _ = try await server.linkIdentity(try await server.register("Ann"), StubVerifier.signIn("ann"))
+        let bo = try await server.register("Bo")
+        let error = await identityError { _ = try await server.linkIdentity(bo, StubVerifier.signIn("ann")) }
         #expect(error?.description == "This Google account is already linked to another account")
-        _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("bo-google"))
-        let second = await identityError {
-            _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("other-bo"))
-        }
+        _ = try await server.linkIdentity(bo, StubVerifier.signIn("bo-google"))
+        let second = await identityError { _ = try await server.linkIdentity(bo, StubVerifier.signIn("other-bo")) }
         #expect(second == .providerAlreadyLinked(.google))
-        #expect(try await env.store.read { try $0.linkedIdentities(accountId: bo.id) }.map(\.subject) == ["g-bo"])
+        #expect(
+            try await env.store.read { try $0.linkedIdentities(accountId: bo.accountId) }.map(\.subject) == ["g-bo"])
     }
 
     @Test(arguments: StoreKind.allCases)
     func unlinkingTheOnlyWayToSignInIsRefused(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
-        let device = env.googleService()
-        let ann = try await device.logIn(with: StubVerifier.signIn("ann")).account
-        let error = await identityError { try await device.unlinkIdentity(try await device.me(), provider: .google) }
+        let server = env.googleService()
+        let grant = try await server.signIn(with: StubVerifier.signIn("ann")).grant
+        let ann = try await server.principal(forToken: grant.token)
+        let error = await identityError { try await server.unlinkIdentity(ann, provider: .google) }
         #expect(error?.description == "Set a password first, or you could not sign in again.")
-        #expect(try await env.store.read { try $0.linkedIdentities(accountId: ann.id) }.count == 1)
+        #expect(try await env.store.read { try $0.linkedIdentities(accountId: ann.accountId) }.count == 1)
 
         // A password account unlinks freely, and an unlinked provider says so.
-        try await device.signUp("Bo")
-        _ = try await device.linkIdentity(try await device.me(), StubVerifier.signIn("bo-google"))
-        try await device.unlinkIdentity(try await device.me(), provider: .google)
-        let none = await identityError { try await device.unlinkIdentity(try await device.me(), provider: .google) }
+        let bo = try await server.register("Bo")
+        _ = try await server.linkIdentity(bo, StubVerifier.signIn("bo-google"))
+        try await server.unlinkIdentity(bo, provider: .google)
+        let none = await identityError { try await server.unlinkIdentity(bo, provider: .google) }
         #expect(none?.description == "No Google account is linked")
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func aGoogleAccountSetsItsFirstPasswordWithoutACurrentOneThenMayUnlink(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let device = env.googleService()
@@ -176,7 +172,7 @@ struct LinkedIdentityContractTests {
         #expect(grant.accountId == ann.id)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func switchingToAGoogleAccountIsSilentWhileLiveElseItsSignInMustGiveTheSameAccount(_ kind: StoreKind)
         async throws
     {
@@ -215,6 +211,15 @@ struct LinkedIdentityContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func anUnconfiguredProviderIsNotSetUp(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let error = await identityError {
+            _ = try await env.service().signIn(with: ProviderSignIn(provider: .apple, idToken: "x"))
+        }
+        #expect(error?.description == "Apple sign-in is not set up here")
+    }
+
+    @Test(arguments: StoreKind.withDevice)
+    func anUnconfiguredProviderIsNotSetUpOnThisDevice(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let error = await identityError {
             _ = try await env.service().logIn(with: ProviderSignIn(provider: .apple, idToken: "x"))

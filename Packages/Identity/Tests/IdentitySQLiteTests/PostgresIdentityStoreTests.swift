@@ -13,20 +13,34 @@ struct PostgresIdentityStoreTests {
             IdentityPostgresMigrations.all.identifiers == [
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
                 "identity.5-households", "identity.6-acting-records", "identity.7-linked-identities",
-                "identity.8-exit-lock", "identity.9-claim-codes",
+                "identity.8-exit-lock", "identity.9-claim-codes", "identity.10-drop-device-state",
             ])
         let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
         let applied = try await database.read { connection in
             try connection.query("SELECT identifier FROM kith_migrations ORDER BY identifier").map { try $0.string(0) }
         }
         #expect(applied == IdentityPostgresMigrations.all.identifiers)
+        // A server keeps no device: no table of one remains.
+        let tables = try await database.read { connection in
+            try connection.query(
+                """
+                SELECT table_name FROM information_schema.tables
+                WHERE table_schema = current_schema() AND table_name LIKE 'identity\\_%'
+                """
+            ).map { try $0.string(0) }
+        }
+        #expect(
+            tables.sorted() == [
+                "identity_account_state", "identity_accounts", "identity_acting_records", "identity_guardians",
+                "identity_households", "identity_linked_identities", "identity_members", "identity_sessions",
+            ])
     }
 
     @Test func passwordsAndTokensNeverReachTheDatabase() async throws {
         let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
-            store: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
+            serverStore: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
         let first = "P1-first-secret-Ωmega"
         let second = "P2-second-secret-Ωmega"
@@ -38,8 +52,8 @@ struct PostgresIdentityStoreTests {
 
         // Every row of every Identity table, as text.
         let rows = try await database.read { connection in
-            try ["identity_accounts", "identity_sessions", "identity_saved_accounts", "identity_device"].flatMap {
-                table in try connection.query("SELECT t::text FROM \(table) t").map { try $0.string(0) }
+            try ["identity_accounts", "identity_sessions"].flatMap { table in
+                try connection.query("SELECT t::text FROM \(table) t").map { try $0.string(0) }
             }
         }
         let text = rows.joined(separator: "\n")
@@ -58,7 +72,7 @@ struct PostgresIdentityStoreTests {
                 group.addTask {
                     let random = SeededRandomSource(seed: UInt64(seed))
                     let service = LocalIdentityService(
-                        store: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
+                        serverStore: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
                         hasher: Argon2PasswordHasher(parameters: .testing, random: random))
                     do {
                         _ = try await service.register(

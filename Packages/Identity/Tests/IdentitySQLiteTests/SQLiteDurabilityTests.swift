@@ -10,7 +10,9 @@ import Testing
 /// `synchronous=FULL` on the writer connection, a normal one under NORMAL.
 @Suite("The SQLite store's durable commits")
 struct SQLiteDurabilityTests {
-    @Test func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal() async throws {
+    /// Both ways to write: Identity's tables alone, or with this device's state (sign-in, logout, saved accounts).
+    @Test(arguments: [false, true])
+    func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal(withDevice: Bool) async throws {
         let folder = TemporaryFolder()
         let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
         let store = SQLiteIdentityStore(database: database)
@@ -21,10 +23,21 @@ struct SQLiteDurabilityTests {
         let synchronous = { @Sendable in
             try await database.pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         }
-        try await store.write { try $0.setCurrentAccountId(nil) }
-        try await store.write(durability: .immediate) { try $0.setCurrentAccountId(nil) }
+        /// One write as `durability` asks (nil: the plain `write`).
+        let write = { @Sendable (durability: Durability?) in
+            switch (withDevice, durability) {
+            case (false, nil): try await store.write { try $0.endSession(id: "none") }
+            case (false, let durability?):
+                try await store.write(durability: durability) { try $0.endSession(id: "none") }
+            case (true, nil): try await store.writeWithDevice { try $0.setCurrentAccountId(nil) }
+            case (true, let durability?):
+                try await store.writeWithDevice(durability: durability) { try $0.setCurrentAccountId(nil) }
+            }
+        }
+        try await write(nil)
+        try await write(.immediate)
         #expect(try await synchronous() == 1)
-        try await store.write(durability: .normal) { try $0.setCurrentAccountId(nil) }
+        try await write(.normal)
         let statements = seen.withLock { $0 }.filter {
             $0.hasPrefix("PRAGMA synchronous") || $0 == "COMMIT TRANSACTION"
         }

@@ -15,12 +15,30 @@ struct SQLiteIdentityStoreTests {
         await #expect(throws: Refused.self) {
             try await env.store.write { transaction in
                 try transaction.insertAccount(account, passwordHash: "$argon2id$x")
-                try transaction.setCurrentAccountId("a1")
+                try transaction.setActiveHouseholdId("h1", accountId: "a1")
                 throw Refused()
             }
         }
         #expect(try await env.store.read { try $0.account(id: "a1") } == nil)
-        #expect(try await env.store.read { try $0.currentAccountId() } == nil)
+        #expect(try await env.store.read { try $0.activeHouseholdId(accountId: "a1") } == nil)
+    }
+
+    @Test(arguments: StoreKind.withDevice)
+    func aWriteWithTheDeviceThatThrowsLeavesNothing(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let store = try env.requireDeviceStore()
+        struct Refused: Error {}
+        let account = Account(
+            id: "a1", email: "ann@example.com", firstName: "Ann", lastName: "Lee", createdAt: env.clock.now())
+        await #expect(throws: Refused.self) {
+            try await store.writeWithDevice { transaction in
+                try transaction.insertAccount(account, passwordHash: "$argon2id$x")
+                try transaction.setCurrentAccountId("a1")
+                throw Refused()
+            }
+        }
+        #expect(try await store.read { try $0.account(id: "a1") } == nil)
+        #expect(try await store.readWithDevice { try $0.currentAccountId() } == nil)
     }
 
     @Test func migrationsAreNamedByFeature() throws {

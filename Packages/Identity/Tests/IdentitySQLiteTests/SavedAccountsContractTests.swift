@@ -2,11 +2,11 @@ import Foundation
 import Identity
 import Testing
 
-@Suite("Saved accounts (contract, every store)")
+@Suite("Saved accounts (contract, every store that keeps a device)")
 struct SavedAccountsContractTests {
     static let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func eleventhSignUpIsRefusedBeforeAnythingIsCreated(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -21,7 +21,7 @@ struct SavedAccountsContractTests {
         #expect(try await service.me() == current)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func eleventhLogInIsRefusedButSavedAccountsCanSignInAgain(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -41,7 +41,7 @@ struct SavedAccountsContractTests {
         #expect(try await service.savedAccounts().count == 10)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func listedMostRecentlyUsedFirstWithTheCurrentMarked(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -56,7 +56,7 @@ struct SavedAccountsContractTests {
         #expect(saved.allSatisfy { $0.sessionLive })
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func switchingToALiveSessionIsSilent(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -75,7 +75,7 @@ struct SavedAccountsContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func switchingToAnExpiredSessionNeedsThePassword(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -102,7 +102,7 @@ struct SavedAccountsContractTests {
         #expect(try await service.savedAccounts().first { $0.account.accountId == ann.id }?.sessionLive == true)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func theSessionMustBelongToTheSavedAccount(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -110,7 +110,7 @@ struct SavedAccountsContractTests {
         try await service.signUp("Bo")
         let boSession = try await service.me().sessionId
         // Corrupt the device state: Ann's entry points at Bo's session.
-        try await env.store.write { transaction in
+        try await env.requireDeviceStore().writeWithDevice { transaction in
             guard var record = try transaction.savedAccounts().first(where: { $0.account.accountId == ann.id }) else {
                 return
             }
@@ -122,7 +122,7 @@ struct SavedAccountsContractTests {
         #expect(try await service.me().sessionId == boSession)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func theCurrentAccountCannotBeRemoved(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -133,13 +133,13 @@ struct SavedAccountsContractTests {
         #expect(try await service.savedAccounts().count == 1)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func removingAnotherEndsItsSessionAndKeepsTheAccount(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
         let ann = try await service.signUp("Ann")
         try await service.signUp("Bo")
-        let annSession = try await env.store.read { transaction in
+        let annSession = try await env.requireDeviceStore().readWithDevice { transaction in
             try transaction.savedAccounts().first { $0.account.accountId == ann.id }?.sessionId
         }
         try await service.removeSavedAccount(" Ann@example.com", by: try await service.me())
@@ -152,7 +152,7 @@ struct SavedAccountsContractTests {
         _ = try await service.logIn(email: email("Ann"), password: password("Ann"))
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func switchingToAnUnsavedAccountNamesIt(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let service = env.service()
@@ -161,7 +161,7 @@ struct SavedAccountsContractTests {
         #expect(error == .notFound(.account, "zed@example.com"))
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func theCurrentAccountPersistsAcrossRuns(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         try await env.service().signUp("Ann")
@@ -169,7 +169,7 @@ struct SavedAccountsContractTests {
         #expect(try await env.service().me().accountId == bo.id)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func twoProcessesKeepTheirOwnCurrentAccounts(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let first = env.service()
@@ -185,7 +185,7 @@ struct SavedAccountsContractTests {
         #expect(try await env.service().me().accountId == bo.id)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.withDevice)
     func runAsUsesASavedLiveAccountWithoutChangingTheCurrentOne(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let ann = try await env.service().signUp("Ann")

@@ -15,6 +15,9 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case postgres
 
     var testDescription: String { rawValue }
+
+    /// The stores that keep this device's state (saved accounts, the current account): a server's keeps none.
+    static let withDevice: [StoreKind] = [.memory, .sqlite]
 }
 
 /// A fresh store with a test clock, a seeded random source and a cheap, counting hasher.
@@ -23,6 +26,8 @@ final class TestEnvironment: Sendable {
     let random = SeededRandomSource(seed: 2025)
     let hasher: CountingHasher
     let store: any IdentityStore
+    /// The same store with this device's state; nil on PostgreSQL, a server's store.
+    let deviceStore: (any DeviceIdentityStore)?
     let folder: TemporaryFolder
     let databasePath: String
 
@@ -32,18 +37,31 @@ final class TestEnvironment: Sendable {
         hasher = CountingHasher(Argon2PasswordHasher(parameters: .testing, random: random))
         switch kind {
         case .memory:
-            store = InMemoryIdentityStore()
+            let memory = InMemoryIdentityStore()
+            (store, deviceStore) = (memory, memory)
         case .sqlite:
             let database = try KithDatabase.open(at: databasePath, features: [IdentityMigrations.all])
-            store = SQLiteIdentityStore(database: database)
+            let sqlite = SQLiteIdentityStore(database: database)
+            (store, deviceStore) = (sqlite, sqlite)
         case .postgres:
             store = PostgresIdentityStore(database: try await TestPostgres.database([IdentityPostgresMigrations.all]))
+            deviceStore = nil
         }
     }
 
-    /// A new process on the same device (same store).
-    func service() -> LocalIdentityService {
-        LocalIdentityService(store: store, clock: clock, random: random, hasher: hasher)
+    /// A new process on the same device (same store), or a server when the store keeps no device.
+    func service(verifiers: [any IDTokenVerifier] = []) -> LocalIdentityService {
+        guard let deviceStore else {
+            return LocalIdentityService(
+                serverStore: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers)
+        }
+        return LocalIdentityService(
+            store: deviceStore, clock: clock, random: random, hasher: hasher, verifiers: verifiers)
+    }
+
+    /// The store with this device's state, for the tests of stores that keep one.
+    func requireDeviceStore() throws -> any DeviceIdentityStore {
+        try #require(deviceStore, "a store that keeps this device's state")
     }
 
     static let day: TimeInterval = 24 * 60 * 60
@@ -96,6 +114,15 @@ extension LocalIdentityService {
             SignUp(
                 email: "\(name.lowercased())@example.com", firstName: name, lastName: "Tester",
                 password: "password-\(name.lowercased())", role: role))
+    }
+
+    /// Registers `name@example.com` as "Name Tester" (a bearer session, as a server signs up): its principal.
+    func register(_ name: String, role: AccountRole = .member) async throws -> Principal {
+        let grant = try await register(
+            SignUp(
+                email: "\(name.lowercased())@example.com", firstName: name, lastName: "Tester",
+                password: "password-\(name.lowercased())", role: role))
+        return try await principal(forToken: grant.token)
     }
 
     /// The principal of this process, which must be signed in.

@@ -130,7 +130,7 @@ struct ActingGuardTests {
 }
 
 /// An in-memory store that counts the transactions it runs, so a test can see that a refused call opened none.
-actor CountingStore: IdentityStore {
+actor CountingStore: DeviceIdentityStore {
     private let base = InMemoryIdentityStore()
     private(set) var transactions = 0
 
@@ -142,5 +142,17 @@ actor CountingStore: IdentityStore {
     func write<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
         transactions += 1
         return try await base.write(body)
+    }
+
+    func readWithDevice<T: Sendable>(_ body: @Sendable (any DeviceIdentityTransaction) throws -> T) async throws -> T {
+        transactions += 1
+        return try await base.readWithDevice(body)
+    }
+
+    func writeWithDevice<T: Sendable>(
+        durability: Durability, _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
+    ) async throws -> T {
+        transactions += 1
+        return try await base.writeWithDevice(durability: durability, body)
     }
 }

@@ -80,7 +80,7 @@ struct DurabilityTests {
 }
 
 /// An in-memory store that records the durability each write asked for (`write(_:)` is `.normal`).
-final class RecordingStore: IdentityStore {
+final class RecordingStore: DeviceIdentityStore {
     private let base = InMemoryIdentityStore()
     private let recorded = Mutex<[Durability]>([])
 
@@ -100,5 +100,16 @@ final class RecordingStore: IdentityStore {
     ) async throws -> T {
         recorded.withLock { $0.append(durability) }
         return try await base.write(body)
+    }
+
+    func readWithDevice<T: Sendable>(_ body: @Sendable (any DeviceIdentityTransaction) throws -> T) async throws -> T {
+        try await base.readWithDevice(body)
+    }
+
+    func writeWithDevice<T: Sendable>(
+        durability: Durability, _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
+    ) async throws -> T {
+        recorded.withLock { $0.append(durability) }
+        return try await base.writeWithDevice(body)
     }
 }

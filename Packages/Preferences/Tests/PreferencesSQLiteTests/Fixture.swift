@@ -27,6 +27,8 @@ final class Fixture: Sendable {
     let clock = ManualClock()
     let random = SeededRandomSource(seed: 44)
     let identityStore: any IdentityStore
+    /// The same store with this device's state; nil on PostgreSQL, a server's store.
+    let deviceStore: (any DeviceIdentityStore)?
     let store: any PreferencesStore
     let database: KithDatabase?
     let postgres: PostgresDatabase?
@@ -38,12 +40,15 @@ final class Fixture: Sendable {
         case .memory:
             let identity = InMemoryIdentityStore()
             identityStore = identity
+            deviceStore = identity
             store = InMemoryPreferencesStore(identity: identity)
             database = nil
             postgres = nil
         case .sqlite:
             let database = try Self.openDatabase(at: folder.path("kith.sqlite"))
-            identityStore = SQLiteIdentityStore(database: database)
+            let identity = SQLiteIdentityStore(database: database)
+            identityStore = identity
+            deviceStore = identity
             store = SQLitePreferencesStore(database: database)
             self.database = database
             postgres = nil
@@ -52,6 +57,7 @@ final class Fixture: Sendable {
                 IdentityPostgresMigrations.all, PreferencesPostgresMigrations.all,
             ])
             identityStore = PostgresIdentityStore(database: postgres)
+            deviceStore = nil
             store = PostgresPreferencesStore(database: postgres)
             database = nil
             self.postgres = postgres
@@ -62,11 +68,13 @@ final class Fixture: Sendable {
         try KithDatabase.open(at: path, features: [IdentityMigrations.all, PreferencesMigrations.all])
     }
 
-    /// A new process's Identity service on the same store.
+    /// A new process's Identity service on the same store (a server's on PostgreSQL).
     func identity() -> LocalIdentityService {
-        LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
+        guard let deviceStore else {
+            return LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
+        }
+        return LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
     }
 
     func preferences() -> LocalPreferencesService {
@@ -74,23 +82,19 @@ final class Fixture: Sendable {
     }
 
     /// Dana (owner of Reyes, guardian of Max), Erin (a parent in Reyes, not Max's guardian), and Finn (owner of
-    /// Other, guardian of Ada), each signed in through its own service.
+    /// Other, guardian of Ada), each signed in through its own service with a bearer session, as on a server.
     func family() async throws -> Family {
         let danaService = identity()
         let erinService = identity()
         let finnService = identity()
-        let erin = try await erinService.signUp("Erin")
-        let finn = try await finnService.signUp("Finn")
-        _ = try await danaService.signUp("Dana")
-        let dana = try await danaService.me()
+        let erinPrincipal = try await erinService.register("Erin")
+        let finnPrincipal = try await finnService.register("Finn")
+        let dana = try await danaService.register("Dana")
         let household = try await danaService.createHousehold(dana, name: "Reyes")
         let max = try await danaService.addManagedMember(dana, displayName: "Max", avatarKey: "")
-        let erinPrincipal = try await erinService.me()
         _ = try await erinService.joinHousehold(erinPrincipal, householdId: household.id, role: .parent)
-        let finnPrincipal = try await finnService.me()
         _ = try await finnService.createHousehold(finnPrincipal, name: "Other")
         let ada = try await finnService.addManagedMember(finnPrincipal, displayName: "Ada", avatarKey: "")
-        #expect(erin.id == erinPrincipal.accountId && finn.id == finnPrincipal.accountId)
         return Family(
             dana: dana, erin: erinPrincipal, finn: finnPrincipal, max: max, ada: ada, household: household,
             danaService: danaService)
@@ -121,18 +125,13 @@ final class TemporaryFolder: Sendable {
 }
 
 extension LocalIdentityService {
-    /// Signs up `name@example.com` as "Name Tester".
-    @discardableResult
-    func signUp(_ name: String) async throws -> Account {
-        try await signUp(
+    /// Registers `name@example.com` as "Name Tester" with a bearer session; returns its principal.
+    func register(_ name: String) async throws -> Principal {
+        let grant = try await register(
             SignUp(
                 email: "\(name.lowercased())@example.com", firstName: name, lastName: "Tester",
                 password: "password-\(name.lowercased())"))
-    }
-
-    func me() async throws -> Principal {
-        guard let principal = try await currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
+        return try await principal(forToken: grant.token)
     }
 }
 

@@ -157,11 +157,12 @@ struct PreferencesContractTests {
     func endedSession(_ kind: StoreKind) async throws {
         let fixture = try await Fixture(kind)
         let family = try await fixture.family()
-        try await family.danaService.logOut()
-        await #expect(throws: IdentityError.notSignedIn) { try await fixture.preferences().preferences(family.dana) }
-        await #expect(throws: IdentityError.notSignedIn) {
-            try await fixture.preferences().setTheme(family.dana, .dark)
-        }
+        let grant = try await family.danaService.signIn(email: "dana@example.com", password: "password-dana")
+        let dana = try await family.danaService.principal(forToken: grant.token)
+        _ = try await fixture.preferences().preferences(dana)
+        try await family.danaService.endSession(token: grant.token)
+        await #expect(throws: IdentityError.notSignedIn) { try await fixture.preferences().preferences(dana) }
+        await #expect(throws: IdentityError.notSignedIn) { try await fixture.preferences().setTheme(dana, .dark) }
     }
 
     @Test("a write that throws leaves neither preferences nor records", arguments: StoreKind.allCases)

@@ -1,0 +1,135 @@
+import Foundation
+import Identity
+import Testing
+
+/// The account rules as a server applies them, with bearer sessions and no device: they hold alike on every store,
+/// PostgreSQL included.
+@Suite("Accounts over bearer sessions (contract, every store)")
+struct BearerAccountContractTests {
+    @Test(arguments: StoreKind.allCases)
+    func bearerSessionsLiveThirtyDaysAndStoreOnlyTheTokenHash(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let service = env.service()
+        let grant = try await service.register(
+            SignUp(email: "srv@example.com", firstName: "Server", lastName: "User", password: "password-srv"))
+        if env.deviceStore == nil {
+            // A server keeps no device: a call about one is a wiring mistake, refused.
+            await #expect(throws: NoDeviceError()) { try await service.savedAccounts() }
+            await #expect(throws: NoDeviceError()) { try await service.currentPrincipal() }
+        } else {
+            // A bearer session leaves this device alone.
+            #expect(try await service.savedAccounts().isEmpty)
+            #expect(try await service.currentPrincipal() == nil)
+        }
+        #expect(grant.token.count == 43)
+        let session = try await env.store.read { try $0.session(id: grant.sessionId) }
+        #expect(session?.tokenHash == TokenDigest.hexDigest(grant.token))
+        #expect(session?.expiresAt == env.clock.now().addingTimeInterval(30 * TestEnvironment.day))
+        #expect(try await service.principal(forToken: grant.token).accountId == grant.accountId)
+
+        let second = try await service.signIn(email: "srv@example.com", password: "password-srv")
+        #expect(second.token != grant.token)
+        try await service.endSession(token: second.token)
+        #expect(await identityError { _ = try await service.principal(forToken: second.token) } == .notSignedIn)
+        #expect(await identityError { _ = try await service.principal(forToken: "made-up") } == .notSignedIn)
+
+        env.clock.advance(by: 30 * TestEnvironment.day)
+        #expect(await identityError { _ = try await service.principal(forToken: grant.token) } == .notSignedIn)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func registerRefusesBadInputAndTakenEmailsAndCreatesNothing(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let service = env.service()
+        func attempt(_ email: String, _ first: String, _ last: String, _ password: String) async -> IdentityError? {
+            await identityError {
+                _ = try await service.register(
+                    SignUp(email: email, firstName: first, lastName: last, password: password))
+            }
+        }
+        #expect(await attempt("ann@example", "Ann", "Lee", "password1") == .invalidEmail)
+        #expect(
+            await attempt("ann@example.com", "Ann2", "Lee", "password1")?.description
+                == "Please enter a valid name (1-50 characters): the first name contains a digit")
+        #expect(await attempt("ann@example.com", "Ann", "Lee", "1234567") == .invalidPassword)
+        #expect(try await env.store.read { try $0.account(email: "ann@example.com") } == nil)
+        #expect(env.hasher.total == 0)
+
+        _ = try await service.register("Ann")
+        #expect(
+            await attempt(" ANN@example.COM", "Other", "Ann", "password-x")?.description
+                == "An account with this email already exists")
+        // Refused before hashing: only Ann's password was hashed.
+        #expect(env.hasher.hashes == 1)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aWrongPasswordAndAnUnknownEmailReadTheSame(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let service = env.service()
+        _ = try await service.register("Ann")
+        let before = env.hasher.verifies
+        let wrong = await identityError {
+            _ = try await service.signIn(email: email("Ann"), password: "wrong-password")
+        }
+        let unknown = await identityError { _ = try await service.signIn(email: "nobody@example.com", password: "x") }
+        #expect(wrong == .incorrectCredentials)
+        #expect(unknown == wrong)
+        // The unknown email was verified against a dummy hash too, so timing does not tell them apart.
+        #expect(env.hasher.verifies == before + 2)
+        let grant = try await service.signIn(email: "ANN@example.com", password: password("Ann"))
+        #expect(try await service.principal(forToken: grant.token).accountId == grant.accountId)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func nameRoleAndPasswordChanges(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let service = env.service()
+        let ann = try await service.register("Ann", role: .player)
+        let renamed = try await service.changeName(ann, firstName: "Jose\u{301}", lastName: "Lee")
+        #expect(renamed.firstName == "Jos\u{E9}")
+        let error = await identityError { _ = try await service.changeName(ann, firstName: "A😀", lastName: "B") }
+        #expect(error?.description == "Please enter a valid name (1-50 characters): the first name contains an emoji")
+        #expect(try await service.account(ann).displayName == "Jos\u{E9} Lee")
+        #expect(try await service.changeRole(ann, to: .parent).role == .parent)
+        #expect(try await service.changeAccountType(ann, to: .corporate).accountType == .corporate)
+
+        let other = try await service.signIn(email: email("Ann"), password: password("Ann"))
+        #expect(
+            await identityError { try await service.changePassword(ann, current: "not-it-at-all", new: "new-password") }
+                == .incorrectCredentials)
+        try await service.changePassword(ann, current: password("Ann"), new: "new-password")
+        // The other sessions end; the one that changed it lives on.
+        #expect(await identityError { _ = try await service.principal(forToken: other.token) } == .notSignedIn)
+        #expect(try await service.account(ann).role == .parent)
+        #expect(
+            await identityError { _ = try await service.signIn(email: email("Ann"), password: password("Ann")) }
+                == .incorrectCredentials)
+        _ = try await service.signIn(email: email("Ann"), password: "new-password")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func accountActionsAreRefusedWhileActing(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let service = env.service()
+        var principal = try await service.register("Ann")
+        _ = try await service.createHousehold(principal, name: "Home")
+        let mia = try await service.addManagedMember(principal, displayName: "Mia", avatarKey: "")
+        principal.actingAs = ActingAs(memberId: mia.memberId, displayName: mia.displayName)
+        let acting = principal
+        let refusals: [() async throws -> Void] = [
+            { _ = try await service.changeName(acting, firstName: "X", lastName: "Y") },
+            { _ = try await service.changeRole(acting, to: .player) },
+            { try await service.changePassword(acting, current: password("Ann"), new: "new-password") },
+            { _ = try await service.createHousehold(acting, name: "Other") },
+            { _ = try await service.addManagedMember(acting, displayName: "Kim", avatarKey: "") },
+            { _ = try await service.removeMember(acting, "Mia") },
+        ]
+        for refusal in refusals {
+            let error = await identityError(refusal)
+            #expect(error?.description == "Not available while viewing as Mia. Switch back first.")
+        }
+        #expect(try await service.account(acting).firstName == "Ann")
+        #expect(try await service.activeHousehold(acting)?.members.count == 2)
+    }
+}

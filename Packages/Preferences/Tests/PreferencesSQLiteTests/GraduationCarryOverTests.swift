@@ -8,17 +8,17 @@ import Testing
 struct GraduationCarryOverTests {
     func claiming(_ fixture: Fixture) -> LocalIdentityService {
         LocalIdentityService(
-            store: fixture.identityStore, clock: fixture.clock, random: fixture.random,
+            serverStore: fixture.identityStore, clock: fixture.clock, random: fixture.random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: fixture.random),
             carryOver: PreferencesCarryOver(store: fixture.store))
     }
 
     func claim(_ code: String, _ service: LocalIdentityService) async throws -> Principal {
-        _ = try await service.signUp(
+        let grant = try await service.register(
             SignUp(
                 email: "max@example.com", firstName: "Max", lastName: "Reyes", password: "password-max", claimCode: code
             ))
-        return try await service.me()
+        return try await service.principal(forToken: grant.token)
     }
 
     @Test("the member's preferences become the account's", arguments: StoreKind.allCases)

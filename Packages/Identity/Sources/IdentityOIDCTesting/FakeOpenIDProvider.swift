@@ -118,6 +118,14 @@ public final class FakeOpenIDProvider: HTTPClient {
         }
     }
 
+    /// A compact JWS of exactly these header and payload bytes, validly signed with the current key whatever the
+    /// header says: for fuzzing the verifier with tokens whose signature is right and whose contents are not.
+    public func signedToken(header: Data, payload: Data) throws -> String {
+        let key = state.withLock { $0.keys[0] }
+        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+        return signingInput + "." + Base64URL.encode(try key.signature(of: Data(signingInput.utf8)))
+    }
+
     // MARK: - HTTP
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {

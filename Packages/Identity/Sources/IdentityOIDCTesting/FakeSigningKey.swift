@@ -1,3 +1,4 @@
+import Crypto
 import CryptoExtras
 import Foundation
 import IdentityOIDC
@@ -14,6 +15,9 @@ struct FakeSigningKey: Sendable {
     let algorithm: Algorithm
     let rsa: JWTKit.Insecure.RSA.PrivateKey?
     let ecdsa: ES256PrivateKey?
+    /// The same key as swift-crypto's, to sign bytes jwt-kit would not (`signature(of:)`).
+    private let rsaBacking: _RSA.Signing.PrivateKey?
+    private let ecdsaBacking: P256.Signing.PrivateKey?
 
     /// A new random key.
     init(kid: String, algorithm: Algorithm) throws {
@@ -21,12 +25,29 @@ struct FakeSigningKey: Sendable {
         self.algorithm = algorithm
         switch algorithm {
         case .rs256:
-            rsa = try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
+            let backing = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+            rsaBacking = backing
+            rsa = try JWTKit.Insecure.RSA.PrivateKey(backing: backing)
+            ecdsaBacking = nil
             ecdsa = nil
         case .es256:
+            let backing = P256.Signing.PrivateKey()
+            ecdsaBacking = backing
+            ecdsa = try ES256PrivateKey(backing: backing)
+            rsaBacking = nil
             rsa = nil
-            ecdsa = ES256PrivateKey()
         }
+    }
+
+    /// The JWS signature of `signingInput` (`header.payload`, as ASCII) with this key's algorithm: RSASSA-PKCS1-v1_5
+    /// over SHA-256, or ECDSA P-256 over SHA-256 as the raw `r || s` JWS asks.
+    func signature(of signingInput: Data) throws -> Data {
+        if let rsaBacking {
+            return try rsaBacking.signature(for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5)
+                .rawRepresentation
+        }
+        guard let ecdsaBacking else { throw FakeProviderError.noKey }
+        return try ecdsaBacking.signature(for: signingInput).rawRepresentation
     }
 
     /// The public half, as the JWKS shows it.

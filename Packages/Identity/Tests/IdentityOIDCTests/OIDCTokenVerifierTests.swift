@@ -81,6 +81,23 @@ struct OIDCTokenVerifierTests {
         #expect(try await fixture.verifier.verify(token, nonce: "raw-nonce").subject == "1001")
     }
 
+    /// The fuzzer's signer (any header and payload bytes, validly signed): the verifier still checks what they say.
+    @Test(arguments: [false, true])
+    func aTokenSignedFromRawBytesIsCheckedForWhatItSays(_ es256: Bool) async throws {
+        let fixture = try VerifierFixture(es256: es256)
+        let now = Int(fixture.clock.now().timeIntervalSince1970)
+        let payload = Data(
+            #"{"iss":"\#(VerifierFixture.issuer)","sub":"7","aud":"web-client","exp":\#(now + 60),"iat":\#(now)}"#.utf8)
+        let header = Data(#"{"alg":"\#(es256 ? "ES256" : "RS256")","kid":"key-1"}"#.utf8)
+        let token = try fixture.provider.signedToken(header: header, payload: payload)
+        #expect(try await fixture.verifier.verify(token, nonce: nil).subject == "7")
+        let otherAlgorithm = Data(#"{"alg":"\#(es256 ? "RS256" : "ES256")","kid":"key-1"}"#.utf8)
+        let mislabelled = try fixture.provider.signedToken(header: otherAlgorithm, payload: payload)
+        await #expect(throws: IdentityError.providerSignInFailed(.google)) {
+            _ = try await fixture.verifier.verify(mislabelled, nonce: nil)
+        }
+    }
+
     @Test func garbageIsMalformed() async throws {
         let fixture = try VerifierFixture()
         for token in ["", "a.b", "not-base64!.x.y", "e30.e30.e30"] {

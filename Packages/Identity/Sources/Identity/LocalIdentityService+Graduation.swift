@@ -64,8 +64,9 @@ extension LocalIdentityService {
 
     /// Makes `account` the code's managed member: an independent member (role `member`) in its place, so the
     /// household's count does not change; the records made for the member name the account; its guardianship ends
-    /// with the managed member itself; the code is used up; the household becomes the account's active one.
-    /// Other features' data moves first (`carryOver`), while the managed member still exists.
+    /// with the managed member itself, and so does its exit PIN (no one acts as an account); the code is used up; the
+    /// household becomes the account's active one. Other features' data moves first (`carryOver`), while the managed
+    /// member still exists.
     static func claim(
         codeHash: String, by account: Account, _ transaction: any IdentityStoreTransaction, now: Date,
         carryOver: (Graduation) throws -> Void
@@ -74,6 +75,7 @@ extension LocalIdentityService {
         try carryOver(Graduation(memberId: member.memberId, accountId: account.id, householdId: household.id))
         let displayName = account.displayName
         try transaction.deleteMember(memberId: member.memberId, householdId: household.id)
+        try transaction.deleteExitPin(memberId: member.memberId)
         try transaction.insertMember(
             Member(
                 memberId: account.id, displayName: displayName, kind: .independent, role: .member,

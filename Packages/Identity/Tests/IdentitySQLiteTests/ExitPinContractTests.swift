@@ -15,10 +15,8 @@ struct ExitPinContractTests {
         init(_ kind: StoreKind, pin: String? = "2468") async throws {
             env = try await TestEnvironment(kind)
             service = env.service()
-            try await service.signUp("Bob")
-            bob = try await service.me()
-            try await service.signUp("Ann")
-            ann = try await service.me()
+            bob = try await service.register("Bob")
+            ann = try await service.register("Ann")
             let home = try await service.createHousehold(ann, name: "Lees")
             max = try await service.addManagedMember(ann, displayName: "Max", avatarKey: "")
             _ = try await service.joinHousehold(bob, householdId: home.id, role: .parent)

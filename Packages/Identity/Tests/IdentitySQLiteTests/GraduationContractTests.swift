@@ -17,10 +17,8 @@ struct GraduationContractTests {
         init(_ kind: StoreKind) async throws {
             env = try await TestEnvironment(kind)
             service = env.service()
-            try await service.signUp("Ben")
-            ben = try await service.me()
-            try await service.signUp("Ann")
-            ann = try await service.me()
+            ben = try await service.register("Ben")
+            ann = try await service.register("Ann")
             let home = try await service.createHousehold(ann, name: "Home")
             _ = try await service.joinHousehold(ben, householdId: home.id, role: .parent)
             mia = try await service.addManagedMember(ann, displayName: "Mia", avatarKey: "fox")
@@ -31,10 +29,12 @@ struct GraduationContractTests {
             household = try #require(try await service.activeHousehold(ann))
         }
 
-        func claim(_ code: String, as name: String = "Mia") async throws -> Account {
-            try await service.signUp(
+        /// Signs up with the code (as a server does: every store keeps server state) and returns the new principal.
+        func claim(_ code: String, as name: String = "Mia") async throws -> Principal {
+            let session = try await service.register(
                 SignUp(
                     email: email(name), firstName: name, lastName: "Lee", password: password(name), claimCode: code))
+            return try await service.principal(forToken: session.token)
         }
     }
 
@@ -54,23 +54,24 @@ struct GraduationContractTests {
     @Test(arguments: StoreKind.allCases)
     func theClaimMakesTheAccountThatMember(_ kind: StoreKind) async throws {
         let home = try await Home(kind)
+        try await home.service.setExitPin(home.ann, member: "Mia", password: password("Ann"), pin: "2468")
         let grant = try await home.service.graduateMember(home.ann, home.mia.memberId)
         // Typed in lower case, with spaces around: the same code.
-        let account = try await home.claim("  \(grant.code.lowercased()) ")
-        let mia = try await home.service.me()
-        #expect(mia.accountId == account.id)
+        let mia = try await home.claim("  \(grant.code.lowercased()) ")
+        // No one acts as an account: the member's exit PIN went with it.
+        #expect(try await home.env.store.read { try $0.exitPin(memberId: home.mia.memberId) } == nil)
 
         let household = try #require(try await home.service.activeHousehold(mia))
         #expect(household.id == home.household.id)
         #expect(household.members.count == home.household.members.count)
         #expect(household.member(home.mia.memberId) == nil)
-        let member = try #require(household.member(account.id))
+        let member = try #require(household.member(mia.accountId))
         #expect(member.kind == .independent && member.role == .member && member.guardianAccountIds.isEmpty)
         #expect(member.displayName == "Mia Lee")
 
         // The record Ann made for Mia now names the account.
         let records = try await home.service.actingRecords(home.ann)
-        #expect(records.map(\.subjectMemberId) == [account.id])
+        #expect(records.map(\.subjectMemberId) == [mia.accountId])
         #expect(records.map(\.subjectDisplayName) == ["Mia Lee"])
         #expect(records.map(\.action) == ["prefs theme dark"])
 
@@ -125,8 +126,7 @@ struct GraduationContractTests {
     @Test(arguments: StoreKind.allCases)
     func onlyAGuardianActingAsItselfGraduates(_ kind: StoreKind) async throws {
         let home = try await Home(kind)
-        try await home.service.signUp("Cy")
-        let cy = try await home.service.me()
+        let cy = try await home.service.register("Cy")
         _ = try await home.service.joinHousehold(cy, householdId: home.household.id, role: .parent)
         #expect(await identityError { _ = try await home.service.graduateMember(cy, "Mia") } == .notGuardian("Mia"))
         #expect(

@@ -19,7 +19,8 @@ struct PostgresIdentityStoreTests {
         let applied = try await database.read { connection in
             try connection.query("SELECT identifier FROM kith_migrations ORDER BY identifier").map { try $0.string(0) }
         }
-        #expect(applied == IdentityPostgresMigrations.all.identifiers)
+        // By name: `ORDER BY identifier` would put identity.10 before identity.2.
+        #expect(applied.sorted() == IdentityPostgresMigrations.all.identifiers.sorted())
         // A server keeps no device: no table of one remains.
         let tables = try await database.read { connection in
             try connection.query(
@@ -31,8 +32,9 @@ struct PostgresIdentityStoreTests {
         }
         #expect(
             tables.sorted() == [
-                "identity_account_state", "identity_accounts", "identity_acting_records", "identity_guardians",
-                "identity_households", "identity_linked_identities", "identity_members", "identity_sessions",
+                "identity_account_state", "identity_accounts", "identity_acting_records", "identity_claim_codes",
+                "identity_exit_pins", "identity_guardians", "identity_households", "identity_linked_identities",
+                "identity_members", "identity_sessions",
             ])
     }
 

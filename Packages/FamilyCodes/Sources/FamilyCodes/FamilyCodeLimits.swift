@@ -26,9 +26,15 @@ public struct FamilyCodeLimits: Sendable, Hashable {
     }
 
     /// A code for `familyId` made at `now` with these limits.
+    ///
+    /// The expiry is cut to a whole second: SQLite keeps milliseconds, PostgreSQL microseconds and JSON seconds, so
+    /// a finer deadline could show one second apart in what `regenerate` printed and what `family code` reads back.
     func code(_ code: String, familyId: String, at now: Date) -> FamilyCode {
         FamilyCode(
-            familyId: familyId, code: code, generatedAt: now, expiresAt: lifetime.map { now.addingTimeInterval($0) },
+            familyId: familyId, code: code, generatedAt: now,
+            expiresAt: lifetime.map {
+                Date(timeIntervalSince1970: now.addingTimeInterval($0).timeIntervalSince1970.rounded(.down))
+            },
             maxUses: maxUses)
     }
 }

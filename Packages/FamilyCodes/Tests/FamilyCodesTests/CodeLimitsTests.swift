@@ -28,6 +28,12 @@ struct CodeLimitsTests {
         #expect(longest.expiresAt == world.clock.now().addingTimeInterval(30 * Self.day))
         #expect(longest.usesLeft == 100)
         #expect(code.expiresAt == nil && code.usesLeft == nil)
+
+        // Made part-way through a second, a code expires at the whole second before: every store and JSON agree.
+        let whole = world.clock.now()
+        world.clock.advance(by: 0.75)
+        let partWay = try await world.service.regenerateCode(pia, limits: FamilyCodeLimits(lifetime: Self.day))
+        #expect(partWay.expiresAt == whole.addingTimeInterval(Self.day))
     }
 
     @Test("an expired code is refused with DOMAIN.md's sentence, counts as a failure and is logged as expired")

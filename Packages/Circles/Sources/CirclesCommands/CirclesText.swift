@@ -361,13 +361,7 @@ enum CirclesText {
     static func plural(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 
     /// `2025-01-01 09:30 UTC`.
-    static func date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
-    }
+    static func date(_ date: Date) -> String { HumanDate.text(date) }
 
     /// A comma-separated list of names (`--circles A,B`); empty items are dropped.
     static func list(_ text: String?) -> [String] {

@@ -68,11 +68,5 @@ enum FamilyText {
     static func role(_ raw: String) -> String { raw.prefix(1).uppercased() + raw.dropFirst() }
 
     /// `2025-01-01 09:30 UTC`.
-    static func date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
-    }
+    static func date(_ date: Date) -> String { HumanDate.text(date) }
 }

@@ -26,7 +26,7 @@ enum MemberGraduateCommand {
             let grant = try await service.graduateMember(principal, member.memberId)
             let text = """
                 Claim code for \(context.style.bold(grant.displayName)): \(context.style.bold(grant.code))
-                It is shown only this once and works once, until \(grant.expiresAt.ISO8601Format()).
+                It is shown only this once and works once, until \(HumanDate.text(grant.expiresAt)).
                 \(grant.displayName) signs up with: signup EMAIL --claim \(grant.code) --first NAME --last NAME
                 """
             return .value(ClaimCodeJSON(grant), text: text)

@@ -55,11 +55,5 @@ enum ActivityCommand {
     }
 
     /// `2025-01-01 09:30 UTC`: the records are stored in UTC and shown so.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
-    }
+    static func timestamp(_ date: Date) -> String { HumanDate.text(date) }
 }

@@ -123,6 +123,18 @@ struct GoogleSignInEndToEndTests {
         let still = try await KithProcess.run(remote + ["--json", "whoami"], environment: environment)
         #expect(still.output.contains("bo@example.com"), "\(still.errors)")
 
+        // A Google account the server has never seen: refused as well, and the server made no account of it
+        // (its first sign-in afterwards creates it).
+        try await provider.approve(email: "hal@example.com", subject: "hal-1", given: "Hal", family: "Kay")
+        let stranger = try await loginWithBrowser(
+            remote, ["accounts", "switch", "fay@example.com"], provider: provider)
+        #expect(stranger.status == 1)
+        #expect(stranger.errors.contains("That Google account is not fay@example.com"), "\(stranger.errors)")
+        let hal = try await loginWithBrowser(remote, ["--json", "login", "--google"], provider: provider)
+        let halLogin = try #require(try JSONSerialization.jsonObject(with: Data(hal.output.utf8)) as? [String: Any])
+        #expect(halLogin["created"] as? Bool == true, "\(hal.output)")
+        _ = try await KithProcess.run(remote + ["accounts", "switch", "bo@example.com"], environment: environment)
+
         // Fay in the browser again: the flow runs (her URL is printed and followed) and gives her account.
         try await provider.approve(email: "fay@example.com", subject: "fay-1", given: "Fay", family: "Kay")
         let switched = try await loginWithBrowser(

@@ -4,10 +4,17 @@ import Foundation
 extension IdentityStoreTransaction {
     /// The account a verified token signs in to: the one its identity is linked to, else a new account made from
     /// the token (a verified email no account has). `created` says which.
+    ///
+    /// A switch (`request.expectedAccount`) only ever signs in to the expected account, which the identity must
+    /// already be linked to: any other identity, a new one included, is refused and nothing is created.
     func providerAccount(
         for token: VerifiedIDToken, _ request: ProviderSignIn, now: Date, random: any RandomSource
     ) throws -> (account: Account, created: Bool) {
-        if let identity = try linkedIdentity(provider: token.provider, subject: token.subject) {
+        let identity = try linkedIdentity(provider: token.provider, subject: token.subject)
+        if let expected = request.expectedAccount, identity?.accountId != expected.accountId {
+            throw IdentityError.providerAccountMismatch(token.provider, email: expected.email)
+        }
+        if let identity {
             guard let account = try account(id: identity.accountId) else {
                 throw IdentityError.providerSignInFailed(token.provider)
             }

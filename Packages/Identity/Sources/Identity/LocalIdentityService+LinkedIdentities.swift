@@ -27,11 +27,9 @@ extension LocalIdentityService {
         let token = try await verify(signIn)
         let now = clock.now()
         let random = random
+        let expecting = signIn.expecting(.init(accountId: record.account.accountId, email: record.account.email))
         let saved = try await device.writeWithDevice { transaction -> SavedAccount in
-            guard let identity = try transaction.linkedIdentity(provider: token.provider, subject: token.subject),
-                identity.accountId == record.account.accountId,
-                let account = try transaction.account(id: identity.accountId)
-            else { throw IdentityError.providerAccountMismatch(token.provider, email: record.account.email) }
+            let (account, _) = try transaction.providerAccount(for: token, expecting, now: now, random: random)
             return try Self.signInOnDevice(
                 Self.signedIn(account, with: token.provider), transaction, now: now, random: random)
         }

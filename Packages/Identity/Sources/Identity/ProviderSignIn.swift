@@ -8,16 +8,38 @@ public struct ProviderSignIn: Sendable, Hashable {
     /// Names for a new account; without them, the token's `given_name` / `family_name`.
     public var firstName: String?
     public var lastName: String?
+    /// Set when the sign-in switches to a saved account: it must give that account, and never creates one
+    /// ("That Google account is not EMAIL", nothing changes).
+    public var expectedAccount: ExpectedAccount?
+
+    /// The saved account a switch expects: its id decides, its email is what the refusal names.
+    public struct ExpectedAccount: Sendable, Hashable {
+        public var accountId: String
+        public var email: String
+
+        public init(accountId: String, email: String) {
+            self.accountId = accountId
+            self.email = email
+        }
+    }
 
     /// Creates a provider sign-in.
     public init(
         provider: IdentityProvider, idToken: String, nonce: String? = nil, firstName: String? = nil,
-        lastName: String? = nil
+        lastName: String? = nil, expectedAccount: ExpectedAccount? = nil
     ) {
         self.provider = provider
         self.idToken = idToken
         self.nonce = nonce
         self.firstName = firstName
         self.lastName = lastName
+        self.expectedAccount = expectedAccount
+    }
+
+    /// This sign-in, expecting `account` (a switch to it).
+    public func expecting(_ account: ExpectedAccount) -> ProviderSignIn {
+        var signIn = self
+        signIn.expectedAccount = account
+        return signIn
     }
 }

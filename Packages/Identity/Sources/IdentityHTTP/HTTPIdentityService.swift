@@ -272,10 +272,12 @@ public actor HTTPIdentityService: IdentityService {
     public func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch {
         let entry = try credentials.load().requireEntry(email: email)
         try await ExitLock.requireUnlocked(exitLocks, staying: entry.account.accountId)
+        // The server refuses any other account, and creates none (`ProviderSignIn.expectedAccount`).
+        let expecting = signIn.expecting(.init(accountId: entry.account.accountId, email: entry.account.email))
         let session: SessionJSON = try await send(
-            IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
+            IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(expecting))
         guard session.accountId == entry.account.accountId else {
-            // The token gave another account (or made one): its session is not kept.
+            // A server that ignored the expected account: its session is not kept.
             await endQuietly(token: session.token)
             throw IdentityError.providerAccountMismatch(signIn.provider, email: entry.account.email)
         }

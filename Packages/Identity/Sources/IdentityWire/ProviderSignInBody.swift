@@ -9,6 +9,14 @@ public struct ProviderSignInBody: Codable, Sendable, Equatable {
     public var nonce: String?
     public var firstName: String?
     public var lastName: String?
+    /// A switch to a saved account: the sign-in must give this account and never creates one.
+    public var expectedAccount: ExpectedAccountJSON?
+
+    /// `ProviderSignIn.ExpectedAccount` on the wire.
+    public struct ExpectedAccountJSON: Codable, Sendable, Equatable {
+        public var accountId: String
+        public var email: String
+    }
 
     /// The body of `signIn`.
     public init(_ signIn: ProviderSignIn) {
@@ -16,10 +24,13 @@ public struct ProviderSignInBody: Codable, Sendable, Equatable {
         nonce = signIn.nonce
         firstName = signIn.firstName
         lastName = signIn.lastName
+        expectedAccount = signIn.expectedAccount.map { .init(accountId: $0.accountId, email: $0.email) }
     }
 
     /// The sign-in this body asks for with `provider`.
     public func signIn(_ provider: IdentityProvider) -> ProviderSignIn {
-        ProviderSignIn(provider: provider, idToken: idToken, nonce: nonce, firstName: firstName, lastName: lastName)
+        ProviderSignIn(
+            provider: provider, idToken: idToken, nonce: nonce, firstName: firstName, lastName: lastName,
+            expectedAccount: expectedAccount.map { .init(accountId: $0.accountId, email: $0.email) })
     }
 }

@@ -93,6 +93,28 @@ struct LinkedIdentityContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aSwitchsSignInGivesOnlyTheExpectedAccountAndCreatesNothing(_ kind: StoreKind) async throws {
+        let env = try await TestEnvironment(kind)
+        let server = env.googleService()
+        let ann = try await server.signIn(with: StubVerifier.signIn("ann")).grant
+        _ = try await server.signIn(with: StubVerifier.signIn("bo-google"))
+        let expectingAnn = ProviderSignIn.ExpectedAccount(accountId: ann.accountId, email: "ann@example.com")
+
+        // A new identity (the server would otherwise create its account) and another account's identity.
+        for token in ["other-bo", "bo-google"] {
+            let refused = await identityError {
+                _ = try await server.signIn(with: StubVerifier.signIn(token).expecting(expectingAnn))
+            }
+            #expect(refused?.description == "That Google account is not ann@example.com", "\(token)")
+        }
+        #expect(try await env.store.read { try $0.account(email: "bo.other@example.com") } == nil)
+        #expect(try await env.store.read { try $0.linkedIdentity(provider: .google, subject: "g-bo-2") } == nil)
+
+        let switched = try await server.signIn(with: StubVerifier.signIn("ann").expecting(expectingAnn))
+        #expect(switched.grant.accountId == ann.accountId && !switched.created)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aPasswordAccountsEmailIsRefusedThenLinkedWhileSignedIn(_ kind: StoreKind) async throws {
         let env = try await TestEnvironment(kind)
         let server = env.googleService()

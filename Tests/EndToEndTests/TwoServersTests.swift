@@ -126,6 +126,71 @@ struct TwoServersTests {
         }
     }
 
+    /// Fires `count` requests at once, alternately at `a` and `b`; their statuses and error codes.
+    static func race(
+        _ count: Int, _ a: String, _ b: String, _ method: HTTPMethod, _ path: String, token: String? = nil,
+        body: @escaping @Sendable (Int) -> String
+    ) async throws -> [(status: Int, code: String)] {
+        try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    let answer = try await call(index % 2 == 0 ? a : b, method, path, token: token, body: body(index))
+                    return (answer.status, answer.json["error"] as? String ?? "")
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    /// A guardian's family with one managed member: the guardian's token and the member's id.
+    static func guardianWithMember(_ a: String, _ b: String) async throws -> (token: String, memberId: String) {
+        let guardian = try await signUp(a, "gia@example.com", role: "player")
+        #expect(try await call(a, .post, "/api/family/create", token: guardian).status < 300)
+        let added = try await call(b, .post, "/api/members", token: guardian, body: #"{"displayName":"Max"}"#)
+        #expect(added.status == 201, "\(added.json)")
+        return (guardian, try #require(added.json["memberId"] as? String))
+    }
+
+    @Test func fiveWrongPinsAcrossBothServersBlockTheMember() async throws {
+        try await Self.withTwoServers { a, b in
+            let (guardian, member) = try await Self.guardianWithMember(a, b)
+            let set = try await Self.call(
+                a, .put, "/api/members/\(member)/pin", token: guardian,
+                body: #"{"password":"correct horse","pin":"2468"}"#)
+            #expect(set.status == 200, "\(set.json)")
+            let answers = try await Self.race(
+                10, a, b, .post, "/api/members/\(member)/pin/verify", token: guardian
+            ) { index in #"{"pin":"\#(1000 + index)"}"# }
+            // Four wrong PINs are told so; the fifth, whichever server counted it, blocks, and so is every later one.
+            #expect(answers.filter { $0.code == "identity.wrong_pin" }.count == 4, "\(answers)")
+            #expect(answers.filter { $0.code == "identity.too_many_wrong_pins" }.count == 6, "\(answers)")
+            for server in [a, b] {
+                let right = try await Self.call(
+                    server, .post, "/api/members/\(member)/pin/verify", token: guardian, body: #"{"pin":"2468"}"#)
+                #expect(right.status == 429, "\(right.json)")
+            }
+        }
+    }
+
+    @Test func aClaimCodeRacedAcrossBothServersMakesExactlyOneAccount() async throws {
+        try await Self.withTwoServers { a, b in
+            let (guardian, member) = try await Self.guardianWithMember(a, b)
+            let graduated = try await Self.call(b, .post, "/api/members/\(member)/graduate", token: guardian)
+            #expect(graduated.status == 201, "\(graduated.json)")
+            let code = try #require(graduated.json["claimCode"] as? String)
+            let answers = try await Self.race(6, a, b, .post, "/api/auth/signup") { index in
+                #"{"email":"max\#(index)@example.com","firstName":"Max","lastName":"Lee","password":"correct horse","claimCode":"\#(code)"}"#
+            }
+            #expect(answers.filter { $0.status == 201 }.count == 1, "\(answers)")
+            #expect(answers.filter { $0.code == "identity.claim_code_invalid" }.count == 5, "\(answers)")
+            // The household has the guardian and one independent Max, and no managed member left.
+            let members = try await Self.call(a, .get, "/api/household", token: guardian)
+            let list = try #require(members.json["members"] as? [[String: Any]], "\(members.json)")
+            #expect(list.filter { $0["kind"] as? String == "managed" }.isEmpty, "\(list)")
+            #expect(list.filter { $0["displayName"] as? String == "Max Lee" }.count == 1, "\(list)")
+        }
+    }
+
     @Test func tenSignUpsWithOneEmailMakeOneAccount() async throws {
         try await Self.withTwoServers { a, b in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Identity
 import Testing
 
 @testable import KithServer
@@ -62,6 +63,9 @@ struct AuthenticationTests {
         let routes = Self.protectedRoutes(server)
         try await server.test { client in
             let dana = try await client.signUp("dana@example.com")
+            // Used once, so the server knows the token's principal (`BearerPrincipals`): every route must still
+            // find the session ended, in its own service call or through the middleware's check.
+            #expect(try await client.send(.get, "/api/me", token: dana.token).status == .ok)
             #expect(try await client.send(.post, "/api/auth/signout", token: dana.token).status == .noContent)
             try await Self.expectUnauthorized(client, routes, token: dana.token)
         }
@@ -106,5 +110,44 @@ struct AuthenticationTests {
         #expect(AuthMiddleware.bearerToken(headers) == nil)
         headers[.authorization] = "Token abc"
         #expect(AuthMiddleware.bearerToken(headers) == nil)
+    }
+}
+
+@Suite("Bearer principals: each token resolved once, its session checked by every call")
+struct BearerPrincipalsTests {
+    @Test func aKnownTokenIsNotLookedUpAgainButAnEndedOneIsConfirmedAndForgotten() async throws {
+        let server = try TestServer()
+        let identity = server.services.identity
+        let principals = BearerPrincipals(identity: identity, capacity: 2)
+        let grant = try await identity.register(
+            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
+        let first = try await principals.principal(forToken: grant.token)
+        #expect(!first.cached && first.principal.accountId == grant.accountId)
+        let second = try await principals.principal(forToken: grant.token)
+        #expect(second.cached && second.principal == first.principal)
+        try await principals.confirm(token: grant.token)
+        #expect(principals.count == 1)
+
+        // Ended: the service refuses the cached principal, and `confirm` forgets the token.
+        try await identity.endSession(token: grant.token)
+        let refused = await #expect(throws: IdentityError.self) { _ = try await identity.account(second.principal) }
+        #expect(refused == .notSignedIn)
+        await #expect(throws: IdentityError.notSignedIn) { try await principals.confirm(token: grant.token) }
+        #expect(principals.count == 0)
+        await #expect(throws: IdentityError.notSignedIn) { _ = try await principals.principal(forToken: grant.token) }
+        await #expect(throws: IdentityError.notSignedIn) { _ = try await principals.principal(forToken: "made-up") }
+        #expect(principals.count == 0)
+    }
+
+    @Test func theCacheKeepsAtMostItsCapacity() async throws {
+        let server = try TestServer()
+        let identity = server.services.identity
+        let principals = BearerPrincipals(identity: identity, capacity: 2)
+        for name in ["ann", "bo", "cy"] {
+            let grant = try await identity.register(
+                SignUp(email: "\(name)@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
+            _ = try await principals.principal(forToken: grant.token)
+        }
+        #expect(principals.count == 2)
     }
 }

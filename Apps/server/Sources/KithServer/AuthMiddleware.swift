@@ -10,10 +10,20 @@ import ProfileSession
 ///
 /// Missing, malformed, unknown, expired and ended tokens are all the same 401; every failing
 /// `X-Acting-As-Member` is the same 403 body, so neither reveals which case it was.
+///
+/// A token seen before is not looked up again (`BearerPrincipals`): the route's service call authenticates it in
+/// its own transaction. When such a request fails for another reason, the session is checked before answering, so
+/// an ended session is always 401, whatever else was wrong with the request.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = KithRequestContext
 
     let identity: any IdentityService
+    let principals: BearerPrincipals
+
+    init(identity: any IdentityService, principals: BearerPrincipals? = nil) {
+        self.identity = identity
+        self.principals = principals ?? BearerPrincipals(identity: identity)
+    }
 
     /// The `X-Acting-As-Member` header field.
     static let actingAsField = HTTPField.Name(WireHeaders.actingAsMember)!
@@ -22,27 +32,40 @@ struct AuthMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard let token = Self.bearerToken(request.headers) else { throw APIError.unauthorized }
-        var principal: Principal
+        var (principal, cached): (Principal, Bool)
         do {
-            principal = try await identity.principal(forToken: token)
+            (principal, cached) = try await principals.principal(forToken: token)
         } catch IdentityError.notSignedIn {
             throw APIError.unauthorized
         }
-        let acting = request.headers[values: Self.actingAsField]
-        if !acting.isEmpty {
-            guard acting.count == 1 else { throw APIError.actingAsForbidden }
-            let memberId = acting[0].trimmingCharacters(in: .whitespaces)
-            let household = try await identity.activeHousehold(principal)
+        do {
+            try await act(as: request.headers[values: Self.actingAsField], &principal)
+            var context = context
+            context.principal = principal
+            return try await next(request, context)
+        } catch let error where cached {
+            // The session was not checked before the route ran: an ended one answers 401, not the route's error.
             do {
-                principal.actingAs = try ProfileSessionManager.actingAs(
-                    memberId: memberId, accountId: principal.accountId, activeHousehold: household)
-            } catch {
-                throw APIError.actingAsForbidden
+                try await principals.confirm(token: token)
+            } catch IdentityError.notSignedIn {
+                throw APIError.unauthorized
             }
+            throw error
         }
-        var context = context
-        context.principal = principal
-        return try await next(request, context)
+    }
+
+    /// Sets `principal.actingAs` from the `X-Acting-As-Member` values, when there are any.
+    private func act(as acting: [String], _ principal: inout Principal) async throws {
+        guard !acting.isEmpty else { return }
+        guard acting.count == 1 else { throw APIError.actingAsForbidden }
+        let memberId = acting[0].trimmingCharacters(in: .whitespaces)
+        let household = try await identity.activeHousehold(principal)
+        do {
+            principal.actingAs = try ProfileSessionManager.actingAs(
+                memberId: memberId, accountId: principal.accountId, activeHousehold: household)
+        } catch {
+            throw APIError.actingAsForbidden
+        }
     }
 
     /// The token of `Authorization: Bearer TOKEN` (the scheme is case-insensitive), else nil.

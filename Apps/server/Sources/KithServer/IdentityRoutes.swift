@@ -43,7 +43,12 @@ struct IdentityRoutes: Sendable {
     func add(to api: RouterGroup<KithRequestContext>) {
         api.api(IdentityRoute.signOut) { request, context in
             _ = try context.requirePrincipal()
-            if let token = AuthMiddleware.bearerToken(request.headers) { try await identity.endSession(token: token) }
+            if let token = AuthMiddleware.bearerToken(request.headers) {
+                // Ending an ended session does nothing, and the principal may be a cached one (`BearerPrincipals`):
+                // check the session, so signing out twice answers 401 as every route does.
+                _ = try await identity.principal(forToken: token)
+                try await identity.endSession(token: token)
+            }
             return JSONCoding.noContent()
         }
         api.api(IdentityRoute.me) { _, context in

@@ -1,3 +1,4 @@
+import Identity
 import Synchronization
 
 /// The access engine's cache: an `AccessIndex` per owner (and whether the owner is ready for Circles), each tagged

@@ -150,4 +150,17 @@ struct BearerPrincipalsTests {
         }
         #expect(principals.count == 2)
     }
+
+    @Test func aCapacityOfZeroLooksEveryTokenUp() async throws {
+        let server = try TestServer()
+        let identity = server.services.identity
+        let principals = BearerPrincipals(identity: identity, capacity: 0)
+        let grant = try await identity.register(
+            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
+        #expect(try await principals.principal(forToken: grant.token).cached == false)
+        #expect(try await principals.principal(forToken: grant.token).cached == false)
+        #expect(principals.count == 0)
+        try await identity.endSession(token: grant.token)
+        await #expect(throws: IdentityError.notSignedIn) { _ = try await principals.principal(forToken: grant.token) }
+    }
 }

@@ -13,13 +13,15 @@ struct ServerArgumentsTests {
         #expect(parsed.port == 9090)
         #expect(parsed.accessCacheOwners == 1_000)
         #expect(try ServerArguments.parse(["--access-cache=50"])?.accessCacheOwners == 50)
+        #expect(parsed.tokenCacheSize == 10_000)
+        #expect(try ServerArguments.parse(["--token-cache", "0"])?.tokenCacheSize == 0)
         #expect(try ServerArguments.parse(["--help"]) == nil)
     }
 
     @Test func usageErrors() {
         for arguments in [
             ["--port", "0"], ["--port", "http"], ["--db"], ["--verbose"], ["serve"], ["--host="],
-            ["--access-cache", "0"], ["--access-cache", "many"],
+            ["--access-cache", "0"], ["--access-cache", "many"], ["--token-cache", "-1"], ["--token-cache", "all"],
         ] {
             #expect(throws: ServerArguments.UsageError.self, "\(arguments)") { try ServerArguments.parse(arguments) }
         }

@@ -20,9 +20,9 @@ struct AuthMiddleware: RouterMiddleware {
     let identity: any IdentityService
     let principals: BearerPrincipals
 
-    init(identity: any IdentityService, principals: BearerPrincipals? = nil) {
+    init(identity: any IdentityService, principals: BearerPrincipals) {
         self.identity = identity
-        self.principals = principals ?? BearerPrincipals(identity: identity)
+        self.principals = principals
     }
 
     /// The `X-Acting-As-Member` header field.

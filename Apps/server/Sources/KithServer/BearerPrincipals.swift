@@ -10,21 +10,26 @@ import Synchronization
 /// other on the same database, is refused by the very next call, and `AuthMiddleware` answers 401 for it (see
 /// `confirm`). Keyed by the token's digest, never the token; at most `capacity` tokens, least recently used
 /// first out, so memory stays flat however many sessions a server sees.
-final class BearerPrincipals: Sendable {
+public final class BearerPrincipals: Sendable {
     /// How many tokens are kept when none is given: a few MiB at most.
-    static let defaultCapacity = 10_000
+    public static let defaultCapacity = 10_000
 
     private let identity: any IdentityService
+    /// False when the capacity is 0: every token is looked up, as before this cache existed.
+    private let keeps: Bool
     private let cache: Mutex<LeastRecentlyUsed<String, Principal>>
 
+    /// Keeps at most `capacity` tokens; 0 keeps none.
     init(identity: any IdentityService, capacity: Int = BearerPrincipals.defaultCapacity) {
         self.identity = identity
+        keeps = capacity > 0
         cache = Mutex(LeastRecentlyUsed(capacity: max(1, capacity)))
     }
 
     /// The token's principal and whether it came from the cache (its session not checked yet). A token met for
     /// the first time is resolved by the service, which refuses an unknown, expired or ended one.
     func principal(forToken token: String) async throws -> (principal: Principal, cached: Bool) {
+        guard keeps else { return (try await identity.principal(forToken: token), false) }
         let digest = TokenDigest.hexDigest(token)
         if let principal = cache.withLock({ $0.value(for: digest) }) { return (principal, true) }
         let principal = try await identity.principal(forToken: token)

@@ -8,17 +8,24 @@ public enum KithServerApplication {
     public struct Configuration: Sendable {
         public var host: String
         public var port: Int
+        /// Most bearer tokens whose principal is kept (`BearerPrincipals`); 0 looks every token up.
+        public var tokenCacheSize: Int
 
         /// Loopback, port 8080, unless told otherwise.
-        public init(host: String = "127.0.0.1", port: Int = 8080) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, tokenCacheSize: Int = BearerPrincipals.defaultCapacity
+        ) {
             self.host = host
             self.port = port
+            self.tokenCacheSize = tokenCacheSize
         }
     }
 
     /// The router: public routes (`/health`, `/metrics`, `/openapi.json`, sign-up, sign-in), then `/api/...` behind
     /// `AuthMiddleware`. Middleware is added first so it wraps every route and the 404 of unknown ones.
-    public static func router(services: ServerServices) -> Router<KithRequestContext> {
+    public static func router(
+        services: ServerServices, tokenCacheSize: Int = BearerPrincipals.defaultCapacity
+    ) -> Router<KithRequestContext> {
         let router = Router(context: KithRequestContext.self)
         let routeMethods = RouteMethods()
         let metrics = ServerMetrics(databaseStatistics: services.databaseStatistics)
@@ -35,7 +42,9 @@ public enum KithServerApplication {
             identity: services.identity, circles: services.circles, providers: services.identityProviders)
         identityRoutes.addPublic(to: router)
 
-        let api = router.group("api").add(middleware: AuthMiddleware(identity: services.identity))
+        let principals = BearerPrincipals(identity: services.identity, capacity: tokenCacheSize)
+        let api = router.group("api").add(
+            middleware: AuthMiddleware(identity: services.identity, principals: principals))
         identityRoutes.add(to: api)
         HouseholdRoutes(identity: services.identity).add(to: api)
         if let exitPins = services.exitPins { ExitPinRoutes(pins: exitPins).add(to: api) }
@@ -53,7 +62,7 @@ public enum KithServerApplication {
         logger: Logger = Logger(label: "kith-server")
     ) -> some ApplicationProtocol {
         Application(
-            router: router(services: services),
+            router: router(services: services, tokenCacheSize: configuration.tokenCacheSize),
             server: httpServer,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "kith"),
             logger: logger)

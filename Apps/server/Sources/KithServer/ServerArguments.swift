@@ -3,7 +3,8 @@ import Identity
 import IdentityOIDC
 import Storage
 
-/// `kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N]` and the providers'
+/// `kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N] [--token-cache N]` and the
+/// providers'
 /// `--google-client-id ID` (repeatable), `--google-issuer URL` (the same for Apple), parsed by hand: a few flags
 /// need no parser library.
 public struct ServerArguments: Sendable, Equatable {
@@ -15,6 +16,8 @@ public struct ServerArguments: Sendable, Equatable {
     public var port: Int = 8080
     /// Most owners whose access index the server keeps in memory (`--access-cache`).
     public var accessCacheOwners: Int = AccessEngine.defaultCapacity
+    /// Most bearer tokens whose principal the server keeps in memory (`--token-cache`); 0 looks every one up.
+    public var tokenCacheSize: Int = BearerPrincipals.defaultCapacity
     /// Per provider, the client ids whose tokens are accepted (web, iOS, Android apps of one project).
     public var clientIds: [IdentityProvider: [String]] = [:]
     /// Per provider, an issuer other than the real one (a fake provider in tests).
@@ -22,7 +25,7 @@ public struct ServerArguments: Sendable, Equatable {
 
     /// What `--help` prints, and what follows a usage error.
     public static let usage = """
-        usage: kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N]
+        usage: kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N] [--token-cache N]
                            [--google-client-id ID]... [--google-issuer URL] [--apple-client-id ID]... [--apple-issuer URL]
           --db FILE         the SQLite file (default: KITH_DB, else the same file as kith)
           --database URL    a PostgreSQL connection URI, for any number of servers on one database
@@ -31,6 +34,8 @@ public struct ServerArguments: Sendable, Equatable {
           --port N          the port to listen on, 1-65535 (default 8080)
           --access-cache N  the most owners whose access index is kept in memory, least recently
                             used dropped first (default \(AccessEngine.defaultCapacity))
+          --token-cache N   the most bearer tokens whose account is kept in memory (every request still
+                            checks its session); 0 looks each token up (default \(BearerPrincipals.defaultCapacity))
           --google-client-id ID
                             accept Google sign-in for this client id (repeatable: web, iOS, Android)
           --google-issuer URL
@@ -58,7 +63,10 @@ public struct ServerArguments: Sendable, Equatable {
             let providerFlags = IdentityProvider.allCases.flatMap {
                 ["--\($0.rawValue)-client-id", "--\($0.rawValue)-issuer"]
             }
-            guard (["--db", "--database", "--host", "--port", "--access-cache"] + providerFlags).contains(flag) else {
+            guard
+                (["--db", "--database", "--host", "--port", "--access-cache", "--token-cache"] + providerFlags)
+                    .contains(flag)
+            else {
                 throw UsageError(description: "unknown argument \(argument)")
             }
             let value: String
@@ -79,6 +87,11 @@ public struct ServerArguments: Sendable, Equatable {
                     throw UsageError(description: "--access-cache must be a number of owners, at least 1, not \(value)")
                 }
                 parsed.accessCacheOwners = owners
+            case "--token-cache":
+                guard let tokens = Int(value), tokens >= 0 else {
+                    throw UsageError(description: "--token-cache must be a number of tokens, 0 or more, not \(value)")
+                }
+                parsed.tokenCacheSize = tokens
             case _ where flag.hasSuffix("-client-id"):
                 if let provider = provider(of: flag) { parsed.clientIds[provider, default: []].append(value) }
             case _ where flag.hasSuffix("-issuer"):

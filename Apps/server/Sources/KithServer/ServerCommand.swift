@@ -40,7 +40,8 @@ public enum ServerCommand {
             }
             let app = KithServerApplication.application(
                 services: services,
-                configuration: .init(host: parsed.host, port: parsed.port), logger: logger)
+                configuration: .init(host: parsed.host, port: parsed.port, tokenCacheSize: parsed.tokenCacheSize),
+                logger: logger)
             try await KithServerApplication.serve(app, logger: logger)
             return 0
         } catch let error as StorageError {

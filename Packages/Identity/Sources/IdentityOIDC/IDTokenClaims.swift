@@ -2,19 +2,20 @@ import Foundation
 import JWTKit
 
 /// The claims of an ID token that Kith reads. Decoding is lenient where providers differ (`aud` a string or a
-/// list; Apple's `email_verified` a string); the checks are `OIDCTokenVerifier`'s, against its injected clock.
-struct IDTokenClaims: JWTPayload {
-    var iss: String
-    var sub: String
-    var aud: [String]
-    var azp: String?
-    var exp: Double
-    var iat: Double
-    var nonce: String?
-    var email: String?
-    var emailVerified: Bool
-    var givenName: String?
-    var familyName: String?
+/// list; Apple's `email_verified` a string); the checks are `OIDCTokenVerifier`'s, against its injected clock. Public
+/// so the fake provider of the tests signs the very claims the verifier reads.
+public struct IDTokenClaims: JWTPayload {
+    public var iss: String
+    public var sub: String
+    public var aud: [String]
+    public var azp: String?
+    public var exp: Double
+    public var iat: Double
+    public var nonce: String?
+    public var email: String?
+    public var emailVerified: Bool
+    public var givenName: String?
+    public var familyName: String?
 
     enum CodingKeys: String, CodingKey {
         case iss, sub, aud, azp, exp, iat, nonce, email
@@ -23,7 +24,24 @@ struct IDTokenClaims: JWTPayload {
         case familyName = "family_name"
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(
+        iss: String, sub: String, aud: [String], azp: String?, exp: Double, iat: Double, nonce: String?,
+        email: String?, emailVerified: Bool, givenName: String?, familyName: String?
+    ) {
+        self.iss = iss
+        self.sub = sub
+        self.aud = aud
+        self.azp = azp
+        self.exp = exp
+        self.iat = iat
+        self.nonce = nonce
+        self.email = email
+        self.emailVerified = emailVerified
+        self.givenName = givenName
+        self.familyName = familyName
+    }
+
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         iss = try container.decode(String.self, forKey: .iss)
         sub = try container.decode(String.self, forKey: .sub)
@@ -46,7 +64,7 @@ struct IDTokenClaims: JWTPayload {
         familyName = try container.decodeIfPresent(String.self, forKey: .familyName)
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(iss, forKey: .iss)
         try container.encode(sub, forKey: .sub)
@@ -63,5 +81,5 @@ struct IDTokenClaims: JWTPayload {
 
     /// Only the signature is jwt-kit's to check: the claims are checked by the verifier, each failure with its
     /// own reason and against the injected clock.
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
+    public func verify(using algorithm: some JWTAlgorithm) async throws {}
 }

@@ -89,7 +89,7 @@ public final class FakeOpenIDProvider: HTTPClient {
         let (key, approved) = state.withLock { ($0.keys[0], $0.user) }
         let user = options.user ?? approved
         let now = clock.now().timeIntervalSince1970
-        let claims = FakeClaims(
+        let claims = IDTokenClaims(
             iss: options.issuer ?? issuer, sub: user.subject, aud: options.audience ?? [clientIds[0]],
             azp: options.authorizedParty, exp: now + options.expiresIn, iat: now + options.issuedIn,
             nonce: options.nonce, email: user.email, emailVerified: user.emailVerified, givenName: user.givenName,

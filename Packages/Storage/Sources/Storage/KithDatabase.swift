@@ -10,6 +10,12 @@ public final class KithDatabase: Sendable {
 
     private static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
+    /// How long a write waits for another connection's write to end before saying the file is busy. A write holds
+    /// the lock for milliseconds; the wait only grows when many processes write at once on a loaded machine, where
+    /// SQLite's busy handler is not fair (a hundred `kith` writers at once on two cores waited over 5 s), and
+    /// waiting is what a user of a command line wants then.
+    public static let defaultBusyTimeoutSeconds: Double = 15
+
     private init(path: String, pool: DatabasePool, features: [FeatureMigrations]) {
         self.path = path
         self.pool = pool
@@ -23,7 +29,7 @@ public final class KithDatabase: Sendable {
     public static func open(
         at path: String,
         features: [FeatureMigrations],
-        busyTimeoutSeconds: Double = 5
+        busyTimeoutSeconds: Double = defaultBusyTimeoutSeconds
     ) throws(StorageError) -> KithDatabase {
         try checkNames(features)
         switch PrivateFile.state(of: path) {
@@ -69,7 +75,7 @@ public final class KithDatabase: Sendable {
     public static func openReadOnly(
         at path: String,
         features: [FeatureMigrations],
-        busyTimeoutSeconds: Double = 5
+        busyTimeoutSeconds: Double = defaultBusyTimeoutSeconds
     ) throws(StorageError) -> KithDatabase {
         try checkNames(features)
         switch PrivateFile.state(of: path) {

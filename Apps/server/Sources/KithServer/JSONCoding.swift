@@ -17,9 +17,12 @@ enum JSONCoding {
         return decoder
     }
 
+    /// The responses' encoder, made once: its options never change, and it encodes on any thread.
+    private static let responseEncoder = encoder()
+
     /// A JSON response of `value`.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try encoder().encode(value)
+        let data = try responseEncoder.encode(value)
         return bytesResponse(data, status: status)
     }
 

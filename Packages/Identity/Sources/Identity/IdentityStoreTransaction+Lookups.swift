@@ -12,12 +12,22 @@ extension IdentityStoreTransaction {
 
     /// The principal's account, when it exists and its session (if named) is live and its own.
     public func authenticate(_ principal: Principal, at now: Date) throws -> Account {
-        guard let account = try account(id: principal.accountId) else { throw IdentityError.notSignedIn }
-        if let sessionId = principal.sessionId {
-            guard let session = try session(id: sessionId), session.accountId == account.id, session.isLive(at: now)
-            else { throw IdentityError.notSignedIn }
+        guard let sessionId = principal.sessionId else {
+            guard let account = try account(id: principal.accountId) else { throw IdentityError.notSignedIn }
+            return account
         }
+        guard let (session, account) = try sessionAndAccount(sessionId: sessionId),
+            account.id == principal.accountId, session.isLive(at: now)
+        else { throw IdentityError.notSignedIn }
         return account
+    }
+
+    /// The default of `sessionAndAccount`: two reads.
+    public func sessionAndAccount(sessionId: String) throws -> (session: Session, account: Account)? {
+        guard let session = try session(id: sessionId), let account = try account(id: session.accountId) else {
+            return nil
+        }
+        return (session, account)
     }
 
     /// The account and hash for a sign-in attempt by email.

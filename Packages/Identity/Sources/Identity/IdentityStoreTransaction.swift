@@ -43,6 +43,9 @@ public protocol IdentityStoreTransaction {
     func insertSession(_ session: Session) throws
     /// The session with this id.
     func session(id: String) throws -> Session?
+    /// The session with this id and its account, read together: every authenticated call needs both, and a database
+    /// store answers in one query (the default reads them one after the other).
+    func sessionAndAccount(sessionId: String) throws -> (session: Session, account: Account)?
     /// The session whose token has this SHA-256 (hex).
     func session(tokenHash: String) throws -> Session?
     /// Marks a session ended.

@@ -70,15 +70,18 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
             "UPDATE identity_accounts SET password_hash = $1 WHERE id = $2", [passwordHash, accountId])
     }
 
-    private static func account(_ row: PostgresRow) throws -> Account {
+    /// The account in `row`'s columns `offset...` (`accountColumns`' order).
+    private static func account(_ row: PostgresRow, from offset: Int) throws -> Account {
         Account(
-            id: try row.string(0), email: try row.string(1), firstName: try row.string(2),
-            lastName: try row.string(3),
-            role: AccountRole(rawValue: try row.string(4)) ?? .member,
-            accountType: AccountType(rawValue: try row.string(5)) ?? .private,
-            authMethod: AuthMethod(rawValue: try row.string(6)) ?? .password,
-            createdAt: try row.date(7))
+            id: try row.string(offset), email: try row.string(offset + 1), firstName: try row.string(offset + 2),
+            lastName: try row.string(offset + 3),
+            role: AccountRole(rawValue: try row.string(offset + 4)) ?? .member,
+            accountType: AccountType(rawValue: try row.string(offset + 5)) ?? .private,
+            authMethod: AuthMethod(rawValue: try row.string(offset + 6)) ?? .password,
+            createdAt: try row.date(offset + 7))
     }
+
+    private static func account(_ row: PostgresRow) throws -> Account { try account(row, from: 0) }
 
     // MARK: - Linked identities
 
@@ -135,6 +138,19 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
     public func session(id: String) throws -> Session? {
         try connection.first("SELECT \(Self.sessionColumns) FROM identity_sessions WHERE id = $1", [id])
             .map(Self.session)
+    }
+
+    private static let sessionAndAccountSQL = """
+        SELECT \(sessionColumns.split(separator: ", ").map { "s.\($0)" }.joined(separator: ", ")), \(
+            accountColumns.split(separator: ", ").map { "a.\($0)" }.joined(separator: ", "))
+        FROM identity_sessions s JOIN identity_accounts a ON a.id = s.account_id WHERE s.id = $1
+        """
+
+    /// One query, so one round trip to the database, for what every authenticated call reads.
+    public func sessionAndAccount(sessionId: String) throws -> (session: Session, account: Account)? {
+        try connection.first(Self.sessionAndAccountSQL, [sessionId]).map { row in
+            (try Self.session(row), try Self.account(row, from: 6))
+        }
     }
 
     public func session(tokenHash: String) throws -> Session? {

@@ -73,14 +73,18 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction, DeviceStateTr
         ])
     }
 
-    private static func account(_ row: Row) -> Account {
+    /// The account in `row`'s columns `offset...` (`accountColumns`' order), read by position: a lookup by name costs
+    /// more than the read itself on every authenticated call.
+    private static func account(_ row: Row, from offset: Int) -> Account {
         Account(
-            id: row["id"], email: row["email"], firstName: row["first_name"], lastName: row["last_name"],
-            role: AccountRole(rawValue: row["role"]) ?? .member,
-            accountType: AccountType(rawValue: row["account_type"]) ?? .private,
-            authMethod: AuthMethod(rawValue: row["auth_method"]) ?? .password,
-            createdAt: row["created_at"])
+            id: row[offset], email: row[offset + 1], firstName: row[offset + 2], lastName: row[offset + 3],
+            role: AccountRole(rawValue: row[offset + 4]) ?? .member,
+            accountType: AccountType(rawValue: row[offset + 5]) ?? .private,
+            authMethod: AuthMethod(rawValue: row[offset + 6]) ?? .password,
+            createdAt: row[offset + 7])
     }
+
+    private static func account(_ row: Row) -> Account { account(row, from: 0) }
 
     // MARK: - Linked identities
 
@@ -142,6 +146,23 @@ public struct SQLiteIdentityTransaction: IdentityStoreTransaction, DeviceStateTr
     public func session(id: String) throws -> Session? {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM identity_sessions WHERE id = ?"), arguments: [id]).map(
             Self.session)
+    }
+
+    private static let sessionAndAccountSQL = """
+        SELECT s.id, s.account_id, s.token_hash, s.created_at, s.expires_at, s.ended, \(
+            accountColumns.split(separator: ", ").map { "a.\($0)" }.joined(separator: ", "))
+        FROM identity_sessions s JOIN identity_accounts a ON a.id = s.account_id WHERE s.id = ?
+        """
+
+    public func sessionAndAccount(sessionId: String) throws -> (session: Session, account: Account)? {
+        try Row.fetchOne(db.cachedStatement(sql: Self.sessionAndAccountSQL), arguments: [sessionId]).map { row in
+            (
+                Session(
+                    id: row[0], accountId: row[1], tokenHash: row[2], createdAt: row[3], expiresAt: row[4],
+                    ended: row[5]),
+                Self.account(row, from: 6)
+            )
+        }
     }
 
     public func session(tokenHash: String) throws -> Session? {

@@ -8,6 +8,9 @@ public final class PostgresConnection: @unchecked Sendable {
     /// The name of each statement prepared on this connection, by its text: a statement is parsed and planned
     /// once per connection, not on every call (prepared statements outlive transactions, rolled back or not).
     private var preparedNames: [String: String] = [:]
+    /// A transaction's BEGIN not sent yet: it goes out with the transaction's first statement, in one round trip
+    /// (see `begin`).
+    private var pendingBegin: String?
 
     /// Connects to `url` (a libpq connection URI or key=value string) and sets the session to UTC and ISO dates.
     init(url: String) throws(PostgresError) {
@@ -31,6 +34,34 @@ public final class PostgresConnection: @unchecked Sendable {
         PQfinish(connection)
         connection = nil
         preparedNames = [:]
+        pendingBegin = nil
+    }
+
+    // MARK: - Transactions
+
+    /// Starts a transaction with `statement` (a `BEGIN ...`), sent with the first statement of the body in one round
+    /// trip (libpq's pipeline mode) rather than on its own: a look reads a few rows, and a round trip per statement
+    /// is most of its cost. A body that runs no statement sends nothing at all.
+    func begin(_ statement: String) {
+        pendingBegin = statement
+    }
+
+    /// Commits the transaction `begin` started (nothing to do when it sent nothing).
+    func commit() throws(PostgresError) {
+        guard pendingBegin == nil else {
+            pendingBegin = nil
+            return
+        }
+        try execute("COMMIT")
+    }
+
+    /// Rolls the transaction back, if it was sent at all; a failure here is the connection's, seen by `isHealthy`.
+    func rollback() {
+        guard pendingBegin == nil else {
+            pendingBegin = nil
+            return
+        }
+        _ = try? execute("ROLLBACK")
     }
 
     // MARK: - Statements
@@ -40,11 +71,69 @@ public final class PostgresConnection: @unchecked Sendable {
     public func query(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) -> [PostgresRow] {
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
         let texts = parameters.map(\.postgresText)
+        if let begin = pendingBegin {
+            pendingBegin = nil
+            // A statement without parameters may be several (only the simple protocol runs those): BEGIN goes first.
+            if parameters.isEmpty { _ = try Self.rows(of: PQexec(connection, begin), connection) } else {
+                return try beginAndRun(begin, sql, texts, connection)
+            }
+        }
         if parameters.isEmpty { return try Self.rows(of: PQexec(connection, sql), connection) }
         let name = try preparedName(sql, parameterCount: texts.count, connection)
         return try Self.rows(
             of: withParameters(texts) { PQexecPrepared(connection, name, Int32(texts.count), $0, nil, nil, 0) },
             connection)
+    }
+
+    /// Sends `begin`, `sql`'s preparation when it is new on this connection, and `sql` itself in one pipeline, then
+    /// reads their results: `sql`'s rows, or the first error among them (with its SQLSTATE, so a lost race is still
+    /// retried). A connection that cannot finish the exchange is closed, to be replaced.
+    private func beginAndRun(_ begin: String, _ sql: String, _ texts: [String?], _ connection: OpaquePointer)
+        throws(PostgresError) -> [PostgresRow]
+    {
+        let known = preparedNames[sql]
+        let name = known ?? "kith_\(preparedNames.count + 1)"
+        var sent = PQenterPipelineMode(connection) == 1
+        sent = sent && PQsendQueryParams(connection, begin, 0, nil, nil, nil, nil, 0) == 1
+        if known == nil { sent = sent && PQsendPrepare(connection, name, sql, Int32(texts.count), nil) == 1 }
+        sent =
+            sent
+            && withParameters(texts) { PQsendQueryPrepared(connection, name, Int32(texts.count), $0, nil, nil, 0) } == 1
+        sent = sent && PQpipelineSync(connection) == 1
+        guard sent else { throw brokenPipeline(connection) }
+
+        var firstError: PostgresError?
+        var rows: [PostgresRow] = []
+        let preparing = known == nil
+        for command in 0..<(preparing ? 3 : 2) {
+            var answered = false
+            while let result = PQgetResult(connection) {
+                answered = true
+                do {
+                    rows = try Self.rows(of: result, connection)
+                    // Prepared even if the statement then fails: the name is taken on the server.
+                    if preparing && command == 1 { preparedNames[sql] = name }
+                } catch {
+                    firstError = firstError ?? error
+                }
+            }
+            guard answered else { throw brokenPipeline(connection) }
+        }
+        guard let sync = PQgetResult(connection), PQresultStatus(sync) == PGRES_PIPELINE_SYNC else {
+            throw brokenPipeline(connection)
+        }
+        PQclear(sync)
+        guard PQexitPipelineMode(connection) == 1 else { throw brokenPipeline(connection) }
+        if let firstError { throw firstError }
+        return rows
+    }
+
+    /// The error of a pipeline that could not be sent or read to its end; the connection is closed, so the pool
+    /// replaces it rather than reuse one in an unknown state.
+    private func brokenPipeline(_ connection: OpaquePointer) -> PostgresError {
+        let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+        close()
+        return PostgresError(sqlState: nil, message: message.isEmpty ? "the connection broke" : message)
     }
 
     /// The name `sql` is prepared under on this connection, preparing it first when it is new here.

@@ -103,7 +103,7 @@ public final class PostgresDatabase: Sendable {
         while true {
             let connection = try connection(of: slot)
             do {
-                try connection.execute(
+                connection.begin(
                     readOnly ? "BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE")
                 let value: T
                 do {
@@ -112,13 +112,13 @@ public final class PostgresDatabase: Sendable {
                     throw error
                 } catch {
                     // A domain refusal: nothing it wrote stays.
-                    try? connection.execute("ROLLBACK")
+                    connection.rollback()
                     throw error
                 }
-                try connection.execute("COMMIT")
+                try connection.commit()
                 return value
             } catch let error as PostgresError {
-                if connection.isHealthy { try? connection.execute("ROLLBACK") }
+                if connection.isHealthy { connection.rollback() }
                 if error.isConnectionFailure || !connection.isHealthy {
                     connection.close()
                     counting.withLock { $0.replaced += 1 }

@@ -13,7 +13,7 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     ("PostgresStorage", ["PostgresStorage", "PostgresStorageTesting"], ["PostgresStorageTests"]),
     ("Console", ["Console"], ["ConsoleTests"]),
     feature(
-        "Identity", ["Commands", "HTTP", "OIDC", "OIDCTesting", "Postgres", "SQLite", "Wire"],
+        "Identity", ["Commands", "HTTP", "OIDC", "OIDCTesting", "Postgres", "SQLite", "Testing", "Wire"],
         tests: ["", "Commands", "HTTP", "OIDC", "SQLite"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
     feature("Preferences", ["Commands", "HTTP", "Postgres", "SQLite", "Wire"]),

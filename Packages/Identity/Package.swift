@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "IdentityOIDC", targets: ["IdentityOIDC"]),
         // A fake OpenID Connect provider (discovery, JWKS, authorization, token) for tests on loopback.
         .library(name: "IdentityOIDCTesting", targets: ["IdentityOIDCTesting"]),
+        // The store contract suites and their doubles, run by the domain's tests (in memory) and the SQLite tests.
+        .library(name: "IdentityTesting", targets: ["IdentityTesting"]),
     ],
     dependencies: [
         .package(path: "../Storage"),
@@ -86,7 +88,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity"], swiftSettings: swiftSettings),
+        // Store-agnostic: every case runs over whatever stores a test target builds.
+        .target(
+            name: "IdentityTesting",
+            dependencies: ["Identity", .product(name: "StorageTesting", package: "Storage")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityTests",
+            dependencies: ["Identity", "IdentityTesting", .product(name: "StorageTesting", package: "Storage")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "IdentityOIDCTests",
             dependencies: [
@@ -98,8 +110,9 @@ let package = Package(
         .testTarget(
             name: "IdentitySQLiteTests",
             dependencies: [
-                "IdentitySQLite", "IdentityPostgres", "Identity",
+                "IdentitySQLite", "IdentityPostgres", "Identity", "IdentityTesting",
                 .product(name: "Storage", package: "Storage"),
+                .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "PostgresStorage", package: "PostgresStorage"),
                 .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
             ],

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentitySQLite
+import IdentityTesting
 import Storage
 import Testing
 

@@ -1,21 +1,36 @@
 import Foundation
-import GRDB
 import Identity
+import StorageTesting
 import Testing
 
-@Suite("Graduation: a managed member claims an account of its own (contract, every store)")
-struct GraduationContractTests {
-    /// Ann owns Home and guards Mia with Ben (a parent there); Mia has a record made for her by Ann.
-    struct Home {
-        let env: TestEnvironment
-        let service: LocalIdentityService
-        let ann: Principal
-        let ben: Principal
-        let household: Household
-        let mia: Member
+/// Graduation: a managed member claims an account of its own (contract, every store).
+public enum GraduationContract {
+    /// The cases, for every store, PostgreSQL included.
+    public static let cases: [ContractCase<IdentityContractEnvironment>] = [
+        ContractCase("before the claim nothing changes", beforeTheClaimNothingChanges),
+        ContractCase("the claim makes the account that member", theClaimMakesTheAccountThatMember),
+        ContractCase("a code works once", aCodeWorksOnce),
+        ContractCase(
+            "an expired or unknown code is refused and creates nothing",
+            anExpiredOrUnknownCodeIsRefusedAndCreatesNothing),
+        ContractCase(
+            "a new code replaces the old one, and a removed member cannot be claimed",
+            aNewCodeReplacesTheOldOneAndARemovedMemberCannotBeClaimed),
+        ContractCase("only a guardian acting as itself graduates", onlyAGuardianActingAsItselfGraduates),
+        ContractCase("a claim over HTTP gets a session too", aClaimOverHTTPGetsASessionToo),
+    ]
 
-        init(_ kind: StoreKind) async throws {
-            env = try await TestEnvironment(kind)
+    /// Ann owns Home and guards Mia with Ben (a parent there); Mia has a record made for her by Ann.
+    public struct Home: Sendable {
+        public let env: IdentityContractEnvironment
+        public let service: LocalIdentityService
+        public let ann: Principal
+        public let ben: Principal
+        public let household: Household
+        public let mia: Member
+
+        public init(_ env: IdentityContractEnvironment) async throws {
+            self.env = env
             service = env.service()
             ben = try await service.register("Ben")
             ann = try await service.register("Ann")
@@ -30,7 +45,7 @@ struct GraduationContractTests {
         }
 
         /// Signs up with the code (as a server does: every store keeps server state) and returns the new principal.
-        func claim(_ code: String, as name: String = "Mia") async throws -> Principal {
+        public func claim(_ code: String, as name: String = "Mia") async throws -> Principal {
             let session = try await service.register(
                 SignUp(
                     email: email(name), firstName: name, lastName: "Lee", password: password(name), claimCode: code))
@@ -38,22 +53,20 @@ struct GraduationContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func beforeTheClaimNothingChanges(_ kind: StoreKind) async throws {
-        let home = try await Home(kind)
+    static func beforeTheClaimNothingChanges(_ env: IdentityContractEnvironment) async throws {
+        let home = try await Home(env)
         let grant = try await home.service.graduateMember(home.ann, "mia")
         #expect(grant.memberId == home.mia.memberId && grant.displayName == "Mia")
         #expect(grant.code.wholeMatch(of: /CLAIM-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/) != nil)
-        #expect(grant.expiresAt == home.env.clock.now().addingTimeInterval(7 * TestEnvironment.day))
+        #expect(grant.expiresAt == home.env.clock.now().addingTimeInterval(7 * IdentityContractEnvironment.day))
         #expect(try await home.service.activeHousehold(home.ann) == home.household)
         #expect(
             try await home.service.memberActivity(home.ben, member: "Mia").map(\.subjectMemberId) == [home.mia.memberId]
         )
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func theClaimMakesTheAccountThatMember(_ kind: StoreKind) async throws {
-        let home = try await Home(kind)
+    static func theClaimMakesTheAccountThatMember(_ env: IdentityContractEnvironment) async throws {
+        let home = try await Home(env)
         try await home.service.setExitPin(home.ann, member: "Mia", password: password("Ann"), pin: "2468")
         let grant = try await home.service.graduateMember(home.ann, home.mia.memberId)
         // Typed in lower case, with spaces around: the same code.
@@ -87,9 +100,8 @@ struct GraduationContractTests {
                 == .notManaged("Mia Lee"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aCodeWorksOnce(_ kind: StoreKind) async throws {
-        let home = try await Home(kind)
+    static func aCodeWorksOnce(_ env: IdentityContractEnvironment) async throws {
+        let home = try await Home(env)
         let grant = try await home.service.graduateMember(home.ann, "Mia")
         _ = try await home.claim(grant.code)
         let again = await identityError { _ = try await home.claim(grant.code, as: "Zoe") }
@@ -98,24 +110,24 @@ struct GraduationContractTests {
         #expect(try await home.env.store.read { try $0.account(email: email("Zoe")) } == nil)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func anExpiredOrUnknownCodeIsRefusedAndCreatesNothing(_ kind: StoreKind) async throws {
-        let home = try await Home(kind)
+    static func anExpiredOrUnknownCodeIsRefusedAndCreatesNothing(_ env: IdentityContractEnvironment) async throws {
+        let home = try await Home(env)
         let grant = try await home.service.graduateMember(home.ann, "Mia")
         #expect(await identityError { _ = try await home.claim("CLAIM-AAAA-BBBB-CCCC") } == .claimCodeInvalid)
-        home.env.clock.advance(by: 7 * TestEnvironment.day)
+        home.env.clock.advance(by: 7 * IdentityContractEnvironment.day)
         #expect(await identityError { _ = try await home.claim(grant.code) } == .claimCodeInvalid)
         #expect(try await home.env.store.read { try $0.account(email: email("Mia")) } == nil)
         #expect(try await home.service.activeHousehold(home.ann) == home.household)
         // A code made a moment before its seventh day ends still works.
         let fresh = try await home.service.graduateMember(home.ann, "Mia")
-        home.env.clock.advance(by: 7 * TestEnvironment.day - 1)
+        home.env.clock.advance(by: 7 * IdentityContractEnvironment.day - 1)
         _ = try await home.claim(fresh.code)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aNewCodeReplacesTheOldOneAndARemovedMemberCannotBeClaimed(_ kind: StoreKind) async throws {
-        let home = try await Home(kind)
+    static func aNewCodeReplacesTheOldOneAndARemovedMemberCannotBeClaimed(_ env: IdentityContractEnvironment)
+        async throws
+    {
+        let home = try await Home(env)
         let first = try await home.service.graduateMember(home.ann, "Mia")
         let second = try await home.service.graduateMember(home.ben, "Mia")
         #expect(await identityError { _ = try await home.claim(first.code) } == .claimCodeInvalid)
@@ -123,9 +135,8 @@ struct GraduationContractTests {
         #expect(await identityError { _ = try await home.claim(second.code) } == .claimCodeInvalid)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func onlyAGuardianActingAsItselfGraduates(_ kind: StoreKind) async throws {
-        let home = try await Home(kind)
+    static func onlyAGuardianActingAsItselfGraduates(_ env: IdentityContractEnvironment) async throws {
+        let home = try await Home(env)
         let cy = try await home.service.register("Cy")
         _ = try await home.service.joinHousehold(cy, householdId: home.household.id, role: .parent)
         #expect(await identityError { _ = try await home.service.graduateMember(cy, "Mia") } == .notGuardian("Mia"))
@@ -138,9 +149,8 @@ struct GraduationContractTests {
             await identityError { _ = try await home.service.graduateMember(acting, "Mia") } == .notWhileActing("Mia"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aClaimOverHTTPGetsASessionToo(_ kind: StoreKind) async throws {
-        let home = try await Home(kind)
+    static func aClaimOverHTTPGetsASessionToo(_ env: IdentityContractEnvironment) async throws {
+        let home = try await Home(env)
         let grant = try await home.service.graduateMember(home.ann, "Mia")
         let session = try await home.service.register(
             SignUp(
@@ -148,19 +158,5 @@ struct GraduationContractTests {
             ))
         let mia = try await home.service.principal(forToken: session.token)
         #expect(try await home.service.activeHousehold(mia)?.member(mia.accountId)?.kind == .independent)
-    }
-
-    @Test func theSQLiteFileKeepsOnlyTheDigest() async throws {
-        let home = try await Home(.sqlite)
-        let grant = try await home.service.graduateMember(home.ann, "Mia")
-        let database = try DatabaseQueue(path: home.env.databasePath)
-        let hashes = try await database.read {
-            try String.fetchAll($0, sql: "SELECT code_hash FROM identity_claim_codes")
-        }
-        #expect(hashes == [TokenDigest.hexDigest(grant.code)])
-        let file =
-            try Data(contentsOf: URL(fileURLWithPath: home.env.databasePath))
-            + ((try? Data(contentsOf: URL(fileURLWithPath: home.env.databasePath + "-wal"))) ?? Data())
-        #expect(file.range(of: Data(grant.code.utf8)) == nil)
     }
 }

@@ -1,59 +1,42 @@
 import Foundation
 import Identity
+import StorageTesting
 import Testing
 
-/// A verifier that knows a few tokens by heart: each names verified claims; anything else fails as a bad token.
-struct StubVerifier: IDTokenVerifier {
-    let provider: IdentityProvider
-    let tokens: [String: VerifiedIDToken]
+/// Sign in with Google: linking rules (contract, every store).
+public enum LinkedIdentityContract {
+    /// The cases every store meets, PostgreSQL (a server's, without device state) included.
+    public static let cases: [ContractCase<IdentityContractEnvironment>] = [
+        ContractCase(
+            "a new verified email creates the account, then the same subject signs in to it",
+            aNewVerifiedEmailCreatesTheAccountThenTheSameSubjectSignsInToIt),
+        ContractCase("refusals change nothing", refusalsChangeNothing),
+        ContractCase(
+            "a switch's sign-in gives only the expected account and creates nothing",
+            aSwitchsSignInGivesOnlyTheExpectedAccountAndCreatesNothing),
+        ContractCase(
+            "a password account's email is refused, then linked while signed in",
+            aPasswordAccountsEmailIsRefusedThenLinkedWhileSignedIn),
+        ContractCase("a subject linked elsewhere is refused", aSubjectLinkedElsewhereIsRefused),
+        ContractCase("unlinking the only way to sign in is refused", unlinkingTheOnlyWayToSignInIsRefused),
+        ContractCase("an unconfigured provider is not set up", anUnconfiguredProviderIsNotSetUp),
+    ]
 
-    init(_ provider: IdentityProvider = .google, _ tokens: [String: VerifiedIDToken]) {
-        self.provider = provider
-        self.tokens = tokens
-    }
+    /// The cases only a store that keeps this device's state meets.
+    public static let deviceCases: [ContractCase<IdentityContractEnvironment>] = [
+        ContractCase(
+            "a Google account sets its first password without a current one, then may unlink",
+            aGoogleAccountSetsItsFirstPasswordWithoutACurrentOneThenMayUnlink),
+        ContractCase(
+            "switching to a Google account is silent while live, else its sign-in must give the same account",
+            switchingToAGoogleAccountIsSilentWhileLiveElseItsSignInMustGiveTheSameAccount),
+        ContractCase(
+            "an unconfigured provider is not set up on this device", anUnconfiguredProviderIsNotSetUpOnThisDevice),
+    ]
 
-    func verify(_ idToken: String, nonce: String?) async throws -> VerifiedIDToken {
-        guard let claims = tokens[idToken] else { throw IdentityError.providerSignInFailed(provider) }
-        return claims
-    }
-}
-
-extension TestEnvironment {
-    /// A new process whose Google sign-in knows `StubVerifier.google`'s tokens.
-    func googleService() -> LocalIdentityService {
-        service(verifiers: [StubVerifier.google])
-    }
-}
-
-extension StubVerifier {
-    static let annClaims = VerifiedIDToken(
-        provider: .google, subject: "g-ann", email: "ann@example.com", emailVerified: true, givenName: "Ann",
-        familyName: "Lee")
-    static let google = StubVerifier(
-        .google,
-        [
-            "ann": annClaims,
-            "ann-unverified": VerifiedIDToken(
-                provider: .google, subject: "g-ann", email: "ann@example.com", emailVerified: false),
-            "bo-google": VerifiedIDToken(
-                provider: .google, subject: "g-bo", email: "bo@example.com", emailVerified: true, givenName: "Bo",
-                familyName: "Tester"),
-            "other-bo": VerifiedIDToken(
-                provider: .google, subject: "g-bo-2", email: "bo.other@example.com", emailVerified: true),
-            "nameless": VerifiedIDToken(
-                provider: .google, subject: "g-cy", email: "cy@example.com", emailVerified: true),
-        ])
-
-    static func signIn(_ token: String, first: String? = nil, last: String? = nil) -> ProviderSignIn {
-        ProviderSignIn(provider: .google, idToken: token, nonce: "n", firstName: first, lastName: last)
-    }
-}
-
-@Suite("Sign in with Google: linking rules (contract, every store)")
-struct LinkedIdentityContractTests {
-    @Test(arguments: StoreKind.allCases)
-    func aNewVerifiedEmailCreatesTheAccountThenTheSameSubjectSignsInToIt(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func aNewVerifiedEmailCreatesTheAccountThenTheSameSubjectSignsInToIt(_ env: IdentityContractEnvironment)
+        async throws
+    {
         let server = env.googleService()
         let first = try await server.signIn(with: StubVerifier.signIn("ann"))
         #expect(first.created)
@@ -72,9 +55,7 @@ struct LinkedIdentityContractTests {
         #expect(error == .incorrectCredentials)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func refusalsChangeNothing(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func refusalsChangeNothing(_ env: IdentityContractEnvironment) async throws {
         let server = env.googleService()
         let cases: [(String, String)] = [
             ("forged", "Google sign-in failed. Please try again."),
@@ -92,9 +73,9 @@ struct LinkedIdentityContractTests {
         #expect(try await env.store.read { try $0.account(id: named.grant.accountId) }?.displayName == "Cy Young")
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aSwitchsSignInGivesOnlyTheExpectedAccountAndCreatesNothing(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func aSwitchsSignInGivesOnlyTheExpectedAccountAndCreatesNothing(_ env: IdentityContractEnvironment)
+        async throws
+    {
         let server = env.googleService()
         let ann = try await server.signIn(with: StubVerifier.signIn("ann")).grant
         _ = try await server.signIn(with: StubVerifier.signIn("bo-google"))
@@ -114,9 +95,8 @@ struct LinkedIdentityContractTests {
         #expect(switched.grant.accountId == ann.accountId && !switched.created)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aPasswordAccountsEmailIsRefusedThenLinkedWhileSignedIn(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func aPasswordAccountsEmailIsRefusedThenLinkedWhileSignedIn(_ env: IdentityContractEnvironment) async throws
+    {
         let server = env.googleService()
         let ann = try await server.register("Ann")
         let refused = await identityError { _ = try await server.signIn(with: StubVerifier.signIn("ann")) }
@@ -131,9 +111,7 @@ struct LinkedIdentityContractTests {
         #expect(signedIn.grant.accountId == ann.accountId && !signedIn.created)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aSubjectLinkedElsewhereIsRefused(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func aSubjectLinkedElsewhereIsRefused(_ env: IdentityContractEnvironment) async throws {
         let server = env.googleService()
         _ = try await server.linkIdentity(try await server.register("Ann"), StubVerifier.signIn("ann"))
         let bo = try await server.register("Bo")
@@ -146,9 +124,7 @@ struct LinkedIdentityContractTests {
             try await env.store.read { try $0.linkedIdentities(accountId: bo.accountId) }.map(\.subject) == ["g-bo"])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func unlinkingTheOnlyWayToSignInIsRefused(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func unlinkingTheOnlyWayToSignInIsRefused(_ env: IdentityContractEnvironment) async throws {
         let server = env.googleService()
         let grant = try await server.signIn(with: StubVerifier.signIn("ann")).grant
         let ann = try await server.principal(forToken: grant.token)
@@ -164,9 +140,9 @@ struct LinkedIdentityContractTests {
         #expect(none?.description == "No Google account is linked")
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func aGoogleAccountSetsItsFirstPasswordWithoutACurrentOneThenMayUnlink(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func aGoogleAccountSetsItsFirstPasswordWithoutACurrentOneThenMayUnlink(_ env: IdentityContractEnvironment)
+        async throws
+    {
         let device = env.googleService()
         let ann = try await device.logIn(with: StubVerifier.signIn("ann")).account
         let principal = try await device.me()
@@ -194,11 +170,9 @@ struct LinkedIdentityContractTests {
         #expect(grant.accountId == ann.id)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func switchingToAGoogleAccountIsSilentWhileLiveElseItsSignInMustGiveTheSameAccount(_ kind: StoreKind)
-        async throws
-    {
-        let env = try await TestEnvironment(kind)
+    static func switchingToAGoogleAccountIsSilentWhileLiveElseItsSignInMustGiveTheSameAccount(
+        _ env: IdentityContractEnvironment
+    ) async throws {
         let device = env.googleService()
         let logIn = try await device.logIn(with: StubVerifier.signIn("ann"))
         #expect(logIn.created)
@@ -211,7 +185,7 @@ struct LinkedIdentityContractTests {
         #expect(try await device.me().accountId == ann.id)
         _ = try await device.switchAccount(to: email("Bo"), password: nil)
 
-        env.clock.advance(by: 31 * TestEnvironment.day)
+        env.clock.advance(by: 31 * IdentityContractEnvironment.day)
         let asked = try await device.switchAccount(to: "ann@example.com", password: nil)
         guard case .providerSignInRequired(let entry, .google) = asked else {
             Issue.record("expected the Google sign-in, got \(asked)")
@@ -231,18 +205,14 @@ struct LinkedIdentityContractTests {
         #expect(!again.created && again.account.id == ann.id)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func anUnconfiguredProviderIsNotSetUp(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func anUnconfiguredProviderIsNotSetUp(_ env: IdentityContractEnvironment) async throws {
         let error = await identityError {
             _ = try await env.service().signIn(with: ProviderSignIn(provider: .apple, idToken: "x"))
         }
         #expect(error?.description == "Apple sign-in is not set up here")
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func anUnconfiguredProviderIsNotSetUpOnThisDevice(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func anUnconfiguredProviderIsNotSetUpOnThisDevice(_ env: IdentityContractEnvironment) async throws {
         let error = await identityError {
             _ = try await env.service().logIn(with: ProviderSignIn(provider: .apple, idToken: "x"))
         }

@@ -1,19 +1,35 @@
 import Foundation
 import Identity
+import StorageTesting
 import Testing
 
-@Suite("Exit PINs and their limit (contract, every store)")
-struct ExitPinContractTests {
+/// Exit PINs and their limit (contract, every store).
+public enum ExitPinContract {
+    /// The cases, for every store, PostgreSQL included.
+    public static let cases: [ContractCase<IdentityContractEnvironment>] = [
+        ContractCase("a guardian sets a PIN that is stored hashed", aGuardianSetsAPinThatIsStoredHashed),
+        ContractCase("a PIN is four to eight digits", aPinIsFourToEightDigits),
+        ContractCase("setting and clearing need the guardian's password", settingAndClearingNeedTheGuardiansPassword),
+        ContractCase("only a guardian, not while acting, sets or clears", onlyAGuardianNotWhileActingSetsOrClears),
+        ContractCase("a wrong PIN changes nothing but counts", aWrongPinChangesNothingButCounts),
+        ContractCase(
+            "five wrong PINs in 15 minutes block leaving for 15 minutes",
+            fiveWrongPinsIn15MinutesBlockLeavingFor15Minutes),
+        ContractCase("wrong PINs outside the window do not block", wrongPinsOutsideTheWindowDoNotBlock),
+        ContractCase("the count is shared by processes on one store", theCountIsSharedByProcessesOnOneStore),
+        ContractCase("setting a new PIN forgets the wrong ones", settingANewPinForgetsTheWrongOnes),
+    ]
+
     /// Ann (guardian of Max) and Bob (in the same household, not Max's guardian), Max with PIN 2468.
     struct Locked {
-        let env: TestEnvironment
+        let env: IdentityContractEnvironment
         let service: LocalIdentityService
         let ann: Principal
         let bob: Principal
         let max: Member
 
-        init(_ kind: StoreKind, pin: String? = "2468") async throws {
-            env = try await TestEnvironment(kind)
+        init(_ env: IdentityContractEnvironment, pin: String? = "2468") async throws {
+            self.env = env
             service = env.service()
             bob = try await service.register("Bob")
             ann = try await service.register("Ann")
@@ -34,9 +50,8 @@ struct ExitPinContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aGuardianSetsAPinThatIsStoredHashed(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind)
+    static func aGuardianSetsAPinThatIsStoredHashed(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
         let status = try await locked.service.exitPinStatus(locked.ann, member: "Max")
         #expect(status.isSet)
         #expect(status.member.memberId == locked.max.memberId)
@@ -47,9 +62,8 @@ struct ExitPinContractTests {
         #expect(await locked.verify("2468") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aPinIsFourToEightDigits(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind, pin: nil)
+    static func aPinIsFourToEightDigits(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env, pin: nil)
         for bad in ["123", "123456789", "12a4", "12 34", "١٢٣٤", ""] {
             let error = await identityError {
                 _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: password("Ann"), pin: bad)
@@ -64,9 +78,8 @@ struct ExitPinContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func settingAndClearingNeedTheGuardiansPassword(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind)
+    static func settingAndClearingNeedTheGuardiansPassword(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
         let wrongSet = await identityError {
             _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: "not-it-at-all", pin: "1111")
         }
@@ -87,9 +100,8 @@ struct ExitPinContractTests {
         #expect(again == .noExitPin("Max"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func onlyAGuardianNotWhileActingSetsOrClears(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind)
+    static func onlyAGuardianNotWhileActingSetsOrClears(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
         let bobSets = await identityError {
             _ = try await locked.service.setExitPin(locked.bob, member: "Max", password: password("Bob"), pin: "1111")
         }
@@ -113,9 +125,8 @@ struct ExitPinContractTests {
         #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aWrongPinChangesNothingButCounts(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind)
+    static func aWrongPinChangesNothingButCounts(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
         #expect(await locked.verify("1111") == .wrongPin)
         #expect(IdentityError.wrongPin.description == "Wrong PIN")
         let record = try #require(try await locked.env.store.read { try $0.exitPin(memberId: locked.max.memberId) })
@@ -126,9 +137,8 @@ struct ExitPinContractTests {
         #expect(after.failures.isEmpty)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func fiveWrongPinsIn15MinutesBlockLeavingFor15Minutes(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind)
+    static func fiveWrongPinsIn15MinutesBlockLeavingFor15Minutes(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
         for _ in 1...4 {
             #expect(await locked.verify("1111") == .wrongPin)
             locked.env.clock.advance(by: 60)
@@ -145,18 +155,16 @@ struct ExitPinContractTests {
         #expect(await locked.verify("2468") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func wrongPinsOutsideTheWindowDoNotBlock(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind)
+    static func wrongPinsOutsideTheWindowDoNotBlock(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
         for _ in 1...4 { #expect(await locked.verify("1111") == .wrongPin) }
         locked.env.clock.advance(by: 15 * 60)
         #expect(await locked.verify("1111") == .wrongPin)
         #expect(await locked.verify("2468") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func theCountIsSharedByProcessesOnOneStore(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind)
+    static func theCountIsSharedByProcessesOnOneStore(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
         let other = locked.env.service()
         for attempt in 1...4 {
             let service = attempt.isMultiple(of: 2) ? other : locked.service
@@ -172,9 +180,8 @@ struct ExitPinContractTests {
         #expect(await locked.verify("2468") == .tooManyWrongPins(retryAfter: 900))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func settingANewPinForgetsTheWrongOnes(_ kind: StoreKind) async throws {
-        let locked = try await Locked(kind)
+    static func settingANewPinForgetsTheWrongOnes(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
         for _ in 1...5 { _ = await locked.verify("1111") }
         #expect(await locked.verify("2468") == .tooManyWrongPins(retryAfter: 900))
         _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: password("Ann"), pin: "13579")

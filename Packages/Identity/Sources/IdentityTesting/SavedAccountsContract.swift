@@ -1,16 +1,39 @@
 import Foundation
 import Identity
+import StorageTesting
 import Testing
 
-@Suite("Saved accounts (contract, every store that keeps a device)")
-struct SavedAccountsContractTests {
+/// Saved accounts (contract, every store that keeps a device).
+public enum SavedAccountsContract {
+    /// The cases, for stores that keep this device's state (not PostgreSQL, a server's).
+    public static let cases: [ContractCase<IdentityContractEnvironment>] = [
+        ContractCase(
+            "an eleventh sign-up is refused before anything is created", eleventhSignUpIsRefusedBeforeAnythingIsCreated),
+        ContractCase(
+            "an eleventh login is refused, but saved accounts can sign in again",
+            eleventhLogInIsRefusedButSavedAccountsCanSignInAgain),
+        ContractCase(
+            "listed most recently used first, with the current one marked",
+            listedMostRecentlyUsedFirstWithTheCurrentMarked),
+        ContractCase("switching to a live session is silent", switchingToALiveSessionIsSilent),
+        ContractCase("switching to an expired session needs the password", switchingToAnExpiredSessionNeedsThePassword),
+        ContractCase("the session must belong to the saved account", theSessionMustBelongToTheSavedAccount),
+        ContractCase("the current account cannot be removed", theCurrentAccountCannotBeRemoved),
+        ContractCase(
+            "removing another ends its session and keeps the account", removingAnotherEndsItsSessionAndKeepsTheAccount),
+        ContractCase("switching to an unsaved account names it", switchingToAnUnsavedAccountNamesIt),
+        ContractCase("the current account persists across runs", theCurrentAccountPersistsAcrossRuns),
+        ContractCase("two processes keep their own current accounts", twoProcessesKeepTheirOwnCurrentAccounts),
+        ContractCase(
+            "run-as uses a saved live account without changing the current one",
+            runAsUsesASavedLiveAccountWithoutChangingTheCurrentOne),
+    ]
+
     static let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
 
-    @Test(arguments: StoreKind.withDevice)
-    func eleventhSignUpIsRefusedBeforeAnythingIsCreated(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func eleventhSignUpIsRefusedBeforeAnythingIsCreated(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        for name in Self.names { try await service.signUp(name) }
+        for name in names { try await service.signUp(name) }
         let current = try await service.me()
         let hashesBefore = env.hasher.hashes
         let error = await identityError { try await service.signUp("Kai") }
@@ -21,13 +44,11 @@ struct SavedAccountsContractTests {
         #expect(try await service.me() == current)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func eleventhLogInIsRefusedButSavedAccountsCanSignInAgain(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func eleventhLogInIsRefusedButSavedAccountsCanSignInAgain(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         _ = try await service.register(
             SignUp(email: email("Kai"), firstName: "Kai", lastName: "Tester", password: password("Kai")))
-        for name in Self.names { try await service.signUp(name) }
+        for name in names { try await service.signUp(name) }
         let current = try await service.me()
         let verifiesBefore = env.hasher.verifies
         let error = await identityError { _ = try await service.logIn(email: email("Kai"), password: password("Kai")) }
@@ -41,9 +62,7 @@ struct SavedAccountsContractTests {
         #expect(try await service.savedAccounts().count == 10)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func listedMostRecentlyUsedFirstWithTheCurrentMarked(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func listedMostRecentlyUsedFirstWithTheCurrentMarked(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         for name in ["Ann", "Bo", "Cy"] {
             try await service.signUp(name)
@@ -56,9 +75,7 @@ struct SavedAccountsContractTests {
         #expect(saved.allSatisfy { $0.sessionLive })
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func switchingToALiveSessionIsSilent(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func switchingToALiveSessionIsSilent(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         let ann = try await service.signUp("Ann")
         try await service.signUp("Bo")
@@ -75,14 +92,12 @@ struct SavedAccountsContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func switchingToAnExpiredSessionNeedsThePassword(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func switchingToAnExpiredSessionNeedsThePassword(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         let ann = try await service.signUp("Ann")
-        env.clock.advance(by: 20 * TestEnvironment.day)
+        env.clock.advance(by: 20 * IdentityContractEnvironment.day)
         let bo = try await service.signUp("Bo")
-        env.clock.advance(by: 10 * TestEnvironment.day + 1)
+        env.clock.advance(by: 10 * IdentityContractEnvironment.day + 1)
 
         let work = env.hasher.total
         let asked = try await service.switchAccount(to: email("Ann"), password: nil)
@@ -102,9 +117,7 @@ struct SavedAccountsContractTests {
         #expect(try await service.savedAccounts().first { $0.account.accountId == ann.id }?.sessionLive == true)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func theSessionMustBelongToTheSavedAccount(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func theSessionMustBelongToTheSavedAccount(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         let ann = try await service.signUp("Ann")
         try await service.signUp("Bo")
@@ -122,9 +135,7 @@ struct SavedAccountsContractTests {
         #expect(try await service.me().sessionId == boSession)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func theCurrentAccountCannotBeRemoved(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func theCurrentAccountCannotBeRemoved(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         try await service.signUp("Ann")
         let principal = try await service.me()
@@ -133,9 +144,7 @@ struct SavedAccountsContractTests {
         #expect(try await service.savedAccounts().count == 1)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func removingAnotherEndsItsSessionAndKeepsTheAccount(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func removingAnotherEndsItsSessionAndKeepsTheAccount(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         let ann = try await service.signUp("Ann")
         try await service.signUp("Bo")
@@ -152,26 +161,20 @@ struct SavedAccountsContractTests {
         _ = try await service.logIn(email: email("Ann"), password: password("Ann"))
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func switchingToAnUnsavedAccountNamesIt(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func switchingToAnUnsavedAccountNamesIt(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         try await service.signUp("Ann")
         let error = await identityError { _ = try await service.switchAccount(to: "zed@example.com", password: nil) }
         #expect(error == .notFound(.account, "zed@example.com"))
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func theCurrentAccountPersistsAcrossRuns(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func theCurrentAccountPersistsAcrossRuns(_ env: IdentityContractEnvironment) async throws {
         try await env.service().signUp("Ann")
         let bo = try await env.service().signUp("Bo")
         #expect(try await env.service().me().accountId == bo.id)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func twoProcessesKeepTheirOwnCurrentAccounts(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func twoProcessesKeepTheirOwnCurrentAccounts(_ env: IdentityContractEnvironment) async throws {
         let first = env.service()
         let ann = try await first.signUp("Ann")
         let second = env.service()
@@ -185,11 +188,10 @@ struct SavedAccountsContractTests {
         #expect(try await env.service().me().accountId == bo.id)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func runAsUsesASavedLiveAccountWithoutChangingTheCurrentOne(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func runAsUsesASavedLiveAccountWithoutChangingTheCurrentOne(_ env: IdentityContractEnvironment) async throws
+    {
         let ann = try await env.service().signUp("Ann")
-        env.clock.advance(by: 20 * TestEnvironment.day)
+        env.clock.advance(by: 20 * IdentityContractEnvironment.day)
         let bo = try await env.service().signUp("Bo")
 
         let run = env.service()
@@ -197,7 +199,7 @@ struct SavedAccountsContractTests {
         #expect(try await run.me().accountId == ann.id)
         #expect(try await env.service().me().accountId == bo.id)
 
-        env.clock.advance(by: 10 * TestEnvironment.day + 1)
+        env.clock.advance(by: 10 * IdentityContractEnvironment.day + 1)
         let expired = await identityError { _ = try await env.service().runAs(email: email("Ann")) }
         #expect(expired == .sessionEnded(email: email("Ann")))
         let unknown = await identityError { _ = try await env.service().runAs(email: "zed@example.com") }

@@ -1,14 +1,26 @@
 import Foundation
 import Identity
+import StorageTesting
 import Testing
 
 /// The account rules as a server applies them, with bearer sessions and no device: they hold alike on every store,
 /// PostgreSQL included.
-@Suite("Accounts over bearer sessions (contract, every store)")
-struct BearerAccountContractTests {
-    @Test(arguments: StoreKind.allCases)
-    func bearerSessionsLiveThirtyDaysAndStoreOnlyTheTokenHash(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+/// Accounts over bearer sessions (contract, every store).
+public enum BearerAccountContract {
+    /// The cases, for every store, PostgreSQL included.
+    public static let cases: [ContractCase<IdentityContractEnvironment>] = [
+        ContractCase(
+            "bearer sessions live thirty days and store only the token's hash",
+            bearerSessionsLiveThirtyDaysAndStoreOnlyTheTokenHash),
+        ContractCase(
+            "register refuses bad input and taken emails, and creates nothing",
+            registerRefusesBadInputAndTakenEmailsAndCreatesNothing),
+        ContractCase("a wrong password and an unknown email read the same", aWrongPasswordAndAnUnknownEmailReadTheSame),
+        ContractCase("name, role and password change", nameRoleAndPasswordChanges),
+        ContractCase("account actions are refused while acting", accountActionsAreRefusedWhileActing),
+    ]
+
+    static func bearerSessionsLiveThirtyDaysAndStoreOnlyTheTokenHash(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         let grant = try await service.register(
             SignUp(email: "srv@example.com", firstName: "Server", lastName: "User", password: "password-srv"))
@@ -24,7 +36,7 @@ struct BearerAccountContractTests {
         #expect(grant.token.count == 43)
         let session = try await env.store.read { try $0.session(id: grant.sessionId) }
         #expect(session?.tokenHash == TokenDigest.hexDigest(grant.token))
-        #expect(session?.expiresAt == env.clock.now().addingTimeInterval(30 * TestEnvironment.day))
+        #expect(session?.expiresAt == env.clock.now().addingTimeInterval(30 * IdentityContractEnvironment.day))
         #expect(try await service.principal(forToken: grant.token).accountId == grant.accountId)
 
         let second = try await service.signIn(email: "srv@example.com", password: "password-srv")
@@ -33,13 +45,12 @@ struct BearerAccountContractTests {
         #expect(await identityError { _ = try await service.principal(forToken: second.token) } == .notSignedIn)
         #expect(await identityError { _ = try await service.principal(forToken: "made-up") } == .notSignedIn)
 
-        env.clock.advance(by: 30 * TestEnvironment.day)
+        env.clock.advance(by: 30 * IdentityContractEnvironment.day)
         #expect(await identityError { _ = try await service.principal(forToken: grant.token) } == .notSignedIn)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func registerRefusesBadInputAndTakenEmailsAndCreatesNothing(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func registerRefusesBadInputAndTakenEmailsAndCreatesNothing(_ env: IdentityContractEnvironment) async throws
+    {
         let service = env.service()
         func attempt(_ email: String, _ first: String, _ last: String, _ password: String) async -> IdentityError? {
             await identityError {
@@ -63,9 +74,7 @@ struct BearerAccountContractTests {
         #expect(env.hasher.hashes == 1)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aWrongPasswordAndAnUnknownEmailReadTheSame(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func aWrongPasswordAndAnUnknownEmailReadTheSame(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         _ = try await service.register("Ann")
         let before = env.hasher.verifies
@@ -81,9 +90,7 @@ struct BearerAccountContractTests {
         #expect(try await service.principal(forToken: grant.token).accountId == grant.accountId)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func nameRoleAndPasswordChanges(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func nameRoleAndPasswordChanges(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         let ann = try await service.register("Ann", role: .player)
         let renamed = try await service.changeName(ann, firstName: "Jose\u{301}", lastName: "Lee")
@@ -108,9 +115,7 @@ struct BearerAccountContractTests {
         _ = try await service.signIn(email: email("Ann"), password: "new-password")
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func accountActionsAreRefusedWhileActing(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func accountActionsAreRefusedWhileActing(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         var principal = try await service.register("Ann")
         _ = try await service.createHousehold(principal, name: "Home")

@@ -1,12 +1,26 @@
 import Foundation
 import Identity
+import StorageTesting
 import Testing
 
-@Suite("Accounts on this device (contract, every store that keeps a device)")
-struct AccountContractTests {
-    @Test(arguments: StoreKind.withDevice)
-    func signUpCreatesTheAccountSignsInAndSavesIt(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+/// Accounts on this device (contract, every store that keeps a device).
+public enum AccountContract {
+    /// The cases, for stores that keep this device's state (not PostgreSQL, a server's).
+    public static let cases: [ContractCase<IdentityContractEnvironment>] = [
+        ContractCase("sign-up creates the account, signs in and saves it", signUpCreatesTheAccountSignsInAndSavesIt),
+        ContractCase("sign-up refuses bad input and creates nothing", signUpRefusesBadInputAndCreatesNothing),
+        ContractCase("emails are unique, case-insensitively", emailsAreUniqueCaseInsensitively),
+        ContractCase("a wrong password and an unknown email read the same", wrongPasswordAndUnknownEmailReadTheSame),
+        ContractCase(
+            "logout ends the session and keeps the account saved", logoutEndsTheSessionAndKeepsTheAccountSaved),
+        ContractCase("name and role change", nameAndRoleChanges),
+        ContractCase(
+            "a password change needs the current one and ends other sessions",
+            passwordChangeNeedsTheCurrentOneAndEndsOtherSessions),
+        ContractCase("account actions are refused while acting", accountActionsAreRefusedWhileActing),
+    ]
+
+    static func signUpCreatesTheAccountSignsInAndSavesIt(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         let account = try await service.signUp(
             SignUp(email: "  Ann@Example.com ", firstName: " Ann ", lastName: "O’Brien", password: "password-ann"))
@@ -27,9 +41,7 @@ struct AccountContractTests {
         #expect(saved[0].isCurrent && saved[0].sessionLive)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func signUpRefusesBadInputAndCreatesNothing(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func signUpRefusesBadInputAndCreatesNothing(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         func attempt(_ email: String, _ first: String, _ last: String, _ password: String) async -> IdentityError? {
             await identityError {
@@ -58,9 +70,7 @@ struct AccountContractTests {
             SignUp(email: "bo@example.com", firstName: "Bo", lastName: "Lee", password: "12345678"))
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func emailsAreUniqueCaseInsensitively(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func emailsAreUniqueCaseInsensitively(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         try await service.signUp("Ann")
         let error = await identityError {
@@ -71,9 +81,7 @@ struct AccountContractTests {
         #expect(env.hasher.hashes == 1)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func wrongPasswordAndUnknownEmailReadTheSame(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func wrongPasswordAndUnknownEmailReadTheSame(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         try await service.signUp("Ann")
         try await service.logOut()
@@ -89,9 +97,7 @@ struct AccountContractTests {
         #expect(try await service.me().accountId == account.id)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func logoutEndsTheSessionAndKeepsTheAccountSaved(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func logoutEndsTheSessionAndKeepsTheAccountSaved(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         try await service.signUp("Ann")
         let principal = try await service.me()
@@ -107,9 +113,7 @@ struct AccountContractTests {
         #expect(try await env.service().currentPrincipal() == nil)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func nameAndRoleChanges(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func nameAndRoleChanges(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         try await service.signUp("Ann", role: .player)
         let principal = try await service.me()
@@ -123,9 +127,7 @@ struct AccountContractTests {
         #expect(try await service.account(principal).role == .parent)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func passwordChangeNeedsTheCurrentOneAndEndsOtherSessions(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func passwordChangeNeedsTheCurrentOneAndEndsOtherSessions(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         try await service.signUp("Ann")
         let principal = try await service.me()
@@ -151,9 +153,7 @@ struct AccountContractTests {
         _ = try await service.logIn(email: email("Ann"), password: "new-password")
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func accountActionsAreRefusedWhileActing(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
+    static func accountActionsAreRefusedWhileActing(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
         try await service.signUp("Ann")
         try await service.signUp("Bo")

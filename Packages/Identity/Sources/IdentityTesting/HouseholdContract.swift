@@ -1,17 +1,40 @@
 import Foundation
 import Identity
+import StorageTesting
 import Testing
 
-@Suite("Households and managed members (contract, every store)")
-struct HouseholdContractTests {
+/// Households and managed members (contract, every store).
+public enum HouseholdContract {
+    /// The cases, for every store, PostgreSQL included.
+    public static let cases: [ContractCase<IdentityContractEnvironment>] = [
+        ContractCase(
+            "create makes the creator owner and the household active", createMakesTheCreatorOwnerAndTheHouseholdActive),
+        ContractCase("managed members have a guardian and a monogram", managedMembersHaveAGuardianAndAMonogram),
+        ContractCase(
+            "the cap of eight counts managed and independent members", theCapOfEightCountsManagedAndIndependentMembers),
+        ContractCase(
+            "guardians are added and removed, but never the last one", guardiansAreAddedAndRemovedButNeverTheLastOne),
+        ContractCase("the last guardian cannot leave or be removed", theLastGuardianCannotLeaveOrBeRemoved),
+        ContractCase(
+            "the owner removes independent members and cannot leave", ownerRemovesIndependentMembersAndCannotLeave),
+        ContractCase("ambiguous and unknown member names are refused", ambiguousAndUnknownMemberNames),
+        ContractCase("several households, one active per account", severalHouseholdsOneActivePerAccount),
+        ContractCase("rename is for the owner, and names follow accounts", renameIsForTheOwnerAndNamesFollowAccounts),
+        ContractCase(
+            "acting records keep the member's name after removal", actingRecordsKeepTheMembersNameAfterRemoval),
+        ContractCase(
+            "a guardian sees every record made for a member it guards, by any guardian; nobody else does",
+            guardiansSeeEveryRecordForTheirMember),
+    ]
+
     /// A service with accounts registered under `names` (bearer sessions, as on a server), each with its principal.
     struct Family {
-        let env: TestEnvironment
+        let env: IdentityContractEnvironment
         let service: LocalIdentityService
         let principals: [String: Principal]
 
-        init(_ kind: StoreKind, _ names: [String]) async throws {
-            env = try await TestEnvironment(kind)
+        init(_ env: IdentityContractEnvironment, _ names: [String]) async throws {
+            self.env = env
             service = env.service()
             var principals: [String: Principal] = [:]
             for name in names {
@@ -23,9 +46,8 @@ struct HouseholdContractTests {
         subscript(_ name: String) -> Principal { principals[name] ?? Principal(accountId: "missing") }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func createMakesTheCreatorOwnerAndTheHouseholdActive(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann"])
+    static func createMakesTheCreatorOwnerAndTheHouseholdActive(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann"])
         let ann = family["Ann"]
         let home = try await family.service.createHousehold(ann, name: "  The Lees 2.0 ")
         #expect(home.name == "The Lees 2.0")
@@ -44,9 +66,8 @@ struct HouseholdContractTests {
                 == .invalidName(field: "household name", problem: .tooLong(maxLength: 50), maxLength: 50))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func managedMembersHaveAGuardianAndAMonogram(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann"])
+    static func managedMembersHaveAGuardianAndAMonogram(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann"])
         let ann = family["Ann"]
         _ = try await family.service.createHousehold(ann, name: "Home")
         let mia = try await family.service.addManagedMember(ann, displayName: " mia ", avatarKey: "")
@@ -73,9 +94,8 @@ struct HouseholdContractTests {
                 == .reservedName("Me"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func theCapOfEightCountsManagedAndIndependentMembers(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann", "Bo", "Cy", "Di"])
+    static func theCapOfEightCountsManagedAndIndependentMembers(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann", "Bo", "Cy", "Di"])
         let service = family.service
         let home = try await service.createHousehold(family["Ann"], name: "Home")
         for name in ["Kid A", "Kid B", "Kid C", "Kid D", "Kid E"] {
@@ -100,9 +120,8 @@ struct HouseholdContractTests {
         #expect(again == .alreadyMember("Home"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func guardiansAreAddedAndRemovedButNeverTheLastOne(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann", "Bo", "Cy", "Out"])
+    static func guardiansAreAddedAndRemovedButNeverTheLastOne(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann", "Bo", "Cy", "Out"])
         let service = family.service
         let home = try await service.createHousehold(family["Ann"], name: "Home")
         _ = try await service.joinHousehold(family["Bo"], householdId: home.id, role: .parent)
@@ -139,9 +158,8 @@ struct HouseholdContractTests {
                 == [family["Bo"].accountId])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func theLastGuardianCannotLeaveOrBeRemoved(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann", "Bo"])
+    static func theLastGuardianCannotLeaveOrBeRemoved(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann", "Bo"])
         let service = family.service
         let home = try await service.createHousehold(family["Ann"], name: "Home")
         _ = try await service.joinHousehold(family["Bo"], householdId: home.id, role: .parent)
@@ -162,9 +180,8 @@ struct HouseholdContractTests {
         #expect(try await service.households(family["Bo"]).isEmpty)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func ownerRemovesIndependentMembersAndCannotLeave(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann", "Bo", "Cy"])
+    static func ownerRemovesIndependentMembersAndCannotLeave(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann", "Bo", "Cy"])
         let service = family.service
         let home = try await service.createHousehold(family["Ann"], name: "Home")
         _ = try await service.joinHousehold(family["Bo"], householdId: home.id, role: .parent)
@@ -184,9 +201,8 @@ struct HouseholdContractTests {
         #expect(try await service.activeHousehold(family["Ann"])?.members.map(\.memberId) == [family["Ann"].accountId])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func ambiguousAndUnknownMemberNames(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann"])
+    static func ambiguousAndUnknownMemberNames(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann"])
         let service = family.service
         let ann = family["Ann"]
         _ = try await service.createHousehold(ann, name: "Home")
@@ -203,9 +219,8 @@ struct HouseholdContractTests {
         #expect(me == .notFound(.member, "me"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func severalHouseholdsOneActivePerAccount(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann", "Bo"])
+    static func severalHouseholdsOneActivePerAccount(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann", "Bo"])
         let service = family.service
         let ann = family["Ann"]
         let bo = family["Bo"]
@@ -221,7 +236,7 @@ struct HouseholdContractTests {
                 == .noActiveHousehold)
 
         _ = try await service.joinHousehold(bo, householdId: first.id, role: .parent)
-        env(family).clock.advance(by: 60)
+        family.env.clock.advance(by: 60)
         _ = try await service.joinHousehold(bo, householdId: second.id, role: .parent)
         let third = try await service.createHousehold(bo, name: "Bo's")
         _ = try await service.useHousehold(bo, second.id)
@@ -240,9 +255,8 @@ struct HouseholdContractTests {
             await identityError { _ = try await service.useHousehold(bo, "Cabin") } == .notFound(.household, "Cabin"))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func renameIsForTheOwnerAndNamesFollowAccounts(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann", "Bo"])
+    static func renameIsForTheOwnerAndNamesFollowAccounts(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann", "Bo"])
         let service = family.service
         let home = try await service.createHousehold(family["Ann"], name: "Home")
         _ = try await service.joinHousehold(family["Bo"], householdId: home.id, role: .parent)
@@ -255,9 +269,8 @@ struct HouseholdContractTests {
         #expect(members?.map(\.role) == [.owner, .parent])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func actingRecordsKeepTheMembersNameAfterRemoval(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann"])
+    static func actingRecordsKeepTheMembersNameAfterRemoval(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann"])
         let service = family.service
         let ann = family["Ann"]
         _ = try await service.createHousehold(ann, name: "Home")
@@ -276,11 +289,8 @@ struct HouseholdContractTests {
         #expect(records.first?.at == family.env.clock.now())
     }
 
-    @Test(
-        "a guardian sees every record made for a member it guards, by any guardian; nobody else does",
-        arguments: StoreKind.allCases)
-    func guardiansSeeEveryRecordForTheirMember(_ kind: StoreKind) async throws {
-        let family = try await Family(kind, ["Ann", "Bo", "Cy"])
+    static func guardiansSeeEveryRecordForTheirMember(_ env: IdentityContractEnvironment) async throws {
+        let family = try await Family(env, ["Ann", "Bo", "Cy"])
         let service = family.service
         let home = try await service.createHousehold(family["Ann"], name: "Home")
         _ = try await service.joinHousehold(family["Bo"], householdId: home.id, role: .parent)
@@ -319,5 +329,4 @@ struct HouseholdContractTests {
         #expect(try await service.actingRecords(family["Bo"]).map(\.action) == ["prefs font large"])
     }
 
-    private func env(_ family: Family) -> TestEnvironment { family.env }
 }

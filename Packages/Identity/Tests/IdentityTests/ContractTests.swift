@@ -1,0 +1,73 @@
+import Identity
+import IdentityTesting
+import StorageTesting
+import Testing
+
+// Every case of every Identity store contract suite (IdentityTesting), over the in-memory store, which keeps this
+// device's state too. The SQLite tests run the same cases over SQLite and PostgreSQL.
+
+/// A fresh in-memory store, for one case.
+func inMemoryEnvironment() -> IdentityContractEnvironment {
+    IdentityContractEnvironment(deviceStore: InMemoryIdentityStore())
+}
+
+@Suite("Accounts on this device (contract, every store that keeps a device)")
+struct AccountContractTests {
+    @Test(arguments: AccountContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Accounts over bearer sessions (contract, every store)")
+struct BearerAccountContractTests {
+    @Test(arguments: BearerAccountContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Exit PINs and their limit (contract, every store)")
+struct ExitPinContractTests {
+    @Test(arguments: ExitPinContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Graduation: a managed member claims an account of its own (contract, every store)")
+struct GraduationContractTests {
+    @Test(arguments: GraduationContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Households and managed members (contract, every store)")
+struct HouseholdContractTests {
+    @Test(arguments: HouseholdContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Sign in with Google: linking rules (contract, every store)")
+struct LinkedIdentityContractTests {
+    @Test(arguments: LinkedIdentityContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+
+    @Test(arguments: LinkedIdentityContract.deviceCases)
+    func inMemoryDevice(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Saved accounts (contract, every store that keeps a device)")
+struct SavedAccountsContractTests {
+    @Test(arguments: SavedAccountsContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

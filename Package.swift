@@ -16,10 +16,10 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
         "Identity", ["Commands", "HTTP", "OIDC", "OIDCTesting", "Postgres", "SQLite", "Testing", "Wire"],
         tests: ["", "Commands", "HTTP", "OIDC", "SQLite"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
-    feature("Preferences", ["Commands", "HTTP", "Postgres", "SQLite", "Wire"]),
+    feature("Preferences", ["Commands", "HTTP", "Postgres", "SQLite", "Testing", "Wire"]),
     feature("FamilyCodes", ["Commands", "HTTP", "Postgres", "SQLite", "Testing", "Wire"]),
     ("Networking", ["Networking", "NetworkingTesting"], ["NetworkingTests"]),
-    feature("Circles", ["Commands", "HTTP", "Postgres", "SQLite", "Wire"]),
+    feature("Circles", ["Commands", "HTTP", "Postgres", "SQLite", "Testing", "Wire"]),
 ]
 
 /// A feature package as ARCHITECTURE.md lays it out: the domain module `name` and `name` + each suffix; a test

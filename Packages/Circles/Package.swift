@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CirclesCommands", targets: ["CirclesCommands"]),
         .library(name: "CirclesWire", targets: ["CirclesWire"]),
         .library(name: "CirclesHTTP", targets: ["CirclesHTTP"]),
+        .library(name: "CirclesTesting", targets: ["CirclesTesting"]),
     ],
     dependencies: [
         .package(path: "../Identity"),
@@ -81,21 +82,36 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The store contracts (their cases, environment and FailingStore), run by every test target that owns a store.
+        .target(
+            name: "CirclesTesting",
+            dependencies: [
+                "Circles",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "StorageTesting", package: "Storage"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CirclesTests",
-            dependencies: ["Circles", .product(name: "Identity", package: "Identity")],
+            dependencies: [
+                "Circles", "CirclesTesting",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "StorageTesting", package: "Storage"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CirclesSQLiteTests",
             dependencies: [
-                "CirclesSQLite", "CirclesPostgres", "Circles",
+                "CirclesSQLite", "CirclesPostgres", "Circles", "CirclesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "IdentityPostgres", package: "Identity"),
                 .product(name: "PostgresStorage", package: "PostgresStorage"),
                 .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Storage", package: "Storage"),
+                .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

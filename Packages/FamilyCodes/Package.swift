@@ -84,12 +84,20 @@ let package = Package(
         ),
         .target(
             name: "FamilyCodesTesting",
-            dependencies: ["FamilyCodes", .product(name: "Identity", package: "Identity")],
+            dependencies: [
+                "FamilyCodes",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "StorageTesting", package: "Storage"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FamilyCodesTests",
-            dependencies: ["FamilyCodes", "FamilyCodesTesting", .product(name: "Identity", package: "Identity")],
+            dependencies: [
+                "FamilyCodes", "FamilyCodesTesting",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "StorageTesting", package: "Storage"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -102,6 +110,7 @@ let package = Package(
                 .product(name: "PostgresStorage", package: "PostgresStorage"),
                 .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Storage", package: "Storage"),
+                .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

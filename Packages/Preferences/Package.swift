@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PreferencesCommands", targets: ["PreferencesCommands"]),
         .library(name: "PreferencesWire", targets: ["PreferencesWire"]),
         .library(name: "PreferencesHTTP", targets: ["PreferencesHTTP"]),
+        .library(name: "PreferencesTesting", targets: ["PreferencesTesting"]),
     ],
     dependencies: [
         .package(path: "../Identity"),
@@ -81,21 +82,36 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The store contract (its cases and their environment), run by every test target that owns a store.
+        .target(
+            name: "PreferencesTesting",
+            dependencies: [
+                "Preferences",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "StorageTesting", package: "Storage"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "PreferencesTests",
-            dependencies: ["Preferences", .product(name: "Identity", package: "Identity")],
+            dependencies: [
+                "Preferences", "PreferencesTesting",
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "StorageTesting", package: "Storage"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PreferencesSQLiteTests",
             dependencies: [
-                "PreferencesSQLite", "PreferencesPostgres", "Preferences",
+                "PreferencesSQLite", "PreferencesPostgres", "Preferences", "PreferencesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQLite", package: "Identity"),
                 .product(name: "IdentityPostgres", package: "Identity"),
                 .product(name: "PostgresStorage", package: "PostgresStorage"),
                 .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Storage", package: "Storage"),
+                .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

@@ -1,6 +1,7 @@
 import Circles
 import CirclesPostgres
 import CirclesSQLite
+import CirclesTesting
 import Foundation
 import Identity
 import IdentityPostgres
@@ -8,6 +9,7 @@ import IdentitySQLite
 import PostgresStorage
 import PostgresStorageTesting
 import Storage
+import StorageTesting
 import Testing
 
 /// The stores the contract suite runs against: every rule must hold on each.
@@ -24,15 +26,10 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// Identity and Circles over one store (in memory, one SQLite file, or one PostgreSQL schema), with a test clock
-/// and random source.
+/// and random source: the contract's environment (CirclesTesting) and where its data lives.
 final class Environment: Sendable {
     let kind: StoreKind
-    let clock = ManualClock()
-    let random = SeededRandomSource(seed: 2027)
-    let identityStore: any IdentityStore
-    let store: FailingStore
-    let identity: LocalIdentityService
-    let service: LocalCirclesService
+    let contract: CirclesContractEnvironment
     let folder = TemporaryFolder()
     var root: String { folder.root }
 
@@ -40,40 +37,39 @@ final class Environment: Sendable {
     /// The schema's URL, for `.postgres`.
     let postgresURL: String?
 
+    var clock: ManualClock { contract.clock }
+    var random: SeededRandomSource { contract.random }
+    var identityStore: any IdentityStore { contract.identityStore }
+    var store: FailingStore { contract.store }
+    var identity: LocalIdentityService { contract.identity }
+    var service: LocalCirclesService { contract.service }
+
     init(_ kind: StoreKind) async throws {
         self.kind = kind
         var postgresURL: String?
-        let circlesStore: any CirclesStore
-        // PostgreSQL is a server's store: it keeps no device.
-        var deviceStore: (any DeviceIdentityStore)?
         switch kind {
         case .memory:
             let memory = InMemoryIdentityStore()
-            deviceStore = memory
-            identityStore = memory
-            circlesStore = InMemoryCirclesStore(identity: memory)
+            contract = CirclesContractEnvironment(
+                identityStore: memory, deviceStore: memory, circlesStore: InMemoryCirclesStore(identity: memory))
         case .sqlite:
-            let database = try Self.open(folder.root + "/kith.sqlite")
+            let path = folder.root + "/kith.sqlite"
+            let database = try Self.open(path)
             let sqlite = SQLiteIdentityStore(database: database)
-            deviceStore = sqlite
-            identityStore = sqlite
-            circlesStore = SQLiteCirclesStore(database: database)
+            contract = CirclesContractEnvironment(
+                identityStore: sqlite, deviceStore: sqlite, circlesStore: SQLiteCirclesStore(database: database),
+                reopen: { SQLiteCirclesStore(database: try Environment.open(path)) })
         case .postgres:
+            // PostgreSQL is a server's store: it keeps no device.
             let url = try await TestPostgres.freshSchemaURL()
             let database = try await Self.open(url: url)
             postgresURL = url
-            identityStore = PostgresIdentityStore(database: database)
-            circlesStore = PostgresCirclesStore(database: database)
+            contract = CirclesContractEnvironment(
+                identityStore: PostgresIdentityStore(database: database), deviceStore: nil,
+                circlesStore: PostgresCirclesStore(database: database),
+                reopen: { PostgresCirclesStore(database: try await Environment.open(url: url)) })
         }
         self.postgresURL = postgresURL
-        store = FailingStore(circlesStore)
-        let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
-        if let deviceStore {
-            identity = LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
-        } else {
-            identity = LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
-        }
-        service = LocalCirclesService(store: store, clock: clock, random: random)
     }
 
     static func open(_ path: String) throws -> KithDatabase {
@@ -88,45 +84,12 @@ final class Environment: Sendable {
 
     /// Another process: a new service (own engine), on the same file for SQLite, on the same schema (through a
     /// pool of its own) for PostgreSQL, on the same store in memory.
-    func restarted() async throws -> LocalCirclesService {
-        switch kind {
-        case .memory: return LocalCirclesService(store: store, clock: clock, random: random)
-        case .sqlite:
-            return LocalCirclesService(
-                store: SQLiteCirclesStore(database: try Self.open(path)), clock: clock, random: random)
-        case .postgres:
-            let url = try #require(postgresURL)
-            return LocalCirclesService(
-                store: PostgresCirclesStore(database: try await Self.open(url: url)), clock: clock, random: random)
-        }
-    }
+    func restarted() async throws -> LocalCirclesService { try await contract.restarted() }
 
     /// Registers `first@example.com` ("First Tester") with a bearer session, as on a server; returns its principal.
     func account(_ first: String, last: String = "Tester") async throws -> Principal {
-        let grant = try await identity.register(
-            SignUp(
-                email: "\(first.lowercased())@example.com", firstName: first, lastName: last,
-                password: "password-\(first)"))
-        return try await identity.principal(forToken: grant.token)
+        try await contract.account(first, last: last)
     }
-}
-
-/// The error `body` threw, as its sentence (nil if it did not throw).
-func sentence(_ body: () async throws -> Void) async -> String? {
-    do {
-        try await body()
-        return nil
-    } catch {
-        return "\(error)"
-    }
-}
-
-/// Everything a value holds, as text, for searching it for leaked values: every stored property through its
-/// mirror, so a value no output shows (the domain's, not its JSON) is searched too.
-func everything(_ value: Any) -> String {
-    var text = ""
-    dump(value, to: &text)
-    return text
 }
 
 final class TemporaryFolder: Sendable {
@@ -138,4 +101,11 @@ final class TemporaryFolder: Sendable {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
+}
+
+/// Runs `check` over a fresh environment on `kind`, its files kept until the check ends.
+func run(_ check: ContractCase<CirclesContractEnvironment>, on kind: StoreKind) async throws {
+    let env = try await Environment(kind)
+    try await check.run(in: env.contract)
+    withExtendedLifetime(env) {}
 }

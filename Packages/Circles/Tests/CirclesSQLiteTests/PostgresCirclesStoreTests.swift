@@ -1,5 +1,6 @@
 import Circles
 import CirclesPostgres
+import CirclesTesting
 import Foundation
 import Identity
 import IdentityPostgres
@@ -175,7 +176,7 @@ struct PostgresCirclesStoreTests {
     @Test("twelve requests from one viewer to one owner through two servers at once: exactly ten are pending")
     func theRequestCapHoldsAcrossServers() async throws {
         let env = try await Environment(.postgres)
-        let w = try await AccessContractTests().world(env)
+        let w = try await AccessContract.world(env.contract)
         let s = env.service
         // Five shadows shown to Contacts, email and phone ask for Finn on each: 12 possible requests.
         var targets = ["@dana"]

@@ -1,4 +1,5 @@
 import Circles
+import CirclesTesting
 import Foundation
 import Identity
 import Testing

@@ -8,6 +8,7 @@ import PostgresStorageTesting
 import Preferences
 import PreferencesPostgres
 import PreferencesSQLite
+import PreferencesTesting
 import Storage
 import Testing
 
@@ -22,20 +23,23 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// Identity and Preferences over one store (in memory, one SQLite file, or one PostgreSQL schema), with a test
-/// clock and random source.
+/// clock and random source: the contract's environment (PreferencesTesting) and the databases under it.
 final class Fixture: Sendable {
-    let clock = ManualClock()
-    let random = SeededRandomSource(seed: 44)
-    let identityStore: any IdentityStore
-    /// The same store with this device's state; nil on PostgreSQL, a server's store.
-    let deviceStore: (any DeviceIdentityStore)?
-    let store: any PreferencesStore
+    let environment: PreferencesContractEnvironment
     let database: KithDatabase?
     let postgres: PostgresDatabase?
     let folder: TemporaryFolder
 
+    var clock: ManualClock { environment.clock }
+    var random: SeededRandomSource { environment.random }
+    var identityStore: any IdentityStore { environment.identityStore }
+    var store: any PreferencesStore { environment.store }
+
     init(_ kind: StoreKind) async throws {
         folder = TemporaryFolder()
+        let identityStore: any IdentityStore
+        let deviceStore: (any DeviceIdentityStore)?
+        let store: any PreferencesStore
         switch kind {
         case .memory:
             let identity = InMemoryIdentityStore()
@@ -62,6 +66,8 @@ final class Fixture: Sendable {
             database = nil
             self.postgres = postgres
         }
+        environment = PreferencesContractEnvironment(
+            identityStore: identityStore, deviceStore: deviceStore, store: store)
     }
 
     static func openDatabase(at path: String) throws -> KithDatabase {
@@ -69,46 +75,12 @@ final class Fixture: Sendable {
     }
 
     /// A new process's Identity service on the same store (a server's on PostgreSQL).
-    func identity() -> LocalIdentityService {
-        let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
-        guard let deviceStore else {
-            return LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
-        }
-        return LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
-    }
+    func identity() -> LocalIdentityService { environment.identity() }
 
-    func preferences() -> LocalPreferencesService {
-        LocalPreferencesService(store: store, clock: clock, random: random)
-    }
+    func preferences() -> LocalPreferencesService { environment.preferences() }
 
-    /// Dana (owner of Reyes, guardian of Max), Erin (a parent in Reyes, not Max's guardian), and Finn (owner of
-    /// Other, guardian of Ada), each signed in through its own service with a bearer session, as on a server.
-    func family() async throws -> Family {
-        let danaService = identity()
-        let erinService = identity()
-        let finnService = identity()
-        let erinPrincipal = try await erinService.register("Erin")
-        let finnPrincipal = try await finnService.register("Finn")
-        let dana = try await danaService.register("Dana")
-        let household = try await danaService.createHousehold(dana, name: "Reyes")
-        let max = try await danaService.addManagedMember(dana, displayName: "Max", avatarKey: "")
-        _ = try await erinService.joinHousehold(erinPrincipal, householdId: household.id, role: .parent)
-        _ = try await finnService.createHousehold(finnPrincipal, name: "Other")
-        let ada = try await finnService.addManagedMember(finnPrincipal, displayName: "Ada", avatarKey: "")
-        return Family(
-            dana: dana, erin: erinPrincipal, finn: finnPrincipal, max: max, ada: ada, household: household,
-            danaService: danaService)
-    }
-}
-
-struct Family: Sendable {
-    let dana: Principal
-    let erin: Principal
-    let finn: Principal
-    let max: Member
-    let ada: Member
-    let household: Household
-    let danaService: LocalIdentityService
+    /// Dana, Erin and Finn with their members (`PreferencesContractEnvironment.family()`).
+    func family() async throws -> Family { try await environment.family() }
 }
 
 final class TemporaryFolder: Sendable {
@@ -122,24 +94,4 @@ final class TemporaryFolder: Sendable {
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
     func path(_ name: String) -> String { root + "/" + name }
-}
-
-extension LocalIdentityService {
-    /// Registers `name@example.com` as "Name Tester" with a bearer session; returns its principal.
-    func register(_ name: String) async throws -> Principal {
-        let grant = try await register(
-            SignUp(
-                email: "\(name.lowercased())@example.com", firstName: name, lastName: "Tester",
-                password: "password-\(name.lowercased())"))
-        return try await principal(forToken: grant.token)
-    }
-}
-
-extension Principal {
-    /// This principal acting as `member`, as ProfileSession's manager builds it.
-    func acting(as member: Member) -> Principal {
-        var principal = self
-        principal.actingAs = ActingAs(memberId: member.memberId, displayName: member.displayName)
-        return principal
-    }
 }

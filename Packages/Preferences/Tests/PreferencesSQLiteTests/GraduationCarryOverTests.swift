@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Preferences
+import PreferencesTesting
 import Testing
 
 /// A claim carries the managed member's preferences over to the new account, in the claim's own transaction.

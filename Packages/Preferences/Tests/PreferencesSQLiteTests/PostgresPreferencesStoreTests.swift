@@ -3,6 +3,7 @@ import Identity
 import PostgresStorage
 import Preferences
 import PreferencesPostgres
+import PreferencesTesting
 import Testing
 
 /// What only the PostgreSQL store has: its migrations and the trigger on Identity's members.

@@ -4,6 +4,7 @@ import Identity
 import IdentitySQLite
 import Preferences
 import PreferencesSQLite
+import PreferencesTesting
 import Storage
 import Testing
 

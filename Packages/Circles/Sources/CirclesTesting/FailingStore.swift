@@ -2,21 +2,25 @@ import Circles
 import Identity
 import Synchronization
 
-struct InjectedFailure: Error, Equatable {}
+/// What a told-to-fail `setCell` throws.
+public struct InjectedFailure: Error, Equatable {
+    public init() {}
+}
 
 /// A store around another whose `setCell` can be told to throw on its Nth call (to break `access save` half-way).
-final class FailingStore: CirclesStore {
-    let inner: any CirclesStore
+public final class FailingStore: CirclesStore {
+    public let inner: any CirclesStore
     private let state = Mutex((armed: Int?.none, calls: 0))
 
-    init(_ inner: any CirclesStore) {
+    public init(_ inner: any CirclesStore) {
         self.inner = inner
     }
 
     /// Makes the `n`th `setCell` from now throw (nil: never).
-    func failCellWrite(at n: Int?) { state.withLock { $0 = (n, 0) } }
+    public func failCellWrite(at n: Int?) { state.withLock { $0 = (n, 0) } }
 
-    var cellWrites: Int { state.withLock { $0.calls } }
+    /// How many `setCell` calls were made since the last `failCellWrite(at:)`.
+    public var cellWrites: Int { state.withLock { $0.calls } }
 
     func countCellWrite() throws {
         let fail = state.withLock { state -> Bool in
@@ -26,21 +30,21 @@ final class FailingStore: CirclesStore {
         if fail { throw InjectedFailure() }
     }
 
-    func read<T: Sendable>(
+    public func read<T: Sendable>(
         _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
         try await inner.read { circles, identity in try body(FailingTransaction(inner: circles, store: self), identity)
         }
     }
 
-    func write<T: Sendable>(
+    public func write<T: Sendable>(
         _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
         try await inner.write { circles, identity in try body(FailingTransaction(inner: circles, store: self), identity)
         }
     }
 
-    func changeToken(owner: String) async throws -> ChangeToken { try await inner.changeToken(owner: owner) }
+    public func changeToken(owner: String) async throws -> ChangeToken { try await inner.changeToken(owner: owner) }
 }
 
 struct FailingTransaction: CirclesStoreTransaction {

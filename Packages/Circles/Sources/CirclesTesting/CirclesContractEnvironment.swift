@@ -1,0 +1,69 @@
+import Circles
+import Foundation
+import Identity
+
+/// Identity and Circles over the stores a test target gives (one set of data), with a test clock and random source:
+/// what every case of the Circles contracts runs against.
+public final class CirclesContractEnvironment: Sendable {
+    public let clock = ManualClock()
+    public let random = SeededRandomSource(seed: 2027)
+    public let identityStore: any IdentityStore
+    /// The Circles store, wrapped to fail a cell write on demand.
+    public let store: FailingStore
+    public let identity: LocalIdentityService
+    public let service: LocalCirclesService
+    private let reopen: (@Sendable () async throws -> any CirclesStore)?
+
+    /// `deviceStore` is `identityStore` with this device's state; nil for a server's store (PostgreSQL keeps no
+    /// device), whose Identity service is then a server's. `reopen` opens the same data again on a connection of its
+    /// own (another process's, or another server's pool); nil when only one process can hold it (in memory).
+    public init(
+        identityStore: any IdentityStore, deviceStore: (any DeviceIdentityStore)?, circlesStore: any CirclesStore,
+        reopen: (@Sendable () async throws -> any CirclesStore)? = nil
+    ) {
+        self.identityStore = identityStore
+        self.reopen = reopen
+        store = FailingStore(circlesStore)
+        let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
+        if let deviceStore {
+            identity = LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
+        } else {
+            identity = LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
+        }
+        service = LocalCirclesService(store: store, clock: clock, random: random)
+    }
+
+    /// Another process: a new service (own engine), on the data opened again by `reopen`, or on the same store when
+    /// there is no `reopen` (in memory).
+    public func restarted() async throws -> LocalCirclesService {
+        guard let reopen else { return LocalCirclesService(store: store, clock: clock, random: random) }
+        return LocalCirclesService(store: try await reopen(), clock: clock, random: random)
+    }
+
+    /// Registers `first@example.com` ("First Tester") with a bearer session, as on a server; returns its principal.
+    public func account(_ first: String, last: String = "Tester") async throws -> Principal {
+        let grant = try await identity.register(
+            SignUp(
+                email: "\(first.lowercased())@example.com", firstName: first, lastName: last,
+                password: "password-\(first)"))
+        return try await identity.principal(forToken: grant.token)
+    }
+}
+
+/// The error `body` threw, as its sentence (nil if it did not throw).
+func sentence(_ body: () async throws -> Void) async -> String? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// Everything a value holds, as text, for searching it for leaked values: every stored property through its
+/// mirror, so a value no output shows (the domain's, not its JSON) is searched too.
+public func everything(_ value: Any) -> String {
+    var text = ""
+    dump(value, to: &text)
+    return text
+}

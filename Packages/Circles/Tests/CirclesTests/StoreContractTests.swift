@@ -1,0 +1,38 @@
+import Circles
+import CirclesTesting
+import Identity
+import StorageTesting
+import Testing
+
+// Every case of the Circles store contracts (CirclesTesting), over the in-memory stores.
+
+/// Identity and Circles over fresh in-memory stores.
+func inMemoryEnvironment() -> CirclesContractEnvironment {
+    let identity = InMemoryIdentityStore()
+    return CirclesContractEnvironment(
+        identityStore: identity, deviceStore: identity, circlesStore: InMemoryCirclesStore(identity: identity))
+}
+
+@Suite("Circles contract, in memory")
+struct CirclesContractTests {
+    @Test(arguments: CirclesContract.cases)
+    func inMemory(_ check: ContractCase<CirclesContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Profiles contract, in memory")
+struct ProfilesContractTests {
+    @Test(arguments: ProfilesContract.cases)
+    func inMemory(_ check: ContractCase<CirclesContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Access contract, in memory")
+struct AccessContractTests {
+    @Test(arguments: AccessContract.cases)
+    func inMemory(_ check: ContractCase<CirclesContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

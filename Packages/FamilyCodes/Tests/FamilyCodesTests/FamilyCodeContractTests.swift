@@ -1,0 +1,17 @@
+import FamilyCodes
+import FamilyCodesTesting
+import Identity
+import StorageTesting
+import Testing
+
+/// Every case of the family code contract (FamilyCodesTesting), over the in-memory stores.
+@Suite("Family codes (contract, in memory)")
+struct FamilyCodeContractTests {
+    @Test(arguments: FamilyCodeContract.cases)
+    func inMemory(_ check: ContractCase<FamilyCodesContractEnvironment>) async throws {
+        let identity = InMemoryIdentityStore()
+        try await check.run(
+            in: FamilyCodesContractEnvironment(
+                identityStore: identity, deviceStore: identity, codeStore: InMemoryFamilyCodeStore(identity: identity)))
+    }
+}

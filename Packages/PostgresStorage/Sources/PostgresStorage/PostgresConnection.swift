@@ -11,6 +11,8 @@ public final class PostgresConnection: @unchecked Sendable {
     /// A transaction's BEGIN not sent yet: it goes out with the transaction's first statement, in one round trip
     /// (see `begin`).
     private var pendingBegin: String?
+    /// A read-only transaction's COMMIT was sent and its answer is not read yet (see `commit(waiting:)`).
+    private var commitInFlight = false
 
     /// Connects to `url` (a libpq connection URI or key=value string) and sets the session to UTC and ISO dates.
     init(url: String) throws(PostgresError) {
@@ -35,6 +37,7 @@ public final class PostgresConnection: @unchecked Sendable {
         connection = nil
         preparedNames = [:]
         pendingBegin = nil
+        commitInFlight = false
     }
 
     // MARK: - Transactions
@@ -47,12 +50,25 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Commits the transaction `begin` started (nothing to do when it sent nothing).
-    func commit() throws(PostgresError) {
+    ///
+    /// Without `waiting` (a read-only transaction: its commit changes nothing and decides nothing the caller has not
+    /// already read) the COMMIT is sent and the call returns at once; its answer is read before the connection's
+    /// next statement, so the caller does not wait a round trip for it.
+    func commit(waiting: Bool = true) throws(PostgresError) {
         guard pendingBegin == nil else {
             pendingBegin = nil
             return
         }
-        try execute("COMMIT")
+        guard !waiting, let connection else { return try execute("COMMIT") }
+        guard PQsendQuery(connection, "COMMIT") == 1 else { throw brokenPipeline(connection) }
+        commitInFlight = true
+    }
+
+    /// Reads the answer of a COMMIT sent without waiting, so the connection is free for the next statement.
+    private func settleCommit(_ connection: OpaquePointer) {
+        guard commitInFlight else { return }
+        commitInFlight = false
+        while let result = PQgetResult(connection) { PQclear(result) }
     }
 
     /// Rolls the transaction back, if it was sent at all; a failure here is the connection's, seen by `isHealthy`.
@@ -70,6 +86,7 @@ public final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     public func query(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) -> [PostgresRow] {
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
+        settleCommit(connection)
         let texts = parameters.map(\.postgresText)
         if let begin = pendingBegin {
             pendingBegin = nil

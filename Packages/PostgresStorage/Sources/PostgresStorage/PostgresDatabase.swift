@@ -115,7 +115,7 @@ public final class PostgresDatabase: Sendable {
                     connection.rollback()
                     throw error
                 }
-                try connection.commit()
+                try connection.commit(waiting: !readOnly)
                 return value
             } catch let error as PostgresError {
                 if connection.isHealthy { connection.rollback() }

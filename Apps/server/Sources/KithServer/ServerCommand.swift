@@ -43,6 +43,8 @@ public enum ServerCommand {
                 configuration: .init(host: parsed.host, port: parsed.port, tokenCacheSize: parsed.tokenCacheSize),
                 logger: logger)
             try await KithServerApplication.serve(app, logger: logger)
+            // Every commit is already in the file or its WAL: a store that cannot close now loses nothing.
+            do { try services.closeStore() } catch { logger.warning("the store did not close: \(error)") }
             return 0
         } catch let error as StorageError {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))

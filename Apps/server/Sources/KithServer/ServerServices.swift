@@ -28,14 +28,18 @@ public struct ServerServices: Sendable {
     public let identityProviders: Set<IdentityProvider>
     /// The database's retries and pool, for `/metrics`; nil for a SQLite file, which has no pool.
     public let databaseStatistics: (@Sendable () async -> DatabaseStatistics)?
+    /// Closes the store once the last request is answered (a SQLite file is checkpointed and its WAL removed).
+    public let closeStore: @Sendable () throws -> Void
 
     /// Services as given (tests may compose them over any store).
     public init(
         identity: any IdentityService, preferences: any PreferencesService, familyCodes: any FamilyCodeService,
         circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true },
         identityProviders: Set<IdentityProvider> = [],
-        databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil, exitPins: (any ExitPinService)? = nil
+        databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil, exitPins: (any ExitPinService)? = nil,
+        closeStore: @escaping @Sendable () throws -> Void = {}
     ) {
+        self.closeStore = closeStore
         self.identity = identity
         self.exitPins = exitPins ?? (identity as? any ExitPinService)
         self.preferences = preferences
@@ -110,6 +114,6 @@ public struct ServerServices: Sendable {
             engine: AccessEngine(capacity: accessCacheOwners))
         return ServerServices(
             identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            identityProviders: Set(verifiers.map(\.provider)))
+            identityProviders: Set(verifiers.map(\.provider)), closeStore: { try database.close() })
     }
 }

@@ -47,6 +47,22 @@ extension KithDatabase {
         }
     }
 
+    /// Closes every connection now: SQLite checkpoints the WAL into the file and removes `-wal` with the last one.
+    /// Later calls fail. For a process about to exit, which cannot count on releasing the database to close it:
+    /// a connection still referenced at exit (a request's task not yet torn down) would keep the WAL.
+    ///
+    /// The readers go first: only a connection that may write checkpoints, so the writer must be the last to close.
+    public func close() throws(StorageError) {
+        pool.releaseMemory()
+        do {
+            try pool.close()
+        } catch let error as DatabaseError {
+            throw Self.storageError(error, path: path) ?? StorageError(.unavailable, "Cannot close \(path): \(error)")
+        } catch {
+            throw StorageError(.unavailable, "Cannot close \(path): \(error)")
+        }
+    }
+
     /// Runs `work`, turning SQLite's failures of the file (read-only, locked, full, unreadable) into the
     /// `StorageError` a user reads; anything else (a domain refusal, a constraint) passes through unchanged.
     func naming<T>(_ work: () async throws -> T) async throws -> T {

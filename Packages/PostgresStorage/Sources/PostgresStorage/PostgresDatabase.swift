@@ -62,7 +62,7 @@ public final class PostgresDatabase: Sendable {
     public var counters: Counters { counting.withLock { $0 } }
 
     /// Connections in use and callers waiting for one, now.
-    public func poolUsage() async -> (inUse: Int, waiting: Int) { await pool.usage() }
+    public func poolUsage() async -> (inUse: Int, waiting: Int) { pool.usage() }
 
     // MARK: - Transactions
 
@@ -91,7 +91,7 @@ public final class PostgresDatabase: Sendable {
         } catch {
             result = .failure(error)
         }
-        await pool.release(slot)
+        pool.release(slot)
         return try result.get()
     }
 

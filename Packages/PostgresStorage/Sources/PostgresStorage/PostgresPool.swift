@@ -1,9 +1,13 @@
 import Dispatch
 import Storage
+import Synchronization
 
 /// A fixed number of connection slots, each with its own serial queue: a transaction holds one slot for its whole
 /// run, and callers beyond the pool's size wait their turn in order.
-actor PostgresPool {
+///
+/// A lock rather than an actor: taking a free slot and giving it back are a few instructions, and every transaction
+/// does both, so neither should cost a hop to another executor.
+final class PostgresPool: Sendable {
     /// One connection's place: the queue every statement on it runs on, and the connection once opened.
     final class Slot: @unchecked Sendable {
         let queue: DispatchQueue
@@ -32,30 +36,47 @@ actor PostgresPool {
         }
     }
 
-    private var free: [Slot]
-    private var waiters: [CheckedContinuation<Slot, Never>] = []
+    private struct State {
+        var free: [Slot]
+        var waiters: [CheckedContinuation<Slot, Never>] = []
+    }
+
+    private let state: Mutex<State>
     let size: Int
 
     init(size: Int) {
         self.size = size
-        free = (0..<size).map { Slot(index: $0) }
+        state = Mutex(State(free: (0..<size).map { Slot(index: $0) }))
     }
 
     /// A free slot, waiting for one when all are in use.
     func acquire() async -> Slot {
-        if let slot = free.popLast() { return slot }
-        return await withCheckedContinuation { waiters.append($0) }
+        if let slot = state.withLock({ $0.free.popLast() }) { return slot }
+        return await withCheckedContinuation { continuation in
+            // A slot may have come back since the first look: take it, or wait in line.
+            let slot = state.withLock { state -> Slot? in
+                if let slot = state.free.popLast() { return slot }
+                state.waiters.append(continuation)
+                return nil
+            }
+            if let slot { continuation.resume(returning: slot) }
+        }
     }
 
     /// Gives `slot` to the next waiter, or back to the free list.
     func release(_ slot: Slot) {
-        if waiters.isEmpty {
-            free.append(slot)
-        } else {
-            waiters.removeFirst().resume(returning: slot)
+        let waiter = state.withLock { state -> CheckedContinuation<Slot, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.free.append(slot)
+                return nil
+            }
+            return state.waiters.removeFirst()
         }
+        waiter?.resume(returning: slot)
     }
 
     /// Slots in use and callers waiting.
-    func usage() -> (inUse: Int, waiting: Int) { (size - free.count, waiters.count) }
+    func usage() -> (inUse: Int, waiting: Int) {
+        state.withLock { (size - $0.free.count, $0.waiters.count) }
+    }
 }

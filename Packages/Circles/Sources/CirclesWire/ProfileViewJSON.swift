@@ -56,11 +56,16 @@ extension ProfileViewJSON {
         try container.encode(profileId, forKey: .profileId)
         var fieldValues = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fields)
         for (name, value) in fields {
-            if let value { try fieldValues.encode(value, forKey: FieldKey(stringValue: name)) }
-            else { try fieldValues.encodeNil(forKey: FieldKey(stringValue: name)) }
+            if let value {
+                try fieldValues.encode(value, forKey: FieldKey(stringValue: name))
+            } else {
+                try fieldValues.encodeNil(forKey: FieldKey(stringValue: name))
+            }
         }
         var accessValues = container.nestedContainer(keyedBy: FieldKey.self, forKey: .access)
-        for (name, decision) in access { try accessValues.encode(decision.rawValue, forKey: FieldKey(stringValue: name)) }
+        for (name, decision) in access {
+            try accessValues.encode(decision.rawValue, forKey: FieldKey(stringValue: name))
+        }
         var askValues = container.nestedUnkeyedContainer(forKey: .ask)
         for name in ask { try askValues.encode(name) }
         try container.encode(_revealedAs, forKey: .revealedAs)

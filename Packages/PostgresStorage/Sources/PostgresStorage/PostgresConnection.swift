@@ -91,7 +91,9 @@ public final class PostgresConnection: @unchecked Sendable {
         if let begin = pendingBegin {
             pendingBegin = nil
             // A statement without parameters may be several (only the simple protocol runs those): BEGIN goes first.
-            if parameters.isEmpty { _ = try Self.rows(of: PQexec(connection, begin), connection) } else {
+            if parameters.isEmpty {
+                _ = try Self.rows(of: PQexec(connection, begin), connection)
+            } else {
                 return try beginAndRun(begin, sql, texts, connection)
             }
         }

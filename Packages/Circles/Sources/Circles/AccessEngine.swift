@@ -1,8 +1,8 @@
 import Identity
 import Synchronization
 
-/// The access engine's cache: an `AccessIndex` per owner, tagged with the owner's change token it was found under,
-/// and whether the owner is ready for Circles; at most `capacity` owners.
+/// The access engine's cache: an `AccessIndex` per owner (and whether the owner is ready for Circles), each tagged
+/// with the owner's change token it was found under, and at most `capacity` owners.
 ///
 /// An index is reused only while its owner's change token is the same, so any change to that owner's Circles data,
 /// by this process or another on the same database, makes it rebuild, and a change to another owner's data does
@@ -21,7 +21,7 @@ public final class AccessEngine: Sendable {
         var token: ChangeToken
         /// Nil until a check needs it.
         var index: AccessIndex?
-        /// The owner's built-in circles and primary profile exist. Never deleted, so true under any later token.
+        /// The owner's built-in circles and primary profile exist.
         var isReady = false
     }
 
@@ -42,23 +42,25 @@ public final class AccessEngine: Sendable {
         let index = try build()
         cache.withLock {
             var entry = Entry(token: token, index: index)
-            // Readiness, once found, holds under any token.
-            if let current = $0.value(for: owner) { entry.isReady = current.isReady }
+            // Readiness found under the same token still holds.
+            if let current = $0.value(for: owner), current.token == token { entry.isReady = current.isReady }
             $0.set(entry, for: owner)
         }
         return index
     }
 
-    /// Whether `owner` was found ready for Circles (built-in circles and primary profile), under any token: neither
-    /// is ever deleted, so readiness never goes back.
-    public func isReady(owner: String) -> Bool {
-        cache.withLock { $0.value(for: owner)?.isReady ?? false }
+    /// Whether `owner` was found ready for Circles (built-in circles and primary profile) under `token`.
+    public func isReady(owner: String, token: ChangeToken) -> Bool {
+        cache.withLock { cache in
+            guard let entry = cache.value(for: owner), entry.token == token else { return false }
+            return entry.isReady
+        }
     }
 
-    /// Remembers that `owner` is ready, as found under `token` (the next call skips reading it again).
+    /// Remembers that `owner` is ready under `token` (the next call with the same token skips reading it again).
     public func rememberReady(owner: String, token: ChangeToken) {
         cache.withLock { cache in
-            var entry = cache.value(for: owner) ?? Entry(token: token)
+            var entry = cache.value(for: owner).flatMap { $0.token == token ? $0 : nil } ?? Entry(token: token)
             entry.isReady = true
             cache.set(entry, for: owner)
         }

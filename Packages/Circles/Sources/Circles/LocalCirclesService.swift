@@ -111,11 +111,11 @@ struct Context {
     /// Makes `account` ready: creates its missing built-in circles and primary profile; in a read transaction,
     /// throws `NeedsWrite` when anything is missing.
     ///
-    /// Readiness found once is remembered for good: built-in circles and primary profiles are never deleted, so a
-    /// ready account stays ready, and a call that only looks (most of a server's) reads nothing to know it.
+    /// Readiness found once is remembered under the account's change token, so calls that only look (most of a
+    /// server's) read one version row instead of the account's circles and profiles.
     func ensurePrepared(_ account: Account) throws {
-        if engine.isReady(owner: account.id) { return }
         let token = try changeToken(owner: account.id)
+        if engine.isReady(owner: account.id, token: token) { return }
         let circles = try transaction.circles(ownerAccountId: account.id)
         let missing = BuiltInCircle.creationOrder.filter { builtIn in !circles.contains { $0.builtIn == builtIn } }
         let hasPrimary = try transaction.profiles(ownerAccountId: account.id).contains { $0.type == .primary }

@@ -4,9 +4,8 @@ import IdentityOIDC
 import Storage
 
 /// `kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N] [--token-cache N]` and the
-/// providers'
-/// `--google-client-id ID` (repeatable), `--google-issuer URL` (the same for Apple), parsed by hand: a few flags
-/// need no parser library.
+/// providers' `--google-client-id ID` (repeatable), `--google-issuer URL` (the same for Apple), parsed by hand: a few
+/// flags need no parser library.
 public struct ServerArguments: Sendable, Equatable {
     /// nil: `KITH_DB`, then the same default file as `kith`.
     public var databasePath: String?

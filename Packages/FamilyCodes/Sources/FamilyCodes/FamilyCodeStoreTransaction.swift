@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 
 /// The family-code reads and writes available inside one store transaction. Plain data, no rules.
 public protocol FamilyCodeStoreTransaction {

@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 
 /// Everything an `InMemoryFamilyCodeStore` holds; a value, so a transaction can work on a copy.
 struct InMemoryFamilyCodeState: Sendable {

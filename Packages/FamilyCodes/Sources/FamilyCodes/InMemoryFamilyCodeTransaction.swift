@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 
 /// One transaction of `InMemoryFamilyCodeStore`, over its own copy of the state.
 final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction {

@@ -1,5 +1,6 @@
 import FamilyCodes
 import Foundation
+import Identity
 import PostgresStorage
 
 /// One PostgreSQL transaction seen as a `FamilyCodeStoreTransaction`. Plain SQL, no rules; the statements are the

@@ -1,6 +1,7 @@
 import FamilyCodes
 import Foundation
 import GRDB
+import Identity
 
 /// One GRDB transaction seen as a `FamilyCodeStoreTransaction`. Plain SQL, no rules.
 public struct SQLiteFamilyCodeTransaction: FamilyCodeStoreTransaction {

@@ -59,24 +59,27 @@ extension LocalIdentityService: ExitPinService {
             return try transaction.exitPin(memberId: memberId)
         }
         guard let stored else { return }
-        if let seconds = ExitPinLimiter.blockedFor(stored, at: now) {
+        // Only wrong PINs count; while blocked nothing is checked, so refusals never extend the block.
+        let limiter = RateLimiter(rule: .exitPins)
+        if case .locked(_, let seconds) = limiter.decision(for: stored.attempts, at: now) {
             throw IdentityError.tooManyWrongPins(retryAfter: seconds)
         }
         let right = await hasher.verify(pin, against: stored.pinHash)
         // The attempt is written whatever its outcome, so a refusal is thrown only after the commit.
         let refusal = try await store.write(durability: .immediate) { transaction -> IdentityError? in
             guard var record = try transaction.exitPin(memberId: memberId) else { return nil }
-            if let seconds = ExitPinLimiter.blockedFor(record, at: now) {
+            if case .locked(_, let seconds) = limiter.decision(for: record.attempts, at: now) {
                 return .tooManyWrongPins(retryAfter: seconds)
             }
             if right && record.pinHash == stored.pinHash {
-                record = ExitPinLimiter.recordingSuccess(record)
+                // The right PIN forgets the wrong ones: the guardian is there.
+                record.attempts = .fresh
                 try transaction.saveExitPin(record)
                 return nil
             }
-            record = ExitPinLimiter.recordingFailure(record, at: now)
+            record.attempts = limiter.recordingFailure(record.attempts, at: now)
             try transaction.saveExitPin(record)
-            if let seconds = ExitPinLimiter.blockedFor(record, at: now) {
+            if case .locked(_, let seconds) = limiter.decision(for: record.attempts, at: now) {
                 return .tooManyWrongPins(retryAfter: seconds)
             }
             return .wrongPin

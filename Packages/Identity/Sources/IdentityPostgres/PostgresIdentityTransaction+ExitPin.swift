@@ -12,7 +12,8 @@ extension PostgresIdentityTransaction {
         ).map { row in
             ExitPinRecord(
                 memberId: try row.string(0), pinHash: try row.string(1),
-                failures: ExitPinRecord.failures(stored: try row.string(2)), blockedUntil: try row.optionalDate(3))
+                attempts: RateLimitState(
+                    failures: ExitPinRecord.failures(stored: try row.string(2)), lockedUntil: try row.optionalDate(3)))
         }
     }
 
@@ -23,7 +24,7 @@ extension PostgresIdentityTransaction {
             ON CONFLICT (member_id) DO UPDATE SET
                 pin_hash = excluded.pin_hash, failures = excluded.failures, blocked_until = excluded.blocked_until
             """,
-            [record.memberId, record.pinHash, record.storedFailures, record.blockedUntil])
+            [record.memberId, record.pinHash, record.storedFailures, record.attempts.lockedUntil])
     }
 
     public func deleteExitPin(memberId: String) throws {

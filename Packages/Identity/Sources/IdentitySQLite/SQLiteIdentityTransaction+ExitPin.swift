@@ -13,7 +13,8 @@ extension SQLiteIdentityTransaction {
         ).map { row in
             ExitPinRecord(
                 memberId: row["member_id"], pinHash: row["pin_hash"],
-                failures: ExitPinRecord.failures(stored: row["failures"]), blockedUntil: row["blocked_until"])
+                attempts: RateLimitState(
+                    failures: ExitPinRecord.failures(stored: row["failures"]), lockedUntil: row["blocked_until"]))
         }
     }
 
@@ -24,7 +25,7 @@ extension SQLiteIdentityTransaction {
                 ON CONFLICT (member_id) DO UPDATE SET
                     pin_hash = excluded.pin_hash, failures = excluded.failures, blocked_until = excluded.blocked_until
                 """
-        ).execute(arguments: [record.memberId, record.pinHash, record.storedFailures, record.blockedUntil])
+        ).execute(arguments: [record.memberId, record.pinHash, record.storedFailures, record.attempts.lockedUntil])
     }
 
     public func deleteExitPin(memberId: String) throws {

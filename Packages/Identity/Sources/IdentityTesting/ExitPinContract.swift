@@ -130,11 +130,11 @@ public enum ExitPinContract {
         #expect(await locked.verify("1111") == .wrongPin)
         #expect(IdentityError.wrongPin.description == "Wrong PIN")
         let record = try #require(try await locked.env.store.read { try $0.exitPin(memberId: locked.max.memberId) })
-        #expect(record.failures == [locked.env.clock.now()])
+        #expect(record.attempts.failures == [locked.env.clock.now()])
         #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet)
         #expect(await locked.verify("2468") == nil)
         let after = try #require(try await locked.env.store.read { try $0.exitPin(memberId: locked.max.memberId) })
-        #expect(after.failures.isEmpty)
+        #expect(after.attempts.failures.isEmpty)
     }
 
     static func fiveWrongPinsIn15MinutesBlockLeavingFor15Minutes(_ env: IdentityContractEnvironment) async throws {

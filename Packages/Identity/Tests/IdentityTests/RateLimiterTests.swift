@@ -1,11 +1,12 @@
-import FamilyCodes
 import Foundation
+import Identity
 import Testing
 
 @Suite("Rate limiter (pure value)")
 struct RateLimiterTests {
     let start = Date(timeIntervalSince1970: 1_735_689_600)
-    let limiter = RateLimiter(rule: .accountJoins)
+    /// The per-account join limit's numbers (FamilyCodes' `.accountJoins`).
+    let limiter = RateLimiter(rule: RateLimitRule(maxFailures: 5, window: 15 * 60, lockout: 5 * 60))
 
     func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
 
@@ -54,5 +55,27 @@ struct RateLimiterTests {
         #expect(limiter.decision(for: state, at: at(1000)) == .allowed)
         #expect(!limiter.isIdle(state, at: at(1899)))
         #expect(limiter.isIdle(state, at: at(1900)))
+    }
+}
+
+@Suite("Exit PIN limit")
+struct ExitPinLimitTests {
+    let start = Date(timeIntervalSince1970: 1_735_689_600)
+    let limiter = RateLimiter(rule: .exitPins)
+
+    @Test("5 wrong PINs within 15 minutes block leaving for 15 minutes from the 5th")
+    func blocksForFifteenMinutes() {
+        var state = RateLimitState.fresh
+        for minute in 0..<4 {
+            state = limiter.recordingFailure(state, at: start.addingTimeInterval(Double(minute) * 60))
+        }
+        #expect(limiter.decision(for: state, at: start.addingTimeInterval(240)) == .allowed)
+        let fifth = start.addingTimeInterval(240)
+        state = limiter.recordingFailure(state, at: fifth)
+        let until = fifth.addingTimeInterval(15 * 60)
+        #expect(limiter.decision(for: state, at: fifth) == .locked(until: until, retryAfter: 900))
+        #expect(
+            limiter.decision(for: state, at: until.addingTimeInterval(-0.5)) == .locked(until: until, retryAfter: 1))
+        #expect(limiter.decision(for: state, at: until) == .allowed)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What a rate limit remembers about one key (an account, a client address). A value the store persists.
+/// What a rate limit remembers about one key (an account, a client address, a member's exit PIN). A value the
+/// store persists.
 public struct RateLimitState: Sendable, Codable, Hashable {
     /// Failures within the window, oldest first (older ones are dropped when seen).
     public var failures: [Date]

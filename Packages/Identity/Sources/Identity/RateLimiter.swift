@@ -8,7 +8,8 @@ public enum RateLimitDecision: Sendable, Hashable {
     case locked(until: Date, retryAfter: Int)
 }
 
-/// The rate-limit rule as pure functions over a `RateLimitState`: no clock, no store, no key.
+/// The rate-limit rule as pure functions over a `RateLimitState`: no clock, no store, no key. Family-code joins
+/// (per account and per client address) and exit PINs (per member) are limited by it.
 ///
 /// Only failures are recorded. Any failure that makes `maxFailures` or more within the window locks for
 /// `lockout` from that failure. The window slides: failures keep counting for the whole window, so a

@@ -17,7 +17,7 @@ import Storage
 /// The domain services the routes call.
 public struct ServerServices: Sendable {
     public let identity: any IdentityService
-    /// Exit PINs of managed members: the identity service's own when it keeps them (the local rules do).
+    /// Exit PINs of managed members (the local identity rules keep them); nil serves no exit-PIN routes.
     public let exitPins: (any ExitPinService)?
     public let preferences: any PreferencesService
     public let familyCodes: any FamilyCodeService
@@ -41,7 +41,7 @@ public struct ServerServices: Sendable {
     ) {
         self.closeStore = closeStore
         self.identity = identity
-        self.exitPins = exitPins ?? (identity as? any ExitPinService)
+        self.exitPins = exitPins
         self.preferences = preferences
         self.familyCodes = familyCodes
         self.circles = circles
@@ -89,7 +89,7 @@ public struct ServerServices: Sendable {
                 return DatabaseStatistics(
                     retries: counters.retries, exhausted: counters.exhausted, replaced: counters.replaced,
                     connectionsInUse: pool.inUse, waiting: pool.waiting)
-            })
+            }, exitPins: identity)
     }
 
     /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed).
@@ -114,6 +114,6 @@ public struct ServerServices: Sendable {
             engine: AccessEngine(capacity: accessCacheOwners))
         return ServerServices(
             identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            identityProviders: Set(verifiers.map(\.provider)), closeStore: { try database.close() })
+            identityProviders: Set(verifiers.map(\.provider)), exitPins: identity, closeStore: { try database.close() })
     }
 }

@@ -21,7 +21,8 @@ extension LocalCirclesService {
     }
 
     public func look(_ principal: Principal, _ target: String) async throws -> ProfileView {
-        try await runReading(principal) { context in
+        // Only the target's data is read: the viewer is known by account id.
+        try await runReading(principal, readsOwnData: false) { context in
             let (profile, rules, viewer) = try context.visibleTarget(target)
             return try context.view(of: profile, rules: rules, viewer: viewer)
         }

@@ -50,12 +50,19 @@ public struct LocalCirclesService: CirclesService {
 
     /// Runs `body`, which only reads, in one read transaction when the accounts it touches are ready (their
     /// built-in circles and primary profile exist); otherwise through `run`, which makes them ready first.
-    func runReading<T: Sendable>(_ principal: Principal, _ body: @Sendable (Context) throws -> T) async throws -> T {
+    ///
+    /// `readsOwnData` false is for a body that never reads the caller's own Circles data (a look at someone else):
+    /// the caller's readiness is then not checked, which saves a read per call.
+    func runReading<T: Sendable>(
+        _ principal: Principal, readsOwnData: Bool = true, _ body: @Sendable (Context) throws -> T
+    ) async throws -> T {
         try principal.requireActingAsSelf()
         let now = clock.now()
         let answer = try await store.read { transaction, identity -> Answer<T> in
             do {
-                return .answered(try body(try context(transaction, identity, principal, now: now, canWrite: false)))
+                let context = try context(
+                    transaction, identity, principal, now: now, canWrite: false, preparesCaller: readsOwnData)
+                return .answered(try body(context))
             } catch is Context.NeedsWrite {
                 return .needsFirstUse
             }
@@ -72,17 +79,17 @@ public struct LocalCirclesService: CirclesService {
         case needsFirstUse
     }
 
-    /// The call's view of one transaction: the principal authenticated, its account made ready (in a read
-    /// transaction, `Context.NeedsWrite` when it is not).
+    /// The call's view of one transaction: the principal authenticated, its account made ready unless
+    /// `preparesCaller` is false (in a read transaction, `Context.NeedsWrite` when it is not).
     private func context(
         _ transaction: any CirclesStoreTransaction, _ identity: any IdentityStoreTransaction, _ principal: Principal,
-        now: Date, canWrite: Bool
+        now: Date, canWrite: Bool, preparesCaller: Bool = true
     ) throws -> Context {
         let account = try identity.authenticate(principal, at: now)
         let context = Context(
             transaction: transaction, identity: identity, account: account, principal: principal, now: now,
             random: random, engine: engine, canWrite: canWrite)
-        try context.ensurePrepared(account)
+        if preparesCaller { try context.ensurePrepared(account) }
         return context
     }
 }

@@ -22,6 +22,28 @@ extension IdentityStoreTransaction {
         return account
     }
 
+    /// The principal's account as `authenticate` finds it, checked when the returned function is called, which must be
+    /// before anything the call found leaves it (an answer or a refusal): a store that can (PostgreSQL) sends the
+    /// session's query with the call's next one instead of waiting for it alone.
+    public func authenticateLater(_ principal: Principal, at now: Date) throws -> @Sendable () throws -> Account {
+        guard let sessionId = principal.sessionId else {
+            let account = try authenticate(principal, at: now)
+            return { account }
+        }
+        let answer = try sessionAndAccountLater(sessionId: sessionId)
+        return {
+            guard let (session, account) = try answer(), account.id == principal.accountId, session.isLive(at: now)
+            else { throw IdentityError.notSignedIn }
+            return account
+        }
+    }
+
+    /// The default of `sessionAndAccountLater`: read now.
+    public func sessionAndAccountLater(sessionId: String) throws -> SessionAndAccountAnswer {
+        let answer = try sessionAndAccount(sessionId: sessionId)
+        return { answer }
+    }
+
     /// The default of `sessionAndAccount`: two reads.
     public func sessionAndAccount(sessionId: String) throws -> (session: Session, account: Account)? {
         guard let session = try session(id: sessionId), let account = try account(id: session.accountId) else {

@@ -46,6 +46,10 @@ public protocol IdentityStoreTransaction {
     /// The session with this id and its account, read together: every authenticated call needs both, and a database
     /// store answers in one query (the default reads them one after the other).
     func sessionAndAccount(sessionId: String) throws -> (session: Session, account: Account)?
+    /// `sessionAndAccount` whose answer is read when the returned function is called: a store that can send the
+    /// query along with the transaction's next one (PostgreSQL's pipeline) does, so the call does not wait a round
+    /// trip for it alone. The default reads it at once.
+    func sessionAndAccountLater(sessionId: String) throws -> SessionAndAccountAnswer
     /// The session whose token has this SHA-256 (hex).
     func session(tokenHash: String) throws -> Session?
     /// Marks a session ended.
@@ -100,3 +104,6 @@ public protocol IdentityStoreTransaction {
     /// Removes every claim code of a member.
     func deleteClaimCodes(memberId: String) throws
 }
+
+/// A session and its account read later (see `IdentityStoreTransaction.sessionAndAccountLater`).
+public typealias SessionAndAccountAnswer = @Sendable () throws -> (session: Session, account: Account)?

@@ -153,6 +153,14 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
         }
     }
 
+    /// Sent with the transaction's next statement (one round trip for both), read when the answer is called for.
+    public func sessionAndAccountLater(sessionId: String) throws -> SessionAndAccountAnswer {
+        let answer = connection.later(Self.sessionAndAccountSQL, [sessionId])
+        return {
+            try answer.first().map { row in (try Self.session(row), try Self.account(row, from: 6)) }
+        }
+    }
+
     public func session(tokenHash: String) throws -> Session? {
         try connection.first("SELECT \(Self.sessionColumns) FROM identity_sessions WHERE token_hash = $1", [tokenHash])
             .map(Self.session)

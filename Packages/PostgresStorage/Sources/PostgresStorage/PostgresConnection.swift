@@ -8,11 +8,22 @@ public final class PostgresConnection: @unchecked Sendable {
     /// The name of each statement prepared on this connection, by its text: a statement is parsed and planned
     /// once per connection, not on every call (prepared statements outlive transactions, rolled back or not).
     private var preparedNames: [String: String] = [:]
-    /// A transaction's BEGIN not sent yet: it goes out with the transaction's first statement, in one round trip
-    /// (see `begin`).
-    private var pendingBegin: String?
+    /// Statements not sent yet: a transaction's BEGIN (see `begin`) and statements whose answer may wait (see
+    /// `later`). They go out with the next statement whose answer is needed, in one round trip.
+    private var pending: [Statement] = []
+    /// The number of the next statement prepared on this connection (names are never reused, even when a
+    /// preparation is refused).
+    private var nextPreparedNumber = 1
     /// A read-only transaction's COMMIT was sent and its answer is not read yet (see `commit(waiting:)`).
     private var commitInFlight = false
+
+    /// A statement waiting to be sent, and where its answer goes.
+    private struct Statement {
+        let sql: String
+        /// Nil for a statement sent as it is (BEGIN); else its parameters (possibly none), sent prepared.
+        let parameters: [String?]?
+        let answer: PostgresLater?
+    }
 
     /// Connects to `url` (a libpq connection URI or key=value string) and sets the session to UTC and ISO dates.
     init(url: String) throws(PostgresError) {
@@ -36,7 +47,7 @@ public final class PostgresConnection: @unchecked Sendable {
         PQfinish(connection)
         connection = nil
         preparedNames = [:]
-        pendingBegin = nil
+        pending = []
         commitInFlight = false
     }
 
@@ -46,8 +57,28 @@ public final class PostgresConnection: @unchecked Sendable {
     /// trip (libpq's pipeline mode) rather than on its own: a look reads a few rows, and a round trip per statement
     /// is most of its cost. A body that runs no statement sends nothing at all.
     func begin(_ statement: String) {
-        pendingBegin = statement
+        pending = [Statement(sql: statement, parameters: nil, answer: nil)]
     }
+
+    /// Queues `sql` to go out with the next statement whose answer is needed, and returns where its answer will be:
+    /// a caller that can go on without it (a session checked before the call's answer leaves) saves a round trip.
+    /// Reading the answer first sends it (and anything queued before it) at once.
+    public func later(_ sql: String, _ parameters: [any PostgresBindable] = []) -> PostgresLater {
+        let answer = PostgresLater(connection: self)
+        pending.append(Statement(sql: sql, parameters: parameters.map(\.postgresText), answer: answer))
+        return answer
+    }
+
+    /// Sends what is queued (`begin`, `later`), so the answers of `later` statements are there to read.
+    func flush() throws(PostgresError) {
+        guard !pending.isEmpty else { return }
+        guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
+        settleCommit(connection)
+        try runPipeline(connection)
+    }
+
+    /// Whether only a BEGIN waits: nothing of the transaction has been sent or asked for.
+    private var onlyBeginPending: Bool { pending.count == 1 && pending[0].parameters == nil }
 
     /// Commits the transaction `begin` started (nothing to do when it sent nothing).
     ///
@@ -55,10 +86,13 @@ public final class PostgresConnection: @unchecked Sendable {
     /// already read) the COMMIT is sent and the call returns at once; its answer is read before the connection's
     /// next statement, so the caller does not wait a round trip for it.
     func commit(waiting: Bool = true) throws(PostgresError) {
-        guard pendingBegin == nil else {
-            pendingBegin = nil
+        if onlyBeginPending {
+            // Nothing was sent: there is nothing to commit.
+            pending = []
             return
         }
+        // Statements queued with `later` and never read still run: the transaction commits them.
+        try flush()
         guard !waiting, let connection else { return try execute("COMMIT") }
         guard PQsendQuery(connection, "COMMIT") == 1 else { throw brokenPipeline(connection) }
         commitInFlight = true
@@ -73,10 +107,10 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Rolls the transaction back, if it was sent at all; a failure here is the connection's, seen by `isHealthy`.
     func rollback() {
-        guard pendingBegin == nil else {
-            pendingBegin = nil
-            return
-        }
+        // A BEGIN not sent yet: nothing ran. Otherwise queued statements are dropped with the transaction.
+        let began = !(pending.first.map { $0.parameters == nil } ?? false)
+        pending = []
+        guard began else { return }
         _ = try? execute("ROLLBACK")
     }
 
@@ -88,14 +122,17 @@ public final class PostgresConnection: @unchecked Sendable {
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
         settleCommit(connection)
         let texts = parameters.map(\.postgresText)
-        if let begin = pendingBegin {
-            pendingBegin = nil
-            // A statement without parameters may be several (only the simple protocol runs those): BEGIN goes first.
-            if parameters.isEmpty {
-                _ = try Self.rows(of: PQexec(connection, begin), connection)
-            } else {
-                return try beginAndRun(begin, sql, texts, connection)
+        if !pending.isEmpty {
+            // A statement without parameters may be several (only the simple protocol runs those): what is queued
+            // goes first, on its own.
+            guard !parameters.isEmpty else {
+                try runPipeline(connection)
+                return try Self.rows(of: PQexec(connection, sql), connection)
             }
+            let answer = PostgresLater(connection: self)
+            pending.append(Statement(sql: sql, parameters: texts, answer: answer))
+            try runPipeline(connection)
+            return try answer.rows()
         }
         if parameters.isEmpty { return try Self.rows(of: PQexec(connection, sql), connection) }
         let name = try preparedName(sql, parameterCount: texts.count, connection)
@@ -104,36 +141,62 @@ public final class PostgresConnection: @unchecked Sendable {
             connection)
     }
 
-    /// Sends `begin`, `sql`'s preparation when it is new on this connection, and `sql` itself in one pipeline, then
-    /// reads their results: `sql`'s rows, or the first error among them (with its SQLSTATE, so a lost race is still
-    /// retried). A connection that cannot finish the exchange is closed, to be replaced.
-    private func beginAndRun(_ begin: String, _ sql: String, _ texts: [String?], _ connection: OpaquePointer)
-        throws(PostgresError) -> [PostgresRow]
-    {
-        let known = preparedNames[sql]
-        let name = known ?? "kith_\(preparedNames.count + 1)"
+    /// Sends every queued statement (each new one's preparation first) in one pipeline, then reads their results
+    /// into their answers. The first error among them is thrown too (with its SQLSTATE, so a lost race is still
+    /// retried): after it the server skips the rest of the pipeline. A connection that cannot finish the exchange is
+    /// closed, to be replaced.
+    private func runPipeline(_ connection: OpaquePointer) throws(PostgresError) {
+        let statements = pending
+        pending = []
+        /// What each command sent answers: a statement's preparation (with the name it takes), or a statement.
+        enum Command {
+            case prepare(sql: String, name: String)
+            case run(PostgresLater?)
+        }
+        var commands: [Command] = []
         var sent = PQenterPipelineMode(connection) == 1
-        sent = sent && PQsendQueryParams(connection, begin, 0, nil, nil, nil, nil, 0) == 1
-        if known == nil { sent = sent && PQsendPrepare(connection, name, sql, Int32(texts.count), nil) == 1 }
-        sent =
-            sent
-            && withParameters(texts) { PQsendQueryPrepared(connection, name, Int32(texts.count), $0, nil, nil, 0) } == 1
+        for statement in statements where sent {
+            guard let texts = statement.parameters else {
+                sent = PQsendQueryParams(connection, statement.sql, 0, nil, nil, nil, nil, 0) == 1
+                commands.append(.run(statement.answer))
+                continue
+            }
+            var name = preparedNames[statement.sql]
+            if name == nil {
+                let fresh = "kith_\(nextPreparedNumber)"
+                nextPreparedNumber += 1
+                sent = PQsendPrepare(connection, fresh, statement.sql, Int32(texts.count), nil) == 1
+                commands.append(.prepare(sql: statement.sql, name: fresh))
+                name = fresh
+            }
+            sent =
+                sent
+                && withParameters(texts) {
+                    PQsendQueryPrepared(connection, name, Int32(texts.count), $0, nil, nil, 0)
+                } == 1
+            commands.append(.run(statement.answer))
+        }
         sent = sent && PQpipelineSync(connection) == 1
         guard sent else { throw brokenPipeline(connection) }
 
         var firstError: PostgresError?
-        var rows: [PostgresRow] = []
-        let preparing = known == nil
-        for command in 0..<(preparing ? 3 : 2) {
+        for command in commands {
             var answered = false
             while let result = PQgetResult(connection) {
                 answered = true
-                do {
-                    rows = try Self.rows(of: result, connection)
-                    // Prepared even if the statement then fails: the name is taken on the server.
-                    if preparing && command == 1 { preparedNames[sql] = name }
+                let outcome: Result<[PostgresRow], PostgresError>
+                do throws(PostgresError) {
+                    outcome = .success(try Self.rows(of: result, connection))
                 } catch {
+                    outcome = .failure(error)
                     firstError = firstError ?? error
+                }
+                switch command {
+                case .prepare(let sql, let name):
+                    // Prepared even if the statement then fails: the name is taken on the server.
+                    if case .success = outcome { preparedNames[sql] = name }
+                case .run(let answer):
+                    answer?.outcome = outcome
                 }
             }
             guard answered else { throw brokenPipeline(connection) }
@@ -144,7 +207,6 @@ public final class PostgresConnection: @unchecked Sendable {
         PQclear(sync)
         guard PQexitPipelineMode(connection) == 1 else { throw brokenPipeline(connection) }
         if let firstError { throw firstError }
-        return rows
     }
 
     /// The error of a pipeline that could not be sent or read to its end; the connection is closed, so the pool
@@ -160,7 +222,8 @@ public final class PostgresConnection: @unchecked Sendable {
         -> String
     {
         if let name = preparedNames[sql] { return name }
-        let name = "kith_\(preparedNames.count + 1)"
+        let name = "kith_\(nextPreparedNumber)"
+        nextPreparedNumber += 1
         _ = try Self.rows(of: PQprepare(connection, name, sql, Int32(parameterCount), nil), connection)
         preparedNames[sql] = name
         return name
@@ -221,4 +284,26 @@ public final class PostgresConnection: @unchecked Sendable {
         let pointers = storage.map { $0.map { UnsafePointer($0) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
+}
+
+/// The answer of a statement queued with `PostgresConnection.later`: its rows once sent, read inside the same
+/// transaction body.
+public final class PostgresLater: @unchecked Sendable {
+    private let connection: PostgresConnection
+    /// Nil until the statement was sent and answered.
+    fileprivate var outcome: Result<[PostgresRow], PostgresError>?
+
+    fileprivate init(connection: PostgresConnection) { self.connection = connection }
+
+    /// The statement's rows, sending it (and what is queued with it) first when it has not gone out yet.
+    public func rows() throws(PostgresError) -> [PostgresRow] {
+        if outcome == nil { try connection.flush() }
+        guard let outcome else {
+            throw PostgresError(sqlState: nil, message: "a statement's answer was read after its transaction ended")
+        }
+        return try outcome.get()
+    }
+
+    /// The first row, or nil.
+    public func first() throws(PostgresError) -> PostgresRow? { try rows().first }
 }

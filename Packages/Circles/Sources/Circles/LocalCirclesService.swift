@@ -52,7 +52,8 @@ public struct LocalCirclesService: CirclesService {
     /// built-in circles and primary profile exist); otherwise through `run`, which makes them ready first.
     ///
     /// `readsOwnData` false is for a body that never reads the caller's own Circles data (a look at someone else):
-    /// the caller's readiness is then not checked, which saves a read per call.
+    /// the caller's readiness is then not checked, and its session is checked along with the body's first read
+    /// (one round trip for both on PostgreSQL) but before the body's answer or refusal leaves.
     func runReading<T: Sendable>(
         _ principal: Principal, readsOwnData: Bool = true, _ body: @Sendable (Context) throws -> T
     ) async throws -> T {
@@ -60,9 +61,24 @@ public struct LocalCirclesService: CirclesService {
         let now = clock.now()
         let answer = try await store.read { transaction, identity -> Answer<T> in
             do {
-                let context = try context(
-                    transaction, identity, principal, now: now, canWrite: false, preparesCaller: readsOwnData)
-                return .answered(try body(context))
+                guard !readsOwnData else {
+                    return .answered(try body(try context(transaction, identity, principal, now: now, canWrite: false)))
+                }
+                let signedIn = try identity.authenticateLater(principal, at: now)
+                let context = Context(
+                    transaction: MemoizedTransaction(transaction), identity: identity, ownerId: principal.accountId,
+                    principal: principal,
+                    now: now, random: random, engine: engine, canWrite: false)
+                let value: T
+                do {
+                    value = try body(context)
+                } catch {
+                    // Not even a refusal leaves before the session is known to be live.
+                    _ = try signedIn()
+                    throw error
+                }
+                _ = try signedIn()
+                return .answered(value)
             } catch is Context.NeedsWrite {
                 return .needsFirstUse
             }
@@ -79,17 +95,19 @@ public struct LocalCirclesService: CirclesService {
         case needsFirstUse
     }
 
-    /// The call's view of one transaction: the principal authenticated, its account made ready unless
-    /// `preparesCaller` is false (in a read transaction, `Context.NeedsWrite` when it is not).
+    /// The call's view of one transaction: the principal authenticated and its account made ready (in a read
+    /// transaction, `Context.NeedsWrite` when it is not).
     private func context(
         _ transaction: any CirclesStoreTransaction, _ identity: any IdentityStoreTransaction, _ principal: Principal,
-        now: Date, canWrite: Bool, preparesCaller: Bool = true
+        now: Date, canWrite: Bool
     ) throws -> Context {
         let account = try identity.authenticate(principal, at: now)
         let context = Context(
-            transaction: transaction, identity: identity, account: account, principal: principal, now: now,
+            transaction: MemoizedTransaction(transaction), identity: identity, ownerId: account.id,
+            principal: principal,
+            now: now,
             random: random, engine: engine, canWrite: canWrite)
-        if preparesCaller { try context.ensurePrepared(account) }
+        try context.ensurePrepared(account)
         return context
     }
 }
@@ -98,7 +116,8 @@ public struct LocalCirclesService: CirclesService {
 struct Context {
     let transaction: any CirclesStoreTransaction
     let identity: any IdentityStoreTransaction
-    let account: Account
+    /// The caller's account.
+    let ownerId: String
     let principal: Principal
     let now: Date
     let random: any RandomSource
@@ -110,8 +129,6 @@ struct Context {
 
     /// Thrown in a read transaction that finds an account not ready yet; the call is run again as a write.
     struct NeedsWrite: Error {}
-
-    var ownerId: String { account.id }
 
     // MARK: - First use
 

@@ -33,6 +33,20 @@ public enum AccessContract {
     }
 
     public static let cases: [ContractCase<CirclesContractEnvironment>] = [
+        ContractCase("a look with an ended session is refused, and says nothing of what it looked for") { env in
+            let w = try await Self.world(env)
+            let grant = try await env.identity.register(
+                SignUp(email: "ivy@example.com", firstName: "Ivy", lastName: "Tester", password: "password-Ivy"))
+            let ivy = try await env.identity.principal(forToken: grant.token)
+            #expect(try await env.service.look(ivy, "dana@example.com").fields[.displayName] != nil)
+            try await env.identity.endSession(token: grant.token)
+            // The session is checked with the look's first read (PostgreSQL sends both at once): whether the target
+            // exists must not leak before it.
+            for target in ["dana@example.com", "nobody@example.com", "@dana", "@nobody"] {
+                await #expect(throws: IdentityError.notSignedIn) { _ = try await env.service.look(ivy, target) }
+            }
+            #expect(try await env.service.look(w.erin, "@dana").fields[.displayName] != nil)
+        },
         ContractCase("golden: allow, ask and deny for viewers in several circles") { env in
             let w = try await Self.world(env)
             let s = env.service

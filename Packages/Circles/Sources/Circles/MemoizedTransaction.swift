@@ -1,0 +1,166 @@
+import Foundation
+
+/// A store transaction that answers a repeated read of an owner's contacts, circles, memberships or profiles from
+/// memory, until its next write (any write forgets everything).
+///
+/// One call's rules read the same lists several times (find the circle, check the members, then build the detail
+/// the call answers with); inside one transaction those reads cannot change but by the call's own writes, so the
+/// answer is the same and the store is asked once. On PostgreSQL each read is a round trip.
+final class MemoizedTransaction: CirclesStoreTransaction {
+    private let base: any CirclesStoreTransaction
+    private var contacts: [String: [Contact]] = [:]
+    private var circles: [String: [Circle]] = [:]
+    private var memberships: [String: [Membership]] = [:]
+    private var profiles: [String: [Profile]] = [:]
+
+    init(_ base: any CirclesStoreTransaction) { self.base = base }
+
+    /// Before any write: what was read may be about to change.
+    private func forget() {
+        contacts = [:]
+        circles = [:]
+        memberships = [:]
+        profiles = [:]
+    }
+
+    private func remembered<T>(_ memo: inout [String: T], _ owner: String, _ read: () throws -> T) rethrows -> T {
+        if let known = memo[owner] { return known }
+        let value = try read()
+        memo[owner] = value
+        return value
+    }
+
+    func changeToken(owner: String) throws -> ChangeToken { try base.changeToken(owner: owner) }
+
+    // MARK: - Contacts
+
+    func contacts(ownerAccountId: String) throws -> [Contact] {
+        try remembered(&contacts, ownerAccountId) { try base.contacts(ownerAccountId: ownerAccountId) }
+    }
+    func contact(id: String) throws -> Contact? { try base.contact(id: id) }
+    func contact(ownerAccountId: String, linkedAccountId: String) throws -> Contact? {
+        try base.contact(ownerAccountId: ownerAccountId, linkedAccountId: linkedAccountId)
+    }
+    func insertContact(_ contact: Contact) throws {
+        forget()
+        try base.insertContact(contact)
+    }
+    func updateContact(_ contact: Contact) throws {
+        forget()
+        try base.updateContact(contact)
+    }
+    func deleteContact(id: String) throws {
+        forget()
+        try base.deleteContact(id: id)
+    }
+
+    // MARK: - Circles
+
+    func circles(ownerAccountId: String) throws -> [Circle] {
+        try remembered(&circles, ownerAccountId) { try base.circles(ownerAccountId: ownerAccountId) }
+    }
+    func insertCircle(_ circle: Circle) throws {
+        forget()
+        try base.insertCircle(circle)
+    }
+    func updateCircle(_ circle: Circle) throws {
+        forget()
+        try base.updateCircle(circle)
+    }
+    func deleteCircle(id: String) throws {
+        forget()
+        try base.deleteCircle(id: id)
+    }
+    func memberships(ownerAccountId: String) throws -> [Membership] {
+        try remembered(&memberships, ownerAccountId) { try base.memberships(ownerAccountId: ownerAccountId) }
+    }
+    func insertMembership(_ membership: Membership) throws {
+        forget()
+        try base.insertMembership(membership)
+    }
+    func deleteMembership(_ membership: Membership) throws {
+        forget()
+        try base.deleteMembership(membership)
+    }
+
+    // MARK: - Profiles
+
+    func profiles(ownerAccountId: String) throws -> [Profile] {
+        try remembered(&profiles, ownerAccountId) { try base.profiles(ownerAccountId: ownerAccountId) }
+    }
+    func profile(id: String) throws -> Profile? { try base.profile(id: id) }
+    func profile(username: String) throws -> Profile? { try base.profile(username: username) }
+    func insertProfile(_ profile: Profile) throws {
+        forget()
+        try base.insertProfile(profile)
+    }
+    func updateProfile(_ profile: Profile) throws {
+        forget()
+        try base.updateProfile(profile)
+    }
+    func deleteProfile(id: String) throws {
+        forget()
+        try base.deleteProfile(id: id)
+    }
+    func activePersonaId(accountId: String) throws -> String? { try base.activePersonaId(accountId: accountId) }
+    func setActivePersonaId(_ profileId: String?, accountId: String) throws {
+        forget()
+        try base.setActivePersonaId(profileId, accountId: accountId)
+    }
+
+    // MARK: - The matrix
+
+    func cells(ownerAccountId: String) throws -> [MatrixCell] { try base.cells(ownerAccountId: ownerAccountId) }
+    func cells(profileId: String) throws -> [MatrixCell] { try base.cells(profileId: profileId) }
+    func setCell(_ cell: MatrixCell) throws {
+        forget()
+        try base.setCell(cell)
+    }
+    func stagedCells(accountId: String, profileId: String) throws -> [MatrixCell] {
+        try base.stagedCells(accountId: accountId, profileId: profileId)
+    }
+    func profilesWithStagedCells(accountId: String) throws -> [String] {
+        try base.profilesWithStagedCells(accountId: accountId)
+    }
+    func stageCell(_ cell: MatrixCell, accountId: String) throws {
+        forget()
+        try base.stageCell(cell, accountId: accountId)
+    }
+    func clearStagedCells(accountId: String, profileId: String) throws {
+        forget()
+        try base.clearStagedCells(accountId: accountId, profileId: profileId)
+    }
+
+    // MARK: - Requests and grants
+
+    func requests(ownerAccountId: String) throws -> [RequestRecord] {
+        try base.requests(ownerAccountId: ownerAccountId)
+    }
+    func insertRequest(_ request: RequestRecord) throws {
+        forget()
+        try base.insertRequest(request)
+    }
+    func updateRequest(_ request: RequestRecord) throws {
+        forget()
+        try base.updateRequest(request)
+    }
+    func grants(ownerAccountId: String) throws -> [GrantRecord] { try base.grants(ownerAccountId: ownerAccountId) }
+    func insertGrant(_ grant: GrantRecord) throws {
+        forget()
+        try base.insertGrant(grant)
+    }
+    func deleteGrant(id: String) throws {
+        forget()
+        try base.deleteGrant(id: id)
+    }
+
+    // MARK: - Suggestions
+
+    func dismissedSuggestions(ownerAccountId: String) throws -> Set<String> {
+        try base.dismissedSuggestions(ownerAccountId: ownerAccountId)
+    }
+    func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws {
+        forget()
+        try base.dismissSuggestion(suggestionId, ownerAccountId: ownerAccountId)
+    }
+}

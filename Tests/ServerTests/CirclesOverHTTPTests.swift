@@ -48,7 +48,7 @@ struct CirclesOverHTTPTests {
 
             // The matrix, staged then saved; the preview and the viewer's own look agree.
             _ = try await service.setAccess(asDana, profile: nil, field: .phone, circle: "Chess", access: .allow)
-            try await service.cycleAccess(asDana, profile: nil, field: .email, circle: "Chess")
+            _ = try await service.cycleAccess(asDana, profile: nil, field: .email, circle: "Chess")
             _ = try await service.allowAll(asDana, profile: nil, circle: "Chess")
             _ = try await service.discardAccess(asDana, profile: nil)
             _ = try await service.setAccess(asDana, profile: nil, field: .phone, circle: "Chess", access: .allow)
@@ -62,7 +62,7 @@ struct CirclesOverHTTPTests {
 
             // A request for what asks, allowed, then revoked.
             let asked = try #require(own.ask.first)
-            try await service.request(asSam, "dana@example.com", field: asked, reason: "for the club")
+            _ = try await service.request(asSam, "dana@example.com", field: asked, reason: "for the club")
             await #expect(throws: CirclesError.self) {
                 try await service.request(asSam, "dana@example.com", field: .displayName, reason: nil)
             }
@@ -72,7 +72,7 @@ struct CirclesOverHTTPTests {
             #expect(try await service.grants(asDana).map(\.grantId) == [grant.grantId])
             _ = try await service.revokeGrant(asDana, grant.grantId)
             #expect(try await service.grants(asDana).isEmpty)
-            try await service.request(asSam, "dana@example.com", field: asked, reason: nil)
+            _ = try await service.request(asSam, "dana@example.com", field: asked, reason: nil)
             _ = try await service.denyRequest(asDana, try await service.requests(asDana)[0].requestId)
 
             // Shadows and personas.

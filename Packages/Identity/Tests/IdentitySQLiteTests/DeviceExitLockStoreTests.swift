@@ -29,9 +29,9 @@ struct DeviceExitLockStoreTests {
 
     @Test func theInMemoryLockIsTheSame() async throws {
         let store = InMemoryDeviceExitLockStore()
-        try await store.setExitLock(lock)
-        #expect(try await store.exitLock() == lock)
-        try await store.setExitLock(nil)
-        #expect(try await store.exitLock() == nil)
+        await store.setExitLock(lock)
+        #expect(await store.exitLock() == lock)
+        await store.setExitLock(nil)
+        #expect(await store.exitLock() == nil)
     }
 }

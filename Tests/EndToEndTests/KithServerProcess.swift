@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -79,10 +80,18 @@ final class KithServerProcess: @unchecked Sendable {
     var isRunning: Bool { process.isRunning }
 
     /// Polls `GET /health` for up to 20 seconds; false when the process ended or never answered.
+    ///
+    /// The answer counts only once this process's own log says it listens on the port: a server that could not
+    /// bind it (taken meanwhile) may still be running, migrating, while another process answers on that port.
     private func waitForHealth() async -> Bool {
+        let listening = "listening on 127.0.0.1:\(port)"
         for _ in 0..<200 {
             guard process.isRunning else { return false }
-            if Self.healthAnswers(port: port) { return true }
+            if Self.healthAnswers(port: port),
+                (try? String(contentsOfFile: log, encoding: .utf8))?.contains(listening) == true
+            {
+                return true
+            }
             try? await Task.sleep(for: .milliseconds(100))
         }
         return false
@@ -108,8 +117,21 @@ final class KithServerProcess: @unchecked Sendable {
         return String(decoding: buffer[0..<count], as: UTF8.self).hasPrefix("HTTP/1.1 200")
     }
 
-    /// A port the kernel gives for 127.0.0.1:0, released at once for the server to bind.
+    /// Ports this test process has handed out: the kernel may give a released port again, and two servers started
+    /// together must not be told the same one.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// A port the kernel gives for 127.0.0.1:0, released at once for the server to bind, and never handed out before
+    /// by this process.
     static func freePort() throws -> Int {
+        for _ in 0..<20 {
+            let port = try kernelPort()
+            if handedOut.withLock({ $0.insert(port).inserted }) { return port }
+        }
+        throw ServerStartError(message: "no port that was not handed out already")
+    }
+
+    private static func kernelPort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServerStartError(message: "socket() failed") }
         defer { close(descriptor) }

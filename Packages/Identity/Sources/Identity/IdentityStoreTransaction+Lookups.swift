@@ -12,14 +12,7 @@ extension IdentityStoreTransaction {
 
     /// The principal's account, when it exists and its session (if named) is live and its own.
     public func authenticate(_ principal: Principal, at now: Date) throws -> Account {
-        guard let sessionId = principal.sessionId else {
-            guard let account = try account(id: principal.accountId) else { throw IdentityError.notSignedIn }
-            return account
-        }
-        guard let (session, account) = try sessionAndAccount(sessionId: sessionId),
-            account.id == principal.accountId, session.isLive(at: now)
-        else { throw IdentityError.notSignedIn }
-        return account
+        try authenticateLater(principal, at: now)()
     }
 
     /// The principal's account as `authenticate` finds it, checked when the returned function is called, which must be
@@ -27,7 +20,7 @@ extension IdentityStoreTransaction {
     /// session's query with the call's next one instead of waiting for it alone.
     public func authenticateLater(_ principal: Principal, at now: Date) throws -> @Sendable () throws -> Account {
         guard let sessionId = principal.sessionId else {
-            let account = try authenticate(principal, at: now)
+            guard let account = try account(id: principal.accountId) else { throw IdentityError.notSignedIn }
             return { account }
         }
         let answer = try sessionAndAccountLater(sessionId: sessionId)

@@ -77,8 +77,8 @@ public final class PostgresConnection: @unchecked Sendable {
         try runPipeline(connection)
     }
 
-    /// Whether only a BEGIN waits: nothing of the transaction has been sent or asked for.
-    private var onlyBeginPending: Bool { pending.count == 1 && pending[0].parameters == nil }
+    /// Whether the transaction's BEGIN has not gone out yet (so nothing of it ran on the server).
+    private var beginIsPending: Bool { pending.first.map { $0.parameters == nil } ?? false }
 
     /// Commits the transaction `begin` started (nothing to do when it sent nothing).
     ///
@@ -86,7 +86,7 @@ public final class PostgresConnection: @unchecked Sendable {
     /// already read) the COMMIT is sent and the call returns at once; its answer is read before the connection's
     /// next statement, so the caller does not wait a round trip for it.
     func commit(waiting: Bool = true) throws(PostgresError) {
-        if onlyBeginPending {
+        if beginIsPending && pending.count == 1 {
             // Nothing was sent: there is nothing to commit.
             pending = []
             return
@@ -108,10 +108,9 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Rolls the transaction back, if it was sent at all; a failure here is the connection's, seen by `isHealthy`.
     func rollback() {
         // A BEGIN not sent yet: nothing ran. Otherwise queued statements are dropped with the transaction.
-        let began = !(pending.first.map { $0.parameters == nil } ?? false)
+        let sent = !beginIsPending
         pending = []
-        guard began else { return }
-        _ = try? execute("ROLLBACK")
+        if sent { _ = try? execute("ROLLBACK") }
     }
 
     // MARK: - Statements
@@ -163,8 +162,7 @@ public final class PostgresConnection: @unchecked Sendable {
             }
             var name = preparedNames[statement.sql]
             if name == nil {
-                let fresh = "kith_\(nextPreparedNumber)"
-                nextPreparedNumber += 1
+                let fresh = freshPreparedName()
                 sent = PQsendPrepare(connection, fresh, statement.sql, Int32(texts.count), nil) == 1
                 commands.append(.prepare(sql: statement.sql, name: fresh))
                 name = fresh
@@ -222,11 +220,16 @@ public final class PostgresConnection: @unchecked Sendable {
         -> String
     {
         if let name = preparedNames[sql] { return name }
-        let name = "kith_\(nextPreparedNumber)"
-        nextPreparedNumber += 1
+        let name = freshPreparedName()
         _ = try Self.rows(of: PQprepare(connection, name, sql, Int32(parameterCount), nil), connection)
         preparedNames[sql] = name
         return name
+    }
+
+    /// A statement name not used before on this connection.
+    private func freshPreparedName() -> String {
+        defer { nextPreparedNumber += 1 }
+        return "kith_\(nextPreparedNumber)"
     }
 
     /// The rows of `result` (none for a command), which it clears; its error as a `PostgresError`.

@@ -65,10 +65,8 @@ public struct LocalCirclesService: CirclesService {
                     return .answered(try body(try context(transaction, identity, principal, now: now, canWrite: false)))
                 }
                 let signedIn = try identity.authenticateLater(principal, at: now)
-                let context = Context(
-                    transaction: MemoizedTransaction(transaction), identity: identity, ownerId: principal.accountId,
-                    principal: principal,
-                    now: now, random: random, engine: engine, canWrite: false)
+                let context = context(
+                    transaction, identity, ownerId: principal.accountId, principal, now: now, canWrite: false)
                 let value: T
                 do {
                     value = try body(context)
@@ -102,13 +100,19 @@ public struct LocalCirclesService: CirclesService {
         now: Date, canWrite: Bool
     ) throws -> Context {
         let account = try identity.authenticate(principal, at: now)
-        let context = Context(
-            transaction: MemoizedTransaction(transaction), identity: identity, ownerId: account.id,
-            principal: principal,
-            now: now,
-            random: random, engine: engine, canWrite: canWrite)
+        let context = context(transaction, identity, ownerId: account.id, principal, now: now, canWrite: canWrite)
         try context.ensurePrepared(account)
         return context
+    }
+
+    /// The call's view of one transaction for `ownerId`, as it stands (nothing checked, nothing made ready).
+    private func context(
+        _ transaction: any CirclesStoreTransaction, _ identity: any IdentityStoreTransaction, ownerId: String,
+        _ principal: Principal, now: Date, canWrite: Bool
+    ) -> Context {
+        Context(
+            transaction: MemoizedTransaction(transaction), identity: identity, ownerId: ownerId, principal: principal,
+            now: now, random: random, engine: engine, canWrite: canWrite)
     }
 }
 

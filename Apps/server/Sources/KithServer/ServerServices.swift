@@ -62,7 +62,8 @@ public struct ServerServices: Sendable {
     }
 
     /// The rules over the PostgreSQL database at `url`: the same services as on SQLite, so every rule holds alike;
-    /// any number of servers may share the database (every transaction SERIALIZABLE, retried whole on a conflict).
+    /// any number of servers may share the database (every write SERIALIZABLE and retried whole on a conflict, every
+    /// read one snapshot).
     public static func postgres(
         url: String, poolSize: Int = 8, accessCacheOwners: Int = AccessEngine.defaultCapacity,
         clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),

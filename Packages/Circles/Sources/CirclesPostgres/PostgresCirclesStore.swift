@@ -3,9 +3,9 @@ import Identity
 import IdentityPostgres
 import PostgresStorage
 
-/// `CirclesStore` on PostgreSQL: each `read` or `write` is one SERIALIZABLE transaction in which both Circles' and
-/// Identity's tables are read and written, run again whole when it loses to a concurrent one (so a per-owner cap,
-/// such as ten pending requests from one viewer, holds with any number of servers).
+/// `CirclesStore` on PostgreSQL: each `read` (a snapshot) or `write` (SERIALIZABLE) is one transaction in which both
+/// Circles' and Identity's tables are read and written, run again whole when it loses to a concurrent one (so a
+/// per-owner cap, such as ten pending requests from one viewer, holds with any number of servers).
 ///
 /// The change token is kept per owner account (`circles_versions`), so writes to different accounts never wait for
 /// each other; see `PostgresCirclesTransaction` for a transaction's token.

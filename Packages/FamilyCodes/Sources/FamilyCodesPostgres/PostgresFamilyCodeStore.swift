@@ -3,7 +3,7 @@ import Identity
 import IdentityPostgres
 import PostgresStorage
 
-/// `FamilyCodeStore` on PostgreSQL: each `read` or `write` is one SERIALIZABLE transaction in which both
+/// `FamilyCodeStore` on PostgreSQL: each `read` (a snapshot) or `write` (SERIALIZABLE) is one transaction in which both
 /// FamilyCodes' and Identity's tables are read and written, run again whole when it loses to a concurrent one (so
 /// a join's lock check, lookup, membership and log row hold with any number of servers).
 public final class PostgresFamilyCodeStore: FamilyCodeStore {

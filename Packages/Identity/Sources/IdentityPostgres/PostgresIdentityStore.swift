@@ -1,8 +1,8 @@
 import Identity
 import PostgresStorage
 
-/// `IdentityStore` on PostgreSQL: each `read` or `write` is one SERIALIZABLE transaction of the database, run
-/// again whole when it loses to a concurrent one (so a body has no effect outside it).
+/// `IdentityStore` on PostgreSQL: each `read` (a snapshot) or `write` (SERIALIZABLE) is one transaction of the
+/// database, run again whole when it loses to a concurrent one (so a body has no effect outside it).
 public final class PostgresIdentityStore: IdentityStore {
     private let database: PostgresDatabase
 

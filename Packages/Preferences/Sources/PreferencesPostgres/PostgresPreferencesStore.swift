@@ -3,8 +3,8 @@ import IdentityPostgres
 import PostgresStorage
 import Preferences
 
-/// `PreferencesStore` on PostgreSQL: each `read` or `write` is one SERIALIZABLE transaction, seen both as
-/// preferences and as Identity (`PostgresIdentityTransaction` over the same connection), run again whole when it
+/// `PreferencesStore` on PostgreSQL: each `read` (a snapshot) or `write` (SERIALIZABLE) is one transaction, seen both
+/// as preferences and as Identity (`PostgresIdentityTransaction` over the same connection), run again whole when it
 /// loses to a concurrent one.
 public final class PostgresPreferencesStore: PreferencesStore {
     private let database: PostgresDatabase

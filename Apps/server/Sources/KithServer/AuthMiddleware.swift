@@ -58,7 +58,7 @@ struct AuthMiddleware: RouterMiddleware {
     private func act(as acting: [String], _ principal: inout Principal) async throws {
         guard !acting.isEmpty else { return }
         guard acting.count == 1 else { throw APIError.actingAsForbidden }
-        let memberId = acting[0].trimmingCharacters(in: .whitespaces)
+        let memberId = acting[0].trimmingWhitespace()
         let household = try await identity.activeHousehold(principal)
         do {
             principal.actingAs = try ProfileSessionManager.actingAs(
@@ -74,7 +74,7 @@ struct AuthMiddleware: RouterMiddleware {
         guard values.count == 1 else { return nil }
         let parts = values[0].split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = String(parts[1]).trimmingWhitespace()
         return token.isEmpty ? nil : token
     }
 }

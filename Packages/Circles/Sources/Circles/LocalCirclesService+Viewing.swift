@@ -108,7 +108,7 @@ extension Context {
     /// The profile `target` names (`@username`: any profile; an email: that account's primary) with the engine's
     /// rules and the caller as its viewer; "No profile named TARGET" when it does not exist or is hidden.
     func visibleTarget(_ target: String) throws -> (Profile, ProfileRules, ViewerAccess) {
-        let text = target.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = target.trimmingWhitespace()
         let profile: Profile?
         if text.hasPrefix("@") {
             profile = (try? Validation.username(text)).flatMap { try? transaction.profile(username: $0) }

@@ -1,3 +1,5 @@
+import Identity
+
 /// The shape of a family code, and the normalization every input goes through.
 public enum FamilyCodeFormat {
     /// What every code starts with.
@@ -20,16 +22,5 @@ public enum FamilyCodeFormat {
     public static func normalize(_ input: String) -> String? {
         let candidate = input.trimmingWhitespace().uppercased()
         return isValid(candidate) ? candidate : nil
-    }
-}
-
-extension String {
-    /// Without leading and trailing white space (spaces, tabs, new lines).
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

@@ -27,6 +27,6 @@ public enum EmailAddress {
 
     /// The key two emails are compared by: trimmed and lower-cased.
     public static func comparisonKey(_ email: String) -> String {
-        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        email.trimmingWhitespace().lowercased()
     }
 }

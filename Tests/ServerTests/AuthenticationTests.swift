@@ -139,6 +139,54 @@ struct BearerPrincipalsTests {
         #expect(principals.count == 0)
     }
 
+    /// A router with the API's middleware and two routes that end the caller's session and then fail: one after a
+    /// service call found the session live, one without any call.
+    static func endingRoutes(_ server: TestServer) -> Router<KithRequestContext> {
+        let identity = server.services.identity
+        let router = Router(context: KithRequestContext.self)
+        router.add(middleware: ErrorMiddleware(routes: RouteMethods()))
+        let api = router.group("api").add(
+            middleware: AuthMiddleware(identity: identity, principals: BearerPrincipals(identity: identity)))
+        let refusal = APIError(.conflict, code: "test.refused", message: "Refused by the route")
+        api.get("me") { _, context in
+            _ = try await identity.account(try context.requirePrincipal())
+            return Response(status: .ok)
+        }
+        api.post("after-a-call") { request, context -> Response in
+            _ = try await identity.account(try context.requirePrincipal())
+            try await identity.endSession(token: AuthMiddleware.bearerToken(request.headers) ?? "")
+            throw refusal
+        }
+        api.post("without-a-call") { request, _ -> Response in
+            try await identity.endSession(token: AuthMiddleware.bearerToken(request.headers) ?? "")
+            throw refusal
+        }
+        return router
+    }
+
+    @Test func aFailureAfterACallFoundTheSessionLiveIsTheRoutesAndOtherwiseTheSessionIsCheckedAgain() async throws {
+        let server = try TestServer()
+        let app = Application(router: Self.endingRoutes(server))
+        let identity = server.services.identity
+        try await app.test(.router) { client in
+            for (path, status) in [
+                ("/api/after-a-call", HTTPResponse.Status.conflict), ("/api/without-a-call", .unauthorized),
+            ] {
+                let grant = try await identity.register(
+                    SignUp(
+                        email: "\(UUID().uuidString)@example.com", firstName: "Dana", lastName: "Reyes",
+                        password: "correct horse"))
+                // Known to the server from now on: the next request's principal comes from the cache.
+                #expect(try await client.send(.get, "/api/me", token: grant.token).status == .ok)
+                // The session ends during the request. After a call found it live, the failure is the route's
+                // (the session was live when the request was served); with no call, the middleware checks it
+                // again and answers 401, as it would have had it looked the token up first.
+                #expect(try await client.send(.post, path, token: grant.token).status == status, "\(path)")
+                #expect(try await client.send(.get, "/api/me", token: grant.token).status == .unauthorized)
+            }
+        }
+    }
+
     @Test func theCacheKeepsAtMostItsCapacity() async throws {
         let server = try TestServer()
         let identity = server.services.identity

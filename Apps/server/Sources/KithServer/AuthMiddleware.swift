@@ -12,8 +12,8 @@ import ProfileSession
 /// `X-Acting-As-Member` is the same 403 body, so neither reveals which case it was.
 ///
 /// A token seen before is not looked up again (`BearerPrincipals`): the route's service call authenticates it in
-/// its own transaction. When such a request fails for another reason, the session is checked before answering, so
-/// an ended session is always 401, whatever else was wrong with the request.
+/// its own transaction. When such a request fails and no call found its session live (`SessionCheck`), the
+/// session is checked before answering, so an ended session is always 401, whatever else was wrong with the request.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = KithRequestContext
 
@@ -38,13 +38,14 @@ struct AuthMiddleware: RouterMiddleware {
         } catch IdentityError.notSignedIn {
             throw APIError.unauthorized
         }
+        if cached { principal.sessionCheck = SessionCheck() }
         do {
             try await act(as: request.headers[values: Self.actingAsField], &principal)
             var context = context
             context.principal = principal
             return try await next(request, context)
-        } catch let error where cached {
-            // The session was not checked before the route ran: an ended one answers 401, not the route's error.
+        } catch let error where cached && principal.sessionCheck?.foundLive != true {
+            // No call found the session live: an ended one answers 401, not the route's error.
             do {
                 try await principals.confirm(token: token)
             } catch IdentityError.notSignedIn {

@@ -27,6 +27,7 @@ extension IdentityStoreTransaction {
         return {
             guard let (session, account) = try answer(), account.id == principal.accountId, session.isLive(at: now)
             else { throw IdentityError.notSignedIn }
+            principal.sessionCheck?.recordLive()
             return account
         }
     }

@@ -10,6 +10,9 @@ public struct Principal: Sendable, Codable, Hashable {
     public var actingAs: ActingAs?
     /// The persona (Circles profile) presented; nil means the primary profile.
     public var personaProfileId: String?
+    /// Set by whoever wants to know whether a call found `sessionId` live (see `SessionCheck`); not part of the
+    /// principal's identity: neither encoded nor compared.
+    public var sessionCheck: SessionCheck?
 
     /// Creates a principal.
     public init(accountId: String, sessionId: String? = nil, actingAs: ActingAs? = nil, personaProfileId: String? = nil)
@@ -18,6 +21,22 @@ public struct Principal: Sendable, Codable, Hashable {
         self.sessionId = sessionId
         self.actingAs = actingAs
         self.personaProfileId = personaProfileId
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case accountId, sessionId, actingAs, personaProfileId
+    }
+
+    public static func == (lhs: Principal, rhs: Principal) -> Bool {
+        lhs.accountId == rhs.accountId && lhs.sessionId == rhs.sessionId && lhs.actingAs == rhs.actingAs
+            && lhs.personaProfileId == rhs.personaProfileId
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(accountId)
+        hasher.combine(sessionId)
+        hasher.combine(actingAs)
+        hasher.combine(personaProfileId)
     }
 
     /// The member the caller's writes are about: the member acted as, else the account itself.

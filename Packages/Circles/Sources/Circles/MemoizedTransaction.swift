@@ -1,7 +1,8 @@
 import Foundation
 
 /// A store transaction that answers a repeated read of an owner's contacts, circles, memberships or profiles from
-/// memory, until its next write (any write forgets everything).
+/// memory, until a write that may change it: a membership written forgets the memberships; any other write forgets
+/// everything.
 ///
 /// One call's rules read the same lists several times (find the circle, check the members, then build the detail
 /// the call answers with); inside one transaction those reads cannot change but by the call's own writes, so the
@@ -75,11 +76,11 @@ final class MemoizedTransaction: CirclesStoreTransaction {
         try remembered(&memberships, ownerAccountId) { try base.memberships(ownerAccountId: ownerAccountId) }
     }
     func insertMembership(_ membership: Membership) throws {
-        forget()
+        memberships = [:]
         try base.insertMembership(membership)
     }
     func deleteMembership(_ membership: Membership) throws {
-        forget()
+        memberships = [:]
         try base.deleteMembership(membership)
     }
 

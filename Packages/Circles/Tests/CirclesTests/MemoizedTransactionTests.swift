@@ -30,4 +30,37 @@ struct MemoizedTransactionTests {
         }
         #expect(names == [[], [], ["Hidden", "Climbing"], []])
     }
+
+    @Test func aMembershipWrittenForgetsOnlyTheMemberships() async throws {
+        let store = InMemoryCirclesStore(identity: InMemoryIdentityStore())
+        let seen = try await store.write { base, _ -> [[String]] in
+            let memoized = MemoizedTransaction(base)
+            let family = circle("Family", position: 0)
+            try memoized.insertCircle(family)
+            let contact = Contact(
+                id: "contact-Ann", ownerAccountId: "owner", displayName: "Ann",
+                createdAt: Date(timeIntervalSince1970: 0))
+            try memoized.insertContact(contact)
+            var seen = [
+                try memoized.circles(ownerAccountId: "owner").map(\.name),
+                try memoized.contacts(ownerAccountId: "owner").map(\.displayName),
+                try memoized.memberships(ownerAccountId: "owner").map(\.contactId),
+            ]
+            // Written behind its back: a circle and a contact the memoized lists do not know of.
+            try base.insertCircle(circle("Hidden", position: 1))
+            try base.insertContact(
+                Contact(
+                    id: "contact-Bo", ownerAccountId: "owner", displayName: "Bo",
+                    createdAt: Date(timeIntervalSince1970: 0)))
+            try memoized.insertMembership(Membership(circleId: family.id, contactId: contact.id))
+            // The memberships are read again; the circles and contacts are still the remembered ones.
+            seen.append(try memoized.circles(ownerAccountId: "owner").map(\.name))
+            seen.append(try memoized.contacts(ownerAccountId: "owner").map(\.displayName))
+            seen.append(try memoized.memberships(ownerAccountId: "owner").map(\.contactId))
+            try memoized.deleteMembership(Membership(circleId: family.id, contactId: contact.id))
+            seen.append(try memoized.memberships(ownerAccountId: "owner").map(\.contactId))
+            return seen
+        }
+        #expect(seen == [["Family"], ["Ann"], [], ["Family"], ["Ann"], ["contact-Ann"], []])
+    }
 }

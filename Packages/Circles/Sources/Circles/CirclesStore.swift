@@ -126,4 +126,32 @@ public protocol CirclesStoreTransaction {
 
     func dismissedSuggestions(ownerAccountId: String) throws -> Set<String>
     func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws
+
+    // MARK: - Reads that can wait
+
+    /// The owner's contacts as `contacts(ownerAccountId:)` reads them, when the returned function is first called.
+    /// A store that can (PostgreSQL) sends the query with the transaction's next statement rather than alone, so
+    /// the caller must call it before the transaction writes anything (or not at all). The default reads when called.
+    func contactsLater(ownerAccountId: String) throws -> () throws -> [Contact]
+    /// The owner's circles, as `contactsLater`.
+    func circlesLater(ownerAccountId: String) throws -> () throws -> [Circle]
+    /// The owner's memberships, as `contactsLater`.
+    func membershipsLater(ownerAccountId: String) throws -> () throws -> [Membership]
+    /// The account's profiles, as `contactsLater`.
+    func profilesLater(ownerAccountId: String) throws -> () throws -> [Profile]
+}
+
+extension CirclesStoreTransaction {
+    public func contactsLater(ownerAccountId: String) throws -> () throws -> [Contact] {
+        { try contacts(ownerAccountId: ownerAccountId) }
+    }
+    public func circlesLater(ownerAccountId: String) throws -> () throws -> [Circle] {
+        { try circles(ownerAccountId: ownerAccountId) }
+    }
+    public func membershipsLater(ownerAccountId: String) throws -> () throws -> [Membership] {
+        { try memberships(ownerAccountId: ownerAccountId) }
+    }
+    public func profilesLater(ownerAccountId: String) throws -> () throws -> [Profile] {
+        { try profiles(ownerAccountId: ownerAccountId) }
+    }
 }

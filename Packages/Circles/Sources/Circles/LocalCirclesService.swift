@@ -38,13 +38,19 @@ public struct LocalCirclesService: CirclesService {
 
     /// Runs `body` in one write transaction for the principal's account (made ready on first use), committed as
     /// `durability` asks (`.immediate` for the calls that end access).
+    ///
+    /// The account's circles and profiles (which making it ready checks) and the `prefetching` lists the body will
+    /// read are asked for with the session's check: on PostgreSQL one round trip for all of them.
     func run<T: Sendable>(
-        _ principal: Principal, durability: Durability = .normal, _ body: @Sendable (Context) throws -> T
+        _ principal: Principal, durability: Durability = .normal,
+        prefetching lists: [MemoizedTransaction.OwnerList] = [], _ body: @Sendable (Context) throws -> T
     ) async throws -> T {
         try principal.requireActingAsSelf()
         let now = clock.now()
         return try await store.write(durability: durability) { transaction, identity in
-            try body(try context(transaction, identity, principal, now: now, canWrite: true))
+            let memoized = MemoizedTransaction(transaction)
+            try memoized.prefetch([.circles, .profiles] + lists, owner: principal.accountId)
+            return try body(try context(memoized, identity, principal, now: now, canWrite: true))
         }
     }
 
@@ -62,11 +68,13 @@ public struct LocalCirclesService: CirclesService {
         let answer = try await store.read { transaction, identity -> Answer<T> in
             do {
                 guard !readsOwnData else {
-                    return .answered(try body(try context(transaction, identity, principal, now: now, canWrite: false)))
+                    let memoized = MemoizedTransaction(transaction)
+                    return .answered(try body(try context(memoized, identity, principal, now: now, canWrite: false)))
                 }
                 let signedIn = try identity.authenticateLater(principal, at: now)
                 let context = context(
-                    transaction, identity, ownerId: principal.accountId, principal, now: now, canWrite: false)
+                    MemoizedTransaction(transaction), identity, ownerId: principal.accountId, principal, now: now,
+                    canWrite: false)
                 let value: T
                 do {
                     value = try body(context)
@@ -96,7 +104,7 @@ public struct LocalCirclesService: CirclesService {
     /// The call's view of one transaction: the principal authenticated and its account made ready (in a read
     /// transaction, `Context.NeedsWrite` when it is not).
     private func context(
-        _ transaction: any CirclesStoreTransaction, _ identity: any IdentityStoreTransaction, _ principal: Principal,
+        _ transaction: MemoizedTransaction, _ identity: any IdentityStoreTransaction, _ principal: Principal,
         now: Date, canWrite: Bool
     ) throws -> Context {
         let account = try identity.authenticate(principal, at: now)
@@ -107,12 +115,12 @@ public struct LocalCirclesService: CirclesService {
 
     /// The call's view of one transaction for `ownerId`, as it stands (nothing checked, nothing made ready).
     private func context(
-        _ transaction: any CirclesStoreTransaction, _ identity: any IdentityStoreTransaction, ownerId: String,
+        _ transaction: MemoizedTransaction, _ identity: any IdentityStoreTransaction, ownerId: String,
         _ principal: Principal, now: Date, canWrite: Bool
     ) -> Context {
         Context(
-            transaction: MemoizedTransaction(transaction), identity: identity, ownerId: ownerId, principal: principal,
-            now: now, random: random, engine: engine, canWrite: canWrite)
+            transaction: transaction, identity: identity, ownerId: ownerId, principal: principal, now: now,
+            random: random, engine: engine, canWrite: canWrite)
     }
 }
 
@@ -140,15 +148,17 @@ struct Context {
     /// throws `NeedsWrite` when anything is missing.
     ///
     /// Readiness found once is remembered under the account's change token, so calls that only look (most of a
-    /// server's) read one version row instead of the account's circles and profiles.
+    /// server's) read one version row instead of the account's circles and profiles. A write transaction checks
+    /// the caller's own lists themselves: its call asked for them with its session check (see `run`), and its
+    /// token changes with each of its writes anyway.
     func ensurePrepared(_ account: Account) throws {
-        let token = try changeToken(owner: account.id)
-        if engine.isReady(owner: account.id, token: token) { return }
+        let token = canWrite && account.id == ownerId ? nil : try changeToken(owner: account.id)
+        if let token, engine.isReady(owner: account.id, token: token) { return }
         let circles = try transaction.circles(ownerAccountId: account.id)
         let missing = BuiltInCircle.creationOrder.filter { builtIn in !circles.contains { $0.builtIn == builtIn } }
         let hasPrimary = try transaction.profiles(ownerAccountId: account.id).contains { $0.type == .primary }
         guard !missing.isEmpty || !hasPrimary else {
-            engine.rememberReady(owner: account.id, token: token)
+            if let token { engine.rememberReady(owner: account.id, token: token) }
             return
         }
         guard canWrite else { throw NeedsWrite() }

@@ -6,29 +6,69 @@ import Foundation
 ///
 /// One call's rules read the same lists several times (find the circle, check the members, then build the detail
 /// the call answers with); inside one transaction those reads cannot change but by the call's own writes, so the
-/// answer is the same and the store is asked once. On PostgreSQL each read is a round trip.
+/// answer is the same and the store is asked once. On PostgreSQL each read is a round trip. The lists are the
+/// stored rows: a contact's circles and a circle's member count are filled in by the rules from the memberships,
+/// so writing a membership changes no other list.
+///
+/// A call that knows which lists it will need can `prefetch` them: the store then sends their queries together
+/// with its next statement (one round trip for all on PostgreSQL), and each is read when first asked for.
 final class MemoizedTransaction: CirclesStoreTransaction {
+    /// The lists `prefetch` can ask for.
+    enum OwnerList: CaseIterable {
+        case contacts, circles, memberships, profiles
+    }
+
     private let base: any CirclesStoreTransaction
-    private var contacts: [String: [Contact]] = [:]
-    private var circles: [String: [Circle]] = [:]
-    private var memberships: [String: [Membership]] = [:]
-    private var profiles: [String: [Profile]] = [:]
+    private var contacts = Memo<Contact>()
+    private var circles = Memo<Circle>()
+    private var memberships = Memo<Membership>()
+    private var profiles = Memo<Profile>()
 
     init(_ base: any CirclesStoreTransaction) { self.base = base }
 
-    /// Before any write: what was read may be about to change.
-    private func forget() {
-        contacts = [:]
-        circles = [:]
-        memberships = [:]
-        profiles = [:]
+    /// One kind of list, by owner: read, or asked for and not read yet.
+    private struct Memo<Element> {
+        enum Entry {
+            case known([Element])
+            case pending(() throws -> [Element])
+        }
+        var entries: [String: Entry] = [:]
+
+        mutating func value(_ owner: String, _ read: (String) throws -> [Element]) throws -> [Element] {
+            let value: [Element]
+            switch entries[owner] {
+            case .known(let known): return known
+            case .pending(let answer): value = try answer()
+            case nil: value = try read(owner)
+            }
+            entries[owner] = .known(value)
+            return value
+        }
+
+        mutating func expect(_ owner: String, _ later: (String) throws -> () throws -> [Element]) throws {
+            if entries[owner] == nil { entries[owner] = .pending(try later(owner)) }
+        }
     }
 
-    private func remembered<T>(_ memo: inout [String: T], _ owner: String, _ read: () throws -> T) rethrows -> T {
-        if let known = memo[owner] { return known }
-        let value = try read()
-        memo[owner] = value
-        return value
+    /// Asks the store for `lists` of `owner` now, to be read with its next statement; must come before any write
+    /// of the transaction (a write forgets what was asked, so a later call reads again).
+    func prefetch(_ lists: [OwnerList], owner: String) throws {
+        for list in lists {
+            switch list {
+            case .contacts: try contacts.expect(owner, base.contactsLater)
+            case .circles: try circles.expect(owner, base.circlesLater)
+            case .memberships: try memberships.expect(owner, base.membershipsLater)
+            case .profiles: try profiles.expect(owner, base.profilesLater)
+            }
+        }
+    }
+
+    /// Before any write: what was read may be about to change.
+    private func forget() {
+        contacts = Memo()
+        circles = Memo()
+        memberships = Memo()
+        profiles = Memo()
     }
 
     func changeToken(owner: String) throws -> ChangeToken { try base.changeToken(owner: owner) }
@@ -36,7 +76,7 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     // MARK: - Contacts
 
     func contacts(ownerAccountId: String) throws -> [Contact] {
-        try remembered(&contacts, ownerAccountId) { try base.contacts(ownerAccountId: ownerAccountId) }
+        try contacts.value(ownerAccountId) { try base.contacts(ownerAccountId: $0) }
     }
     func contact(id: String) throws -> Contact? { try base.contact(id: id) }
     func contact(ownerAccountId: String, linkedAccountId: String) throws -> Contact? {
@@ -58,7 +98,7 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     // MARK: - Circles
 
     func circles(ownerAccountId: String) throws -> [Circle] {
-        try remembered(&circles, ownerAccountId) { try base.circles(ownerAccountId: ownerAccountId) }
+        try circles.value(ownerAccountId) { try base.circles(ownerAccountId: $0) }
     }
     func insertCircle(_ circle: Circle) throws {
         forget()
@@ -73,21 +113,21 @@ final class MemoizedTransaction: CirclesStoreTransaction {
         try base.deleteCircle(id: id)
     }
     func memberships(ownerAccountId: String) throws -> [Membership] {
-        try remembered(&memberships, ownerAccountId) { try base.memberships(ownerAccountId: ownerAccountId) }
+        try memberships.value(ownerAccountId) { try base.memberships(ownerAccountId: $0) }
     }
     func insertMembership(_ membership: Membership) throws {
-        memberships = [:]
+        memberships = Memo()
         try base.insertMembership(membership)
     }
     func deleteMembership(_ membership: Membership) throws {
-        memberships = [:]
+        memberships = Memo()
         try base.deleteMembership(membership)
     }
 
     // MARK: - Profiles
 
     func profiles(ownerAccountId: String) throws -> [Profile] {
-        try remembered(&profiles, ownerAccountId) { try base.profiles(ownerAccountId: ownerAccountId) }
+        try profiles.value(ownerAccountId) { try base.profiles(ownerAccountId: $0) }
     }
     func profile(id: String) throws -> Profile? { try base.profile(id: id) }
     func profile(username: String) throws -> Profile? { try base.profile(username: username) }

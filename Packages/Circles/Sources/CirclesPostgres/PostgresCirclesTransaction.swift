@@ -62,11 +62,16 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         }
     }
 
+    private static let contactsOfOwner =
+        "SELECT \(contactColumns) FROM circles_contacts WHERE owner_account_id = $1 ORDER BY seq"
+
     public func contacts(ownerAccountId: String) throws -> [Contact] {
-        return try contacts(
-            connection.query(
-                "SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = $1 ORDER BY seq",
-                [ownerAccountId]))
+        try contacts(connection.query(Self.contactsOfOwner, [ownerAccountId]))
+    }
+
+    public func contactsLater(ownerAccountId: String) throws -> () throws -> [Contact] {
+        let answer = connection.later(Self.contactsOfOwner, [ownerAccountId])
+        return { try self.contacts(answer.rows()) }
     }
 
     public func contact(id: String) throws -> Contact? {
@@ -112,20 +117,28 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     // MARK: - Circles
 
-    public func circles(ownerAccountId: String) throws -> [Circle] {
-        return try connection.query(
-            """
-            SELECT id, owner_account_id, name, built_in, emoji, color, position, created_at
-            FROM circles_circles WHERE owner_account_id = $1 ORDER BY position
-            """,
-            [ownerAccountId]
-        ).map { row in
+    private static let circlesOfOwner = """
+        SELECT id, owner_account_id, name, built_in, emoji, color, position, created_at
+        FROM circles_circles WHERE owner_account_id = $1 ORDER BY position
+        """
+
+    private static func circles(_ rows: [PostgresRow]) throws -> [Circle] {
+        try rows.map { row in
             Circle(
                 id: try row.string(0), ownerAccountId: try row.string(1), name: try row.string(2),
                 builtIn: row[3].flatMap(BuiltInCircle.init(rawValue:)), emoji: try row.string(4),
                 color: CircleColor(rawValue: try row.string(5)) ?? .gray, position: try row.int(6),
                 createdAt: try row.date(7))
         }
+    }
+
+    public func circles(ownerAccountId: String) throws -> [Circle] {
+        try Self.circles(connection.query(Self.circlesOfOwner, [ownerAccountId]))
+    }
+
+    public func circlesLater(ownerAccountId: String) throws -> () throws -> [Circle] {
+        let answer = connection.later(Self.circlesOfOwner, [ownerAccountId])
+        return { try Self.circles(answer.rows()) }
     }
 
     public func insertCircle(_ circle: Circle) throws {
@@ -154,15 +167,28 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         try connection.execute("DELETE FROM circles_circles WHERE id = $1", [id])
     }
 
-    public func memberships(ownerAccountId: String) throws -> [Membership] {
-        return try connection.query(
-            "SELECT circle_id, contact_id FROM circles_memberships WHERE owner_account_id = $1", [ownerAccountId]
-        ).map { Membership(circleId: try $0.string(0), contactId: try $0.string(1)) }
+    private static let membershipsOfOwner =
+        "SELECT circle_id, contact_id FROM circles_memberships WHERE owner_account_id = $1"
+
+    private static func memberships(_ rows: [PostgresRow]) throws -> [Membership] {
+        try rows.map { Membership(circleId: try $0.string(0), contactId: try $0.string(1)) }
     }
+
+    public func memberships(ownerAccountId: String) throws -> [Membership] {
+        try Self.memberships(connection.query(Self.membershipsOfOwner, [ownerAccountId]))
+    }
+
+    public func membershipsLater(ownerAccountId: String) throws -> () throws -> [Membership] {
+        let answer = connection.later(Self.membershipsOfOwner, [ownerAccountId])
+        return { try Self.memberships(answer.rows()) }
+    }
+
+    // A membership's insert and delete go out with the transaction's next statement: nothing is decided by their
+    // answer, and a failure still fails the transaction (with its SQLSTATE, so a lost race is run again).
 
     public func insertMembership(_ membership: Membership) throws {
         wrote()
-        try connection.execute(
+        _ = connection.later(
             """
             INSERT INTO circles_memberships (circle_id, contact_id, owner_account_id)
             SELECT id, $2, owner_account_id FROM circles_circles WHERE id = $1
@@ -173,7 +199,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     public func deleteMembership(_ membership: Membership) throws {
         wrote()
-        try connection.execute(
+        _ = connection.later(
             "DELETE FROM circles_memberships WHERE circle_id = $1 AND contact_id = $2",
             [membership.circleId, membership.contactId])
     }
@@ -191,14 +217,33 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
             "SELECT \(Self.profileColumns) FROM circles_profiles WHERE \(condition) ORDER BY seq", parameters)
         guard !rows.isEmpty else { return [] }
         let ids = try rows.map { try $0.string(0) }
-        var audiences: [String: [String]] = [:]
-        for row in try connection.query(
+        let audiences = try connection.query(
             """
             SELECT s.profile_id, s.circle_id FROM circles_shadow_circles s JOIN circles_circles c ON c.id = s.circle_id
             WHERE s.profile_id IN (\(Self.placeholders(ids.count, from: 1))) ORDER BY c.position
             """,
             ids)
-        {
+        return try Self.profiles(rows, audiences: audiences)
+    }
+
+    public func profilesLater(ownerAccountId: String) throws -> () throws -> [Profile] {
+        let profiles = connection.later(
+            "SELECT \(Self.profileColumns) FROM circles_profiles WHERE owner_account_id = $1 ORDER BY seq",
+            [ownerAccountId])
+        // The audiences by owner, so both queries go out together (`profiles(where:)` needs the ids first).
+        let audiences = connection.later(
+            """
+            SELECT s.profile_id, s.circle_id FROM circles_shadow_circles s JOIN circles_circles c ON c.id = s.circle_id
+            JOIN circles_profiles p ON p.id = s.profile_id WHERE p.owner_account_id = $1 ORDER BY c.position
+            """,
+            [ownerAccountId])
+        return { try Self.profiles(profiles.rows(), audiences: audiences.rows()) }
+    }
+
+    /// Profiles from their rows, each with the circles it is shown to (`audiences`: profile id, circle id).
+    private static func profiles(_ rows: [PostgresRow], audiences audienceRows: [PostgresRow]) throws -> [Profile] {
+        var audiences: [String: [String]] = [:]
+        for row in audienceRows {
             audiences[try row.string(0), default: []].append(try row.string(1))
         }
         return try rows.map { row in

@@ -86,6 +86,36 @@ struct PostgresCirclesStoreTests {
         #expect(after[erin.accountId] == before[erin.accountId])
     }
 
+    @Test func readsThatCanWaitAnswerWhatThePlainReadsAnswer() async throws {
+        let env = try await Environment(.postgres)
+        let dana = try await env.account("Dana")
+        let erin = try await env.account("Erin")
+        _ = try await env.service.circles(erin)
+        _ = try await env.service.addContact(dana, ContactDraft(displayName: "Erin", accountEmail: "erin@example.com"))
+        _ = try await env.service.addContact(dana, ContactDraft(displayName: "Fay"))
+        _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
+        _ = try await env.service.addMembers(dana, circle: "Climbing", contacts: ["Erin", "Fay"])
+        _ = try await env.service.createShadow(
+            dana, type: .personal, displayName: "Dee", circles: ["Climbing", "Family"])
+        let store = PostgresCirclesStore(database: try await Environment.open(url: try #require(env.postgresURL)))
+        let owner = dana.accountId
+        try await store.read { circles, _ in
+            // All four asked for first (one round trip), then read in another order than asked.
+            let profiles = try circles.profilesLater(ownerAccountId: owner)
+            let contacts = try circles.contactsLater(ownerAccountId: owner)
+            let memberships = try circles.membershipsLater(ownerAccountId: owner)
+            let circleList = try circles.circlesLater(ownerAccountId: owner)
+            let shadow = try #require(try profiles().first { $0.isShadow })
+            #expect(shadow.shownToCircleIds.count == 2)
+            #expect(try profiles() == (try circles.profiles(ownerAccountId: owner)))
+            #expect(try circleList() == (try circles.circles(ownerAccountId: owner)))
+            #expect(Set(try memberships()) == Set(try circles.memberships(ownerAccountId: owner)))
+            #expect(try memberships().count == 2)
+            #expect(try contacts() == (try circles.contacts(ownerAccountId: owner)))
+            #expect(try contacts().map(\.displayName) == ["Erin", "Fay"])
+        }
+    }
+
     @Test func aTokenSeenInsideAWriteIsNeverSeenAgain() async throws {
         let env = try await Environment(.postgres)
         let dana = try await env.account("Dana")

@@ -63,4 +63,21 @@ struct MemoizedTransactionTests {
         }
         #expect(seen == [["Family"], ["Ann"], [], ["Family"], ["Ann"], ["contact-Ann"], []])
     }
+
+    @Test func aPrefetchedListIsReadWhenAskedForAndForgottenByAWrite() async throws {
+        let store = InMemoryCirclesStore(identity: InMemoryIdentityStore())
+        let seen = try await store.write { base, _ -> [[String]] in
+            let memoized = MemoizedTransaction(base)
+            try memoized.prefetch([.circles, .profiles], owner: "owner")
+            try memoized.insertCircle(circle("Family", position: 0))
+            // The write came after the prefetch: the list is read again, with the new circle.
+            var seen = [try memoized.circles(ownerAccountId: "owner").map(\.name)]
+            try base.insertCircle(circle("Hidden", position: 1))
+            // Asked for again once read: still the remembered answer.
+            try memoized.prefetch([.circles], owner: "owner")
+            seen.append(try memoized.circles(ownerAccountId: "owner").map(\.name))
+            return seen
+        }
+        #expect(seen == [["Family"], ["Family"]])
+    }
 }

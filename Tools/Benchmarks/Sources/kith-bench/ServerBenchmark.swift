@@ -66,24 +66,7 @@ enum ServerBenchmark {
 
         // MARK: look while others write
         print()
-        print(
-            "GET /api/look of an owner with \(LookUnderWrites.ownerContacts) contacts, quiet and while"
-                + " \(LookUnderWrites.writers) other users write to their circles")
-        var stores: [(String, BenchServer.Store)] = [("SQLite", .sqlite(path: folder + "/writes.sqlite"))]
-        if postgres != nil { stores.append(("PostgreSQL", .postgres(url: try await TestPostgres.freshSchemaURL()))) }
-        for (name, store) in stores {
-            let server = try await BenchServer(binary: server, store: store)
-            defer { server.stop() }
-            let result = try await LookUnderWrites.run(server, seconds: seconds)
-            print(
-                "  \(pad(name, 10)) quiet \(String(format: "%7.0f", result.quiet.rate)) req/s"
-                    + "  p99 \(pad(result.quiet.p99, 9))  while writing \(String(format: "%7.0f", result.loaded.rate)) req/s"
-                    + "  p99 \(pad(result.loaded.p99, 9))"
-                    + String(
-                        format: "  (%.2fx quiet)  %.0f writes/s, %d refused", result.p99Ratio, result.writesPerSecond,
-                        result.refusedWrites))
-        }
-        print("goal: p99 while writing within 1.5x of quiet, on both stores")
+        try await lookUnderWrites(server: server, seconds: seconds, folder: folder)
 
         // MARK: memory
         if postgres != nil {
@@ -111,6 +94,32 @@ enum ServerBenchmark {
                 format: "  a new connection each   %8.0f req/s  (%d new connections)  reuse is %.2fx",
                 fresh.rate, fresh.connections, reused.rate / fresh.rate))
         print("goal: reuse at least 2x")
+    }
+
+    /// `look`'s p99 quiet and while others write, on each store (also alone: `--only writes`).
+    static func lookUnderWrites(server: String, seconds: Int, folder given: String? = nil) async throws {
+        let folder = given ?? NSTemporaryDirectory() + "kith-bench-writes-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { if given == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        let postgres = try? TestPostgres.clusterURL()
+        print(
+            "GET /api/look of an owner with \(LookUnderWrites.ownerContacts) contacts, quiet and while"
+                + " \(LookUnderWrites.writers) other users write to their circles")
+        var stores: [(String, BenchServer.Store)] = [("SQLite", .sqlite(path: folder + "/writes.sqlite"))]
+        if postgres != nil { stores.append(("PostgreSQL", .postgres(url: try await TestPostgres.freshSchemaURL()))) }
+        for (name, store) in stores {
+            let server = try await BenchServer(binary: server, store: store)
+            defer { server.stop() }
+            let result = try await LookUnderWrites.run(server, seconds: seconds)
+            print(
+                "  \(pad(name, 10)) quiet \(String(format: "%7.0f", result.quiet.rate)) req/s"
+                    + "  p99 \(pad(result.quiet.p99, 9))  while writing \(String(format: "%7.0f", result.loaded.rate)) req/s"
+                    + "  p99 \(pad(result.loaded.p99, 9))"
+                    + String(
+                        format: "  (%.2fx quiet)  %.0f writes/s, %d refused", result.p99Ratio, result.writesPerSecond,
+                        result.refusedWrites))
+        }
+        print("goal: p99 while writing within 1.5x of quiet, on both stores")
     }
 
     /// `text` left-aligned in `width` columns.

@@ -2,7 +2,8 @@ import Foundation
 
 // kith-bench --kith PATH [--server PATH] [--runs N] [--seconds N] [--only NAME]: prints each benchmark's figures.
 // --seconds: how long each of the server's wrk runs lasts (5 by default).
-// NAME is one of startup, completion, identity, family, circles, durability, server (to rerun one while working on it).
+// NAME is one of startup, completion, identity, family, circles, durability, server, writes (to rerun one while
+// working on it; writes is the server's look while others write, alone).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
@@ -21,7 +22,7 @@ while let argument = arguments.popFirst() {
         exit(2)
     }
 }
-let names = ["startup", "completion", "identity", "family", "circles", "durability", "server"]
+let names = ["startup", "completion", "identity", "family", "circles", "durability", "server", "writes"]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
         Data(
@@ -68,6 +69,10 @@ do {
     if selected("server"), !server.isEmpty {
         separate()
         try await ServerBenchmark.run(server: server, seconds: seconds)
+    }
+    if chosen == "writes", !server.isEmpty {
+        // Part of `server` (so only when named).
+        try await ServerBenchmark.lookUnderWrites(server: server, seconds: seconds)
     }
 } catch {
     FileHandle.standardError.write(Data("kith-bench: \(error)\n".utf8))

@@ -112,7 +112,7 @@ extension Context {
         let profile: Profile?
         if text.hasPrefix("@") {
             profile = (try? Validation.username(text)).flatMap { try? transaction.profile(username: $0) }
-        } else if text.contains("@") {
+        } else if text.contains("@" as Character) {
             if let account = try identity.account(email: text) {
                 try ensurePrepared(account)
                 profile = try index(owner: account.id).primary

@@ -15,6 +15,9 @@ public final class AccessEngine: Sendable {
     /// Most owners whose index is kept.
     public let capacity: Int
     private let cache: Mutex<LeastRecentlyUsed<String, Entry>>
+    /// The account each recently looked-at email belonged to (by its comparison key), as many as `capacity`: only a
+    /// hint (see `ownerHint`).
+    private let owners: Mutex<LeastRecentlyUsed<String, String>>
 
     /// What is known of one owner under `token`.
     struct Entry {
@@ -29,6 +32,7 @@ public final class AccessEngine: Sendable {
     public init(capacity: Int = AccessEngine.defaultCapacity) {
         self.capacity = max(1, capacity)
         cache = Mutex(LeastRecentlyUsed(capacity: max(1, capacity)))
+        owners = Mutex(LeastRecentlyUsed(capacity: max(1, capacity)))
     }
 
     /// The owner's index under `token`, building (and keeping) it with `build` when missing or stale.
@@ -66,8 +70,21 @@ public final class AccessEngine: Sendable {
         }
     }
 
+    /// The account an email belonged to when last looked at here: a guess, never an answer. A look asks for that
+    /// owner's version together with the account (one round trip on PostgreSQL) and uses it only when the account
+    /// it reads, in the same transaction, is that owner.
+    public func ownerHint(emailKey: String) -> String? { owners.withLock { $0.value(for: emailKey) } }
+
+    /// Remembers whose account an email was (`ownerHint`).
+    public func rememberOwner(_ accountId: String, emailKey: String) {
+        owners.withLock { $0.set(accountId, for: emailKey) }
+    }
+
     /// Forgets every index (the next check rebuilds).
-    public func invalidateAll() { cache.withLock { $0.removeAll() } }
+    public func invalidateAll() {
+        cache.withLock { $0.removeAll() }
+        owners.withLock { $0.removeAll() }
+    }
 
     /// How many owners have an index cached.
     public var cachedOwnerCount: Int { cache.withLock { $0.count } }

@@ -129,6 +129,10 @@ public protocol CirclesStoreTransaction {
 
     // MARK: - Reads that can wait
 
+    /// `owner`'s change token as `changeToken(owner:)` reads it, when the returned function is first called; as
+    /// `contactsLater`.
+    func changeTokenLater(owner: String) throws -> () throws -> ChangeToken
+
     /// The owner's contacts as `contacts(ownerAccountId:)` reads them, when the returned function is first called.
     /// A store that can (PostgreSQL) sends the query with the transaction's next statement rather than alone, so
     /// the caller must call it before the transaction writes anything (or not at all). The default reads when called.
@@ -142,6 +146,9 @@ public protocol CirclesStoreTransaction {
 }
 
 extension CirclesStoreTransaction {
+    public func changeTokenLater(owner: String) throws -> () throws -> ChangeToken {
+        { try changeToken(owner: owner) }
+    }
     public func contactsLater(ownerAccountId: String) throws -> () throws -> [Contact] {
         { try contacts(ownerAccountId: ownerAccountId) }
     }

@@ -113,7 +113,14 @@ extension Context {
         if text.hasPrefix("@") {
             profile = (try? Validation.username(text)).flatMap { try? transaction.profile(username: $0) }
         } else if text.contains("@" as Character) {
+            // The version of the owner this email had when last looked at is asked for with the account (one
+            // round trip on PostgreSQL), and used only if the account read now is that owner.
+            let emailKey = EmailAddress.comparisonKey(text)
+            let guess = canWrite ? nil : engine.ownerHint(emailKey: emailKey)
+            let guessedToken = try guess.map { try transaction.changeTokenLater(owner: $0) }
             if let account = try identity.account(email: text) {
+                if let guess, let guessedToken, guess == account.id { readTokens.byOwner[guess] = try guessedToken() }
+                engine.rememberOwner(account.id, emailKey: emailKey)
                 try ensurePrepared(account)
                 profile = try index(owner: account.id).primary
             } else {

@@ -72,6 +72,9 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     }
 
     func changeToken(owner: String) throws -> ChangeToken { try base.changeToken(owner: owner) }
+    func changeTokenLater(owner: String) throws -> () throws -> ChangeToken {
+        try base.changeTokenLater(owner: owner)
+    }
 
     // MARK: - Contacts
 

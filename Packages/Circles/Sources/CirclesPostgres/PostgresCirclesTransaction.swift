@@ -30,10 +30,18 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         return ChangeToken(external: version, local: writeMark.map { -$0 } ?? 0)
     }
 
+    public func changeTokenLater(owner: String) throws -> () throws -> ChangeToken {
+        let answer = connection.later(Self.versionOfOwner, [owner])
+        return {
+            ChangeToken(external: Int64(try answer.first()?.int(0) ?? 0), local: self.writeMark.map { -$0 } ?? 0)
+        }
+    }
+
+    private static let versionOfOwner = "SELECT version FROM circles_versions WHERE owner_account_id = $1"
+
     /// The committed version of `owner`'s data (0 before its first row).
     static func version(of owner: String, _ connection: PostgresConnection) throws -> Int64 {
-        let version = try connection.first(
-            "SELECT version FROM circles_versions WHERE owner_account_id = $1", [owner])?.int(0)
+        let version = try connection.first(versionOfOwner, [owner])?.int(0)
         return Int64(version ?? 0)
     }
 

@@ -116,6 +116,26 @@ struct PostgresCirclesStoreTests {
         }
     }
 
+    @Test func aLookUsesItsGuessOfWhoseEmailItIsOnlyWhenTheAccountReadAgrees() async throws {
+        let env = try await Environment(.postgres)
+        let dana = try await env.account("Dana")
+        let erin = try await env.account("Erin")
+        _ = try await env.service.circles(erin)
+        let engine = env.service.engine
+        #expect(engine.ownerHint(emailKey: "erin@example.com") == nil)
+        let first = try await env.service.look(dana, "Erin@Example.com ")
+        #expect(engine.ownerHint(emailKey: "erin@example.com") == erin.accountId)
+        // A wrong guess (as when the email has gone to another account since): Erin's own version is read.
+        engine.rememberOwner(dana.accountId, emailKey: "erin@example.com")
+        #expect(try await env.service.look(dana, "erin@example.com") == first)
+        #expect(engine.ownerHint(emailKey: "erin@example.com") == erin.accountId)
+        // A right guess: the version read with the account is Erin's latest, so her change is seen at once.
+        _ = try await env.service.editProfile(erin, nil, ProfileEdit(displayName: "Erin Climber"))
+        let after = try await env.service.look(dana, "erin@example.com")
+        #expect(after.profileId == first.profileId)
+        #expect(after.fields[.displayName] == "Erin Climber")
+    }
+
     @Test func aTokenSeenInsideAWriteIsNeverSeenAgain() async throws {
         let env = try await Environment(.postgres)
         let dana = try await env.account("Dana")

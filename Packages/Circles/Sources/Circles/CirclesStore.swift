@@ -143,6 +143,10 @@ public protocol CirclesStoreTransaction {
     func membershipsLater(ownerAccountId: String) throws -> () throws -> [Membership]
     /// The account's profiles, as `contactsLater`.
     func profilesLater(ownerAccountId: String) throws -> () throws -> [Profile]
+    /// Every request to the owner, as `contactsLater`.
+    func requestsLater(ownerAccountId: String) throws -> () throws -> [RequestRecord]
+    /// The account's persisted active persona, as `contactsLater`.
+    func activePersonaIdLater(accountId: String) throws -> () throws -> String?
 }
 
 extension CirclesStoreTransaction {
@@ -160,5 +164,11 @@ extension CirclesStoreTransaction {
     }
     public func profilesLater(ownerAccountId: String) throws -> () throws -> [Profile] {
         { try profiles(ownerAccountId: ownerAccountId) }
+    }
+    public func requestsLater(ownerAccountId: String) throws -> () throws -> [RequestRecord] {
+        { try requests(ownerAccountId: ownerAccountId) }
+    }
+    public func activePersonaIdLater(accountId: String) throws -> () throws -> String? {
+        { try activePersonaId(accountId: accountId) }
     }
 }

@@ -123,7 +123,7 @@ extension LocalCirclesService {
     }
 
     public func addMembers(_ principal: Principal, circle: String, contacts: [String]) async throws -> CircleDetail {
-        try await run(principal, prefetching: [.memberships, .contacts]) { context in
+        try await run(principal, prefetching: [.memberships, .contacts, .requests, .activePersona]) { context in
             guard !contacts.isEmpty else { throw CirclesError.noContacts }
             let circle = try context.circle(circle)
             guard circle.takesMembers else { throw CirclesError.noManualMembers }
@@ -138,7 +138,7 @@ extension LocalCirclesService {
     public func removeMembers(
         _ principal: Principal, circle: String, contacts: [String]
     ) async throws -> CircleDetail {
-        try await run(principal, prefetching: [.contacts]) { context in
+        try await run(principal, prefetching: [.contacts, .requests, .activePersona]) { context in
             guard !contacts.isEmpty else { throw CirclesError.noContacts }
             let circle = try context.circle(circle)
             guard circle.takesMembers else { throw CirclesError.noManualMembers }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A store transaction that answers a repeated read of an owner's contacts, circles, memberships or profiles from
-/// memory, until a write that may change it: a membership written forgets the memberships; any other write forgets
-/// everything.
+/// A store transaction that answers a repeated read of an owner's contacts, circles, memberships, profiles or requests
+/// (or an account's active persona) from memory, until a write that may change it: a membership written forgets the
+/// memberships; any other write forgets everything.
 ///
 /// One call's rules read the same lists several times (find the circle, check the members, then build the detail
 /// the call answers with); inside one transaction those reads cannot change but by the call's own writes, so the
@@ -13,29 +13,31 @@ import Foundation
 /// A call that knows which lists it will need can `prefetch` them: the store then sends their queries together
 /// with its next statement (one round trip for all on PostgreSQL), and each is read when first asked for.
 final class MemoizedTransaction: CirclesStoreTransaction {
-    /// The lists `prefetch` can ask for.
+    /// What `prefetch` can ask for, by owner.
     enum OwnerList: CaseIterable {
-        case contacts, circles, memberships, profiles
+        case contacts, circles, memberships, profiles, requests, activePersona
     }
 
     private let base: any CirclesStoreTransaction
-    private var contacts = Memo<Contact>()
-    private var circles = Memo<Circle>()
-    private var memberships = Memo<Membership>()
-    private var profiles = Memo<Profile>()
+    private var contacts = Memo<[Contact]>()
+    private var circles = Memo<[Circle]>()
+    private var memberships = Memo<[Membership]>()
+    private var profiles = Memo<[Profile]>()
+    private var requests = Memo<[RequestRecord]>()
+    private var activePersonas = Memo<String?>()
 
     init(_ base: any CirclesStoreTransaction) { self.base = base }
 
-    /// One kind of list, by owner: read, or asked for and not read yet.
-    private struct Memo<Element> {
+    /// One kind of read, by owner: read, or asked for and not read yet.
+    private struct Memo<Value> {
         enum Entry {
-            case known([Element])
-            case pending(() throws -> [Element])
+            case known(Value)
+            case pending(() throws -> Value)
         }
         var entries: [String: Entry] = [:]
 
-        mutating func value(_ owner: String, _ read: (String) throws -> [Element]) throws -> [Element] {
-            let value: [Element]
+        mutating func value(_ owner: String, _ read: (String) throws -> Value) throws -> Value {
+            let value: Value
             switch entries[owner] {
             case .known(let known): return known
             case .pending(let answer): value = try answer()
@@ -45,7 +47,7 @@ final class MemoizedTransaction: CirclesStoreTransaction {
             return value
         }
 
-        mutating func expect(_ owner: String, _ later: (String) throws -> () throws -> [Element]) throws {
+        mutating func expect(_ owner: String, _ later: (String) throws -> () throws -> Value) throws {
             if entries[owner] == nil { entries[owner] = .pending(try later(owner)) }
         }
     }
@@ -59,6 +61,8 @@ final class MemoizedTransaction: CirclesStoreTransaction {
             case .circles: try circles.expect(owner, base.circlesLater)
             case .memberships: try memberships.expect(owner, base.membershipsLater)
             case .profiles: try profiles.expect(owner, base.profilesLater)
+            case .requests: try requests.expect(owner, base.requestsLater)
+            case .activePersona: try activePersonas.expect(owner, base.activePersonaIdLater)
             }
         }
     }
@@ -69,6 +73,8 @@ final class MemoizedTransaction: CirclesStoreTransaction {
         circles = Memo()
         memberships = Memo()
         profiles = Memo()
+        requests = Memo()
+        activePersonas = Memo()
     }
 
     func changeToken(owner: String) throws -> ChangeToken { try base.changeToken(owner: owner) }
@@ -146,7 +152,9 @@ final class MemoizedTransaction: CirclesStoreTransaction {
         forget()
         try base.deleteProfile(id: id)
     }
-    func activePersonaId(accountId: String) throws -> String? { try base.activePersonaId(accountId: accountId) }
+    func activePersonaId(accountId: String) throws -> String? {
+        try activePersonas.value(accountId) { try base.activePersonaId(accountId: $0) }
+    }
     func setActivePersonaId(_ profileId: String?, accountId: String) throws {
         forget()
         try base.setActivePersonaId(profileId, accountId: accountId)
@@ -178,7 +186,7 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     // MARK: - Requests and grants
 
     func requests(ownerAccountId: String) throws -> [RequestRecord] {
-        try base.requests(ownerAccountId: ownerAccountId)
+        try requests.value(ownerAccountId) { try base.requests(ownerAccountId: $0) }
     }
     func insertRequest(_ request: RequestRecord) throws {
         forget()

@@ -331,8 +331,15 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         try connection.execute("DELETE FROM circles_profiles WHERE id = $1", [id])
     }
 
+    private static let activePersonaOfAccount = "SELECT profile_id FROM circles_personas WHERE account_id = $1"
+
     public func activePersonaId(accountId: String) throws -> String? {
-        return try connection.first("SELECT profile_id FROM circles_personas WHERE account_id = $1", [accountId])?[0]
+        try connection.first(Self.activePersonaOfAccount, [accountId])?[0]
+    }
+
+    public func activePersonaIdLater(accountId: String) throws -> () throws -> String? {
+        let answer = connection.later(Self.activePersonaOfAccount, [accountId])
+        return { try answer.first()?[0] }
     }
 
     public func setActivePersonaId(_ profileId: String?, accountId: String) throws {
@@ -412,15 +419,23 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     // MARK: - Requests and grants
 
+    private static let requestsToOwner = """
+        SELECT id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
+            requester_username, field, reason, created_at, expires_at, status
+        FROM circles_requests WHERE owner_account_id = $1 ORDER BY seq
+        """
+
     public func requests(ownerAccountId: String) throws -> [RequestRecord] {
-        return try connection.query(
-            """
-            SELECT id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
-                requester_username, field, reason, created_at, expires_at, status
-            FROM circles_requests WHERE owner_account_id = $1 ORDER BY seq
-            """,
-            [ownerAccountId]
-        ).compactMap { row in
+        try Self.requests(connection.query(Self.requestsToOwner, [ownerAccountId]))
+    }
+
+    public func requestsLater(ownerAccountId: String) throws -> () throws -> [RequestRecord] {
+        let answer = connection.later(Self.requestsToOwner, [ownerAccountId])
+        return { try Self.requests(answer.rows()) }
+    }
+
+    private static func requests(_ rows: [PostgresRow]) throws -> [RequestRecord] {
+        try rows.compactMap { row in
             guard let field = Field(rawValue: try row.string(7)),
                 let status = RequestStatus(rawValue: try row.string(11))
             else { return nil }

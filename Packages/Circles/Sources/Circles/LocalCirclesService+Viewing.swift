@@ -116,11 +116,15 @@ extension Context {
             // The version of the owner this email had when last looked at is asked for with the account (one
             // round trip on PostgreSQL), and used only if the account read now is that owner.
             let emailKey = EmailAddress.comparisonKey(text)
-            let guess = canWrite ? nil : engine.ownerHint(emailKey: emailKey)
-            let guessedToken = try guess.map { try transaction.changeTokenLater(owner: $0) }
+            let guess = try (canWrite ? nil : engine.ownerHint(emailKey: emailKey)).map {
+                (owner: $0, token: try transaction.changeTokenLater(owner: $0))
+            }
             if let account = try identity.account(email: text) {
-                if let guess, let guessedToken, guess == account.id { readTokens.byOwner[guess] = try guessedToken() }
-                engine.rememberOwner(account.id, emailKey: emailKey)
+                if let guess, guess.owner == account.id {
+                    readTokens.byOwner[account.id] = try guess.token()
+                } else {
+                    engine.rememberOwner(account.id, emailKey: emailKey)
+                }
                 try ensurePrepared(account)
                 profile = try index(owner: account.id).primary
             } else {

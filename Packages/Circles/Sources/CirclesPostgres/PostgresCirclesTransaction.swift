@@ -26,15 +26,17 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     // MARK: - The change token
 
     public func changeToken(owner: String) throws -> ChangeToken {
-        let version = try Self.version(of: owner, connection)
-        return ChangeToken(external: version, local: writeMark.map { -$0 } ?? 0)
+        token(version: try Self.version(of: owner, connection))
     }
 
     public func changeTokenLater(owner: String) throws -> () throws -> ChangeToken {
         let answer = connection.later(Self.versionOfOwner, [owner])
-        return {
-            ChangeToken(external: Int64(try answer.first()?.int(0) ?? 0), local: self.writeMark.map { -$0 } ?? 0)
-        }
+        return { self.token(version: Int64(try answer.first()?.int(0) ?? 0)) }
+    }
+
+    /// The token of a committed `version`, marked with this transaction's writes so far.
+    private func token(version: Int64) -> ChangeToken {
+        ChangeToken(external: version, local: writeMark.map { -$0 } ?? 0)
     }
 
     private static let versionOfOwner = "SELECT version FROM circles_versions WHERE owner_account_id = $1"

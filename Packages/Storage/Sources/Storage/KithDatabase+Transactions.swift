@@ -6,21 +6,22 @@ extension KithDatabase {
     ///
     /// GRDB's own async read hops three times (to the pool's waiting queue, to the reader's queue, back), and a
     /// profile of kith-server's look spent a quarter of its time in such hand-offs; here the read runs synchronously
-    /// on a thread of `readers` and the caller resumes once. Waiting for a free reader connection happens on that
-    /// thread, never on the concurrency pool's.
+    /// on a thread of `readQueue` and the caller resumes once. It runs on a connection of `readers` when one is free
+    /// (another tenth of a look went to the pool's hand-out), else the pool's; waiting for a free pool connection
+    /// happens on that thread, never on the concurrency pool's.
     public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         try await naming {
             try await withoutActuallyEscaping(body) { body in
-                let work = WorkBox { try self.pool.read(body) }
+                let work = WorkBox { try self.readers?.read(body) ?? self.pool.read(body) }
                 return try await withCheckedThrowingContinuation { continuation in
-                    Self.readers.async { continuation.resume(with: Result { try work.run() }) }
+                    Self.readQueue.async { continuation.resume(with: Result { try work.run() }) }
                 }
             }
         }
     }
 
     /// Where reads run (see `read`): concurrent, as the pool has several reader connections.
-    private static let readers = DispatchQueue(
+    private static let readQueue = DispatchQueue(
         label: "kith.database.read", qos: .userInitiated, attributes: .concurrent)
 
     /// Runs `body` in one write transaction on the writer connection; GRDB rolls back when `body` throws.
@@ -55,6 +56,7 @@ extension KithDatabase {
     public func close() throws(StorageError) {
         pool.releaseMemory()
         do {
+            try readers?.close()
             try pool.close()
         } catch let error as DatabaseError {
             throw Self.storageError(error, path: path) ?? StorageError(.unavailable, "Cannot close \(path): \(error)")

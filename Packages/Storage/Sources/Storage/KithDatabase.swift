@@ -1,11 +1,19 @@
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The one SQLite file every feature stores into: a WAL `DatabasePool` with each feature's migrations applied.
 public final class KithDatabase: Sendable {
     /// The file path as given (or resolved from the environment).
     public let path: String
     /// The pool stores read and write through. One command is one `write` transaction.
     public let pool: DatabasePool
+    /// Where reads go first (see `ReaderConnections`); nil for a file opened read-only, which reads from the pool.
+    let readers: ReaderConnections?
     private let features: [FeatureMigrations]
 
     private static let sqliteHeader = Array("SQLite format 3\0".utf8)
@@ -16,9 +24,10 @@ public final class KithDatabase: Sendable {
     /// waiting is what a user of a command line wants then.
     public static let defaultBusyTimeoutSeconds: Double = 15
 
-    private init(path: String, pool: DatabasePool, features: [FeatureMigrations]) {
+    private init(path: String, pool: DatabasePool, readers: ReaderConnections?, features: [FeatureMigrations]) {
         self.path = path
         self.pool = pool
+        self.readers = readers
         self.features = features
     }
 
@@ -66,8 +75,12 @@ public final class KithDatabase: Sendable {
         } catch {
             throw StorageError(.migrationFailed, "Cannot update the database \(path): \(describe(error))")
         }
-        return KithDatabase(path: path, pool: pool, features: features)
+        let readers = ReaderConnections(path: path, configuration: configuration, capacity: readerCapacity)
+        return KithDatabase(path: path, pool: pool, readers: readers, features: features)
     }
+
+    /// One reader connection per core: reads run on a concurrent queue, about one thread per core when busy.
+    private static let readerCapacity = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// Opens an existing Kith file for reading only, for work that must leave it exactly as it is (shell
     /// completion): nothing is created, migrated or restricted, and SQLite refuses every write. A missing or
@@ -93,7 +106,7 @@ public final class KithDatabase: Sendable {
         configuration.label = "kith"
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return KithDatabase(path: path, pool: pool, features: features)
+            return KithDatabase(path: path, pool: pool, readers: nil, features: features)
         } catch {
             throw StorageError(.cannotOpen, "Cannot open the database \(path): \(describe(error))")
         }

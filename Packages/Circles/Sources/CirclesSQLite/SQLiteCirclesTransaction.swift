@@ -22,8 +22,8 @@ public struct SQLiteCirclesTransaction: CirclesStoreTransaction {
             try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT version FROM circles_owner_versions WHERE owner_account_id = ?"),
                 arguments: [owner]) ?? 0
-        let changes = try Int64.fetchOne(db.cachedStatement(sql: "SELECT total_changes()")) ?? 0
-        return ChangeToken(external: version, local: changes)
+        // `sqlite3_total_changes` itself, as `total_changes()` returns: no statement to step.
+        return ChangeToken(external: version, local: Int64(db.totalChangesCount))
     }
 
     public func changeToken(owner: String) throws -> ChangeToken { try Self.token(db, owner: owner) }

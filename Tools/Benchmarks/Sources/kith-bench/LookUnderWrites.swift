@@ -52,10 +52,13 @@ enum LookUnderWrites {
     /// gave up on a conflict, say: counted and printed, not fatal, as they are part of what is measured).
     private static func write(_ base: String, tokens: [String]) async throws -> (done: Int, refused: Int) {
         try await withThrowingTaskGroup(of: (done: Int, refused: Int).self) { group in
-            for token in tokens {
+            for (index, token) in tokens.enumerated() {
                 group.addTask {
                     let client = CurlHTTPClient()
                     var (done, refused) = (0, 0)
+                    // Independent users do not write in step: each starts at its own point of the pause, so the
+                    // writes come evenly rather than as 50 at once every quarter second.
+                    try? await Task.sleep(for: pause * index / tokens.count)
                     let writes: [(HTTPMethod, String, [String: Any]?)] = [
                         (.post, "/api/circles/Family/members", ["contacts": ["Friend"]]),
                         (.delete, "/api/circles/Family/members/Friend", nil),

@@ -171,12 +171,12 @@ struct CirclesRoutes: Sendable {
             let principal = try context.requirePrincipal()
             let view = try await circles.viewAs(
                 principal, contact: try context.parameters.text("contact"), profile: request.query("profile"))
-            return try JSONCoding.response(ProfileViewJSON(view))
+            return JSONCoding.bytesResponse(ProfileViewJSON(view).sortedJSON)
         }
         api.api(CirclesRoute.look) { request, context in
             let principal = try context.requirePrincipal()
             let view = try await circles.look(principal, try Self.lookTarget(request))
-            return try JSONCoding.response(ProfileViewJSON(view))
+            return JSONCoding.bytesResponse(ProfileViewJSON(view).sortedJSON)
         }
         api.api(CirclesRoute.requests) { _, context in
             let requests = try await circles.requests(try context.requirePrincipal())

@@ -223,3 +223,35 @@ struct CirclesWireJSONTests {
         for route in routes { #expect(route.template.hasPrefix("/api/"), "\(route)") }
     }
 }
+
+/// `ProfileViewJSON.sortedJSON` writes what the server's `JSONEncoder` (sorted keys, unescaped slashes) writes.
+@Suite("A look's JSON written directly")
+struct ProfileViewSortedJSONTests {
+    static func encoderText(_ value: ProfileViewJSON) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(value))
+    }
+
+    static func view(_ text: String, revealed: Bool, username: String?) -> ProfileView {
+        var fields: [Field: String?] = [:]
+        for (index, field) in Field.allCases.enumerated() { fields[field] = index % 2 == 0 ? text : nil }
+        return ProfileView(
+            profileId: "p/\(text)", fields: fields, ask: [.phone, .bio],
+            revealedAs: revealed ? RevealedIdentity(profileId: "p0", displayName: text, username: username) : nil,
+            access: [.displayName: .allow, .username: .allow, .phone: .ask, .bio: .ask])
+    }
+
+    @Test func everyASCIICharacterAndSomeUnicodeAsJSONEncoderWritesThem() throws {
+        var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        texts += ["", "Dana \"Dee\" Lee", #"C:\path/to"#, "é ü 中文 😀", "\u{2028}\u{2029}", "\u{7F}\u{80}", "a\u{0}b"]
+        for text in texts {
+            for (revealed, username) in [(false, nil), (true, nil), (true, "dee/\(text)")] {
+                let json = ProfileViewJSON(Self.view(text, revealed: revealed, username: username))
+                #expect(
+                    json.sortedJSON == (try Self.encoderText(json)),
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+}

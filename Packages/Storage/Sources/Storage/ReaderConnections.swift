@@ -6,7 +6,8 @@ import Synchronization
 /// GRDB's `DatabasePool` hands its readers out through a barrier `DispatchQueue.sync`: with a reader thread per
 /// core asking at once, a profile of kith-server's look spent a tenth of its time waiting on that queue and
 /// switching threads. Taking a connection here is a lock held for one array operation. When every connection is
-/// busy the read goes to the pool instead, so a burst never waits here and never opens more than `capacity`.
+/// busy the read goes to the pool instead, so a burst never waits here and never opens more than `capacity`. Each
+/// read is one transaction (one snapshot), as the pool's are.
 final class ReaderConnections: Sendable {
     private let path: String
     private let configuration: Configuration
@@ -34,7 +35,19 @@ final class ReaderConnections: Sendable {
     func read<T>(_ body: (Database) throws -> T) throws -> T? {
         guard let connection = try take() else { return nil }
         defer { giveBack(connection) }
-        return try connection.read(body)
+        return try connection.inDatabase { db in
+            // GRDB's own read transaction prepares its BEGIN and COMMIT anew each time; these stay prepared.
+            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            do {
+                let value = try body(db)
+                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                return value
+            } catch {
+                // Never left open: GRDB stops the process when a connection is handed back inside a transaction.
+                if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+                throw error
+            }
+        }
     }
 
     private func take() throws -> DatabaseQueue? {

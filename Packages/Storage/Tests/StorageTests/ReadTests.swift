@@ -25,6 +25,24 @@ struct ReadTests {
         }
     }
 
+    @Test func aReadIsOneSnapshotWhateverCommitsMeanwhile() async throws {
+        let database = try open()
+        try await database.write { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+        let counts = try await database.read { db in
+            let before = try Self.count(db)
+            // A write commits on another thread while this read is still open.
+            let written = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                try? database.pool.write { try $0.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+                written.signal()
+            }
+            written.wait()
+            return (before, try Self.count(db))
+        }
+        #expect(counts == (1, 1))
+        #expect(try await database.read(Self.count) == 2)
+    }
+
     @Test func moreReadsAtOnceThanConnectionsAllAnswer() async throws {
         let database = try open()
         try await database.write { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }

@@ -18,7 +18,7 @@ enum JSONCoding {
     }
 
     /// The responses' encoder, made once: its options never change, and it encodes on any thread.
-    private static let responseEncoder = encoder()
+    static let responseEncoder = encoder()
 
     /// A JSON response of `value`.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {

@@ -66,7 +66,7 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         pending = false
         answered = true
         let error = APIError.malformedRequest
-        let body = ByteBuffer(bytes: (try? JSONCoding.encoder().encode(error.body)) ?? Data())
+        let body = ByteBuffer(bytes: (try? JSONCoding.responseEncoder.encode(error.body)) ?? Data())
         var fields = HTTPFields()
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.contentLength] = String(body.readableBytes)

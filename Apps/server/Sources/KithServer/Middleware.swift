@@ -93,7 +93,7 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     static func response(_ error: APIError) -> Response {
-        let body = (try? JSONCoding.encoder().encode(error.body)) ?? Data()
+        let body = (try? JSONCoding.responseEncoder.encode(error.body)) ?? Data()
         var response = JSONCoding.bytesResponse(body, status: error.status)
         if let retryAfter = error.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response

@@ -30,7 +30,7 @@ struct ExitPinRoutes: Sendable {
         api.api(IdentityRoute.verifyExitPin) { request, context in
             let principal = try context.requirePrincipal()
             let body = try await request.decodeJSON(ExitPinVerifyBody.self, context: context)
-            try await pins.verifyExitPin(principal, memberId: try context.parameters.text("member"), pin: body.pin)
+            try await pins.verifyExitPin(principal, member: try context.parameters.text("member"), pin: body.pin)
             return JSONCoding.noContent()
         }
     }

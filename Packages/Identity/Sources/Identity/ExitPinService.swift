@@ -9,7 +9,8 @@ public protocol ExitPinService: Sendable {
         -> Member
     /// Removes the member's PIN, after checking the guardian's password.
     func clearExitPin(_ principal: Principal, member reference: String, password: String) async throws -> Member
-    /// Checks a PIN for leaving `memberId` (the principal, a guardian, may be acting as it): nothing when it is
-    /// right or the member has no PIN; "Wrong PIN", or "Too many wrong PINs..." once the limit blocks leaving.
-    func verifyExitPin(_ principal: Principal, memberId: String, pin: String) async throws
+    /// Checks a PIN for leaving the managed member `reference` names (the principal, a guardian, may be acting as
+    /// it): nothing when it is right; "Wrong PIN", or "Too many wrong PINs..." once the limit blocks leaving; "NAME
+    /// has no exit PIN" when none is set, so a check that finds nothing to check never passes.
+    func verifyExitPin(_ principal: Principal, member reference: String, pin: String) async throws
 }

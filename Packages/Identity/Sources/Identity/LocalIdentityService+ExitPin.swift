@@ -50,15 +50,18 @@ extension LocalIdentityService: ExitPinService {
         }
     }
 
-    public func verifyExitPin(_ principal: Principal, memberId: String, pin: String) async throws {
+    public func verifyExitPin(_ principal: Principal, member reference: String, pin: String) async throws {
         let now = clock.now()
-        let stored = try await store.read { transaction -> ExitPinRecord? in
-            let account = try transaction.authenticate(principal, at: now)
-            let household = try transaction.requireActiveHousehold(accountId: account.id)
-            _ = try Self.guardedMember(memberId, by: account.id, in: household)
-            return try transaction.exitPin(memberId: memberId)
+        // The reference (an id or a name, as typed or sent in a path) is resolved once; everything after reads and
+        // writes the member it resolved to, never the text.
+        let (member, stored) = try await store.read { transaction -> (Member, ExitPinRecord) in
+            let member = try Self.pinnedMember(principal, reference, transaction, now: now)
+            // Fails closed: a member without a PIN is refused, never taken as given the right one.
+            guard let record = try transaction.exitPin(memberId: member.memberId) else {
+                throw IdentityError.noExitPin(member.displayName)
+            }
+            return (member, record)
         }
-        guard let stored else { return }
         // Only wrong PINs count; while blocked nothing is checked, so refusals never extend the block.
         let limiter = RateLimiter(rule: .exitPins)
         if case .locked(_, let seconds) = limiter.decision(for: stored.attempts, at: now) {
@@ -67,7 +70,10 @@ extension LocalIdentityService: ExitPinService {
         let right = await hasher.verify(pin, against: stored.pinHash)
         // The attempt is written whatever its outcome, so a refusal is thrown only after the commit.
         let refusal = try await store.write(durability: .immediate) { transaction -> IdentityError? in
-            guard var record = try transaction.exitPin(memberId: memberId) else { return nil }
+            // Cleared meanwhile: as above, nothing to check against.
+            guard var record = try transaction.exitPin(memberId: member.memberId) else {
+                return .noExitPin(member.displayName)
+            }
             if case .locked(_, let seconds) = limiter.decision(for: record.attempts, at: now) {
                 return .tooManyWrongPins(retryAfter: seconds)
             }

@@ -29,8 +29,8 @@ extension HTTPIdentityService: ExitPinService {
         return member.member
     }
 
-    public func verifyExitPin(_ principal: Principal, memberId: String, pin: String) async throws {
+    public func verifyExitPin(_ principal: Principal, member reference: String, pin: String) async throws {
         let _: NoContent = try await requests.send(
-            IdentityRoute.verifyExitPin, memberId, as: principal, body: ExitPinVerifyBody(pin: pin))
+            IdentityRoute.verifyExitPin, reference, as: principal, body: ExitPinVerifyBody(pin: pin))
     }
 }

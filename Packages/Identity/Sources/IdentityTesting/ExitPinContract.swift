@@ -13,6 +13,9 @@ public enum ExitPinContract {
         ContractCase("only a guardian, not while acting, sets or clears", onlyAGuardianNotWhileActingSetsOrClears),
         ContractCase("a wrong PIN changes nothing but counts", aWrongPinChangesNothingButCounts),
         ContractCase(
+            "a PIN is checked for the member any reference resolves to", aPinIsCheckedForTheMemberAnyReferenceResolvesTo
+        ),
+        ContractCase(
             "five wrong PINs in 15 minutes block leaving for 15 minutes",
             fiveWrongPinsIn15MinutesBlockLeavingFor15Minutes),
         ContractCase("wrong PINs outside the window do not block", wrongPinsOutsideTheWindowDoNotBlock),
@@ -46,7 +49,7 @@ public enum ExitPinContract {
         }
 
         func verify(_ pin: String) async -> IdentityError? {
-            await identityError { try await service.verifyExitPin(annActing, memberId: max.memberId, pin: pin) }
+            await identityError { try await service.verifyExitPin(annActing, member: max.memberId, pin: pin) }
         }
     }
 
@@ -92,8 +95,8 @@ public enum ExitPinContract {
         #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet)
         _ = try await locked.service.clearExitPin(locked.ann, member: "Max", password: password("Ann"))
         #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet == false)
-        // Without a PIN, leaving needs none.
-        #expect(await locked.verify("0000") == nil)
+        // Without a PIN no check passes: there is nothing to compare with (the device's lock forgets itself instead).
+        #expect(await locked.verify("0000") == .noExitPin("Max"))
         let again = await identityError {
             _ = try await locked.service.clearExitPin(locked.ann, member: "Max", password: password("Ann"))
         }
@@ -111,7 +114,7 @@ public enum ExitPinContract {
         }
         #expect(bobClears == .notGuardian("Max"))
         let bobChecks = await identityError {
-            try await locked.service.verifyExitPin(locked.bob, memberId: locked.max.memberId, pin: "2468")
+            try await locked.service.verifyExitPin(locked.bob, member: locked.max.memberId, pin: "2468")
         }
         #expect(bobChecks == .notGuardian("Max"))
         let acting = await identityError {
@@ -135,6 +138,22 @@ public enum ExitPinContract {
         #expect(await locked.verify("2468") == nil)
         let after = try #require(try await locked.env.store.read { try $0.exitPin(memberId: locked.max.memberId) })
         #expect(after.attempts.failures.isEmpty)
+    }
+
+    /// A name, another case or stray spaces name the same member as its id: the same PIN is checked and the same
+    /// wrong PINs counted, whichever one a client sends (the PIN once was read with the raw text, found missing, and
+    /// every PIN passed).
+    static func aPinIsCheckedForTheMemberAnyReferenceResolvesTo(_ env: IdentityContractEnvironment) async throws {
+        let locked = try await Locked(env)
+        let references = ["Max", "max", " MAX", locked.max.memberId, "\(locked.max.memberId) ", "Max\n"]
+        for (index, reference) in references.enumerated() {
+            let error = await identityError {
+                try await locked.service.verifyExitPin(locked.annActing, member: reference, pin: "0000")
+            }
+            // Four wrong PINs, then the fifth blocks leaving, whichever reference each named.
+            #expect(error == (index < 4 ? .wrongPin : .tooManyWrongPins(retryAfter: 900)), "\(reference)")
+        }
+        #expect(await locked.verify("2468") == .tooManyWrongPins(retryAfter: 900))
     }
 
     static func fiveWrongPinsIn15MinutesBlockLeavingFor15Minutes(_ env: IdentityContractEnvironment) async throws {
@@ -170,11 +189,11 @@ public enum ExitPinContract {
             let service = attempt.isMultiple(of: 2) ? other : locked.service
             #expect(
                 await identityError {
-                    try await service.verifyExitPin(locked.annActing, memberId: locked.max.memberId, pin: "9999")
+                    try await service.verifyExitPin(locked.annActing, member: locked.max.memberId, pin: "9999")
                 } == .wrongPin)
         }
         let blocked = await identityError {
-            try await other.verifyExitPin(locked.annActing, memberId: locked.max.memberId, pin: "9999")
+            try await other.verifyExitPin(locked.annActing, member: locked.max.memberId, pin: "9999")
         }
         #expect(blocked == .tooManyWrongPins(retryAfter: 900))
         #expect(await locked.verify("2468") == .tooManyWrongPins(retryAfter: 900))

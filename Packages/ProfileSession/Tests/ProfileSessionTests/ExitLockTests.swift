@@ -127,6 +127,24 @@ struct ExitLockTests {
         #expect(try await next.manager.currentPrincipal()?.actingAs == nil)
         #expect(await device.locks.exitLock() == nil)
     }
+
+    @Test("a PIN cleared since the lock engaged lets the device leave; no PIN never counts as the right one")
+    func clearedPinReleases() async throws {
+        let device = try await LockedDevice()
+        let run = device.run()
+        try await run.manager.switch(to: "Max")
+        // Another process of the guardian clears the PIN; checking a PIN now has nothing to compare with.
+        let other = device.process()
+        _ = try await other.clearExitPin(device.dana, member: "Max", password: password("Dana"))
+        var acting = device.dana
+        acting.actingAs = ActingAs(memberId: try #require(await device.locks.exitLock()).memberId, displayName: "Max")
+        #expect(
+            await identityError { try await other.verifyExitPin(acting, member: "Max", pin: "0000") }
+                == .noExitPin("Max"))
+        try await run.manager.switch(to: "me", pin: "0000")
+        #expect(await device.locks.exitLock() == nil)
+        #expect(try await run.manager.currentPrincipal()?.actingAs == nil)
+    }
 }
 
 /// Runs `body` and returns the `IdentityError` it threw (nil if none, or another error).

@@ -51,6 +51,22 @@ struct ProviderSignInRoutesTests {
         }
     }
 
+    /// A provider with one key that names none (OpenID Connect Core 10.1; an Authlib-based one does so): its tokens
+    /// sign up and sign in like any other.
+    @Test func aTokenWithoutKidFromASingleKeyProviderSignsIn() async throws {
+        let google = try GoogleServer()
+        let provider = google.provider
+        try await google.server.test { client in
+            let body = try await provider.body(FakeTokenOptions(signing: .withoutKeyId))
+            let first = try await client.send(.post, "/api/auth/google", body: body)
+            #expect(first.status == .created, "\(first.text)")
+            let again = try await client.send(
+                .post, "/api/auth/google", body: try await provider.body(FakeTokenOptions(signing: .withoutKeyId)))
+            #expect(again.status == .ok, "\(again.text)")
+            #expect(try again.object()["accountId"] as? String == (try first.object()["accountId"] as? String))
+        }
+    }
+
     @Test func aNewVerifiedEmailSignsUpThenTheSameSubjectSignsIn() async throws {
         let google = try GoogleServer()
         let provider = google.provider

@@ -4,8 +4,9 @@ import JWTKit
 import Logging
 import Networking
 
-/// Verifies ID tokens of one OpenID Connect provider as DOMAIN.md lists: the JWS signature (RS256 or ES256 only)
-/// with the provider's key named by `kid`, then `iss`, `aud` / `azp` against the configured client ids, `exp`,
+/// Verifies ID tokens of one OpenID Connect provider as DOMAIN.md lists: the JWS signature (RS256 or ES256 only, no
+/// `crit` extensions) with the provider's key named by `kid` (without one, the provider's only key of that type),
+/// then `iss`, `aud` / `azp` against the configured client ids, `exp`,
 /// `iat` (at most 60 s ahead) and the nonce. A refusal is logged with its reason, never with the token, and
 /// thrown as "Google sign-in failed. Please try again.".
 public struct OIDCTokenVerifier: IDTokenVerifier {
@@ -50,14 +51,18 @@ public struct OIDCTokenVerifier: IDTokenVerifier {
         guard let algorithm = header.alg, Self.algorithms.contains(algorithm) else {
             throw VerificationFailure.unsupportedAlgorithm
         }
-        guard let kid = header.kid, !kid.isEmpty else { throw VerificationFailure.missingKeyId }
-        let jwk = try await keys.key(kid: kid)
+        // RFC 7515 4.1.11: extensions listed as critical must be understood, and this verifier understands none.
+        guard header.crit == nil else { throw VerificationFailure.unknownCriticalHeader }
+        if header.kid?.isEmpty == true { throw VerificationFailure.missingKeyId }
+        var jwk = try await keys.key(kid: header.kid, keyType: algorithm == "ES256" ? .ecdsa : .rsa)
         if let keyAlgorithm = jwk.algorithm, keyAlgorithm.rawValue != algorithm {
             throw VerificationFailure.unsupportedAlgorithm
         }
         let claims: IDTokenClaims
         do {
-            // A collection of this one key: jwt-kit would fall back to another key for an unknown `kid`.
+            // A collection of this one key: jwt-kit would fall back to another key for an unknown `kid`. A token
+            // without `kid` is verified with it as the collection's default, which jwt-kit adds only under a name.
+            jwk.keyIdentifier = jwk.keyIdentifier ?? JWKIdentifier(string: "the provider's only key")
             let collection = JWTKeyCollection()
             try await collection.add(jwk: jwk)
             claims = try await collection.verify(idToken, as: IDTokenClaims.self)
@@ -97,5 +102,13 @@ public struct OIDCTokenVerifier: IDTokenVerifier {
     struct JOSEHeader: Decodable {
         var alg: String?
         var kid: String?
+        /// Present at all (even empty, which RFC 7515 forbids) means refused; any JSON value decodes, so a `crit`
+        /// of an unexpected type is refused for `crit`, not passed over.
+        var crit: CriticalHeader?
+    }
+
+    /// Whatever `crit` holds: only its presence matters.
+    struct CriticalHeader: Decodable {
+        init(from decoder: any Decoder) throws {}
     }
 }

@@ -4,15 +4,17 @@ import JWTKit
 import Networking
 
 /// A provider's signing keys: found through its discovery document, fetched with the project's HTTP client, kept
-/// as long as the JWKS response's Cache-Control allows (at most 24 h).
+/// as long as the JWKS response's Cache-Control allows (at most 24 h), and at least a minute: keys the provider says
+/// not to keep (no header, `no-store`, `max-age=0`) would otherwise be fetched again for every token, made-up ones
+/// included.
 ///
 /// An unknown `kid` (the provider rotated its keys) refetches once, then not again for a minute, so tokens with made-up
-/// `kid`s cannot make the server hammer the provider. An actor: callers that need keys at the same time share one
-/// fetch.
+/// `kid`s cannot make the server hammer the provider; a fetch because the keys had aged counts as that refetch when it
+/// still does not have the key. An actor: callers that need keys at the same time share one fetch.
 public actor ProviderKeys {
     /// The longest the keys are kept, whatever the provider says.
     public static let maximumAge: TimeInterval = 24 * 60 * 60
-    /// The shortest time between two refetches caused by an unknown `kid`.
+    /// The shortest time between two refetches caused by an unknown `kid`, and the shortest time keys are kept.
     public static let unknownKeyInterval: TimeInterval = 60
 
     let configuration: OIDCProviderConfiguration
@@ -33,28 +35,39 @@ public actor ProviderKeys {
         self.clock = clock
     }
 
-    /// The key named `kid`: from the cache while it is fresh, else fetched (see the type's rules).
-    func key(kid: String) async throws(VerificationFailure) -> JWK {
-        if clock.now() >= expiresAt || keys == nil { try await refresh() }
-        if let key = cachedKey(kid) { return key }
+    /// The key named `kid`, or for a token without one the only key of `keyType` (OpenID Connect Core 10.1): from
+    /// the cache while it is fresh, else fetched (see the type's rules).
+    func key(kid: String?, keyType: JWK.KeyType) async throws(VerificationFailure) -> JWK {
+        let missing: VerificationFailure = kid == nil ? .missingKeyId : .unknownKeyId
+        var fetchedNow = false
+        if clock.now() >= expiresAt || keys == nil {
+            try await refresh()
+            fetchedNow = true
+        }
+        if let key = cachedKey(kid, keyType) { return key }
         // Another caller's refetch is under way (the provider rotated, and tokens of the new key arrive together):
         // its keys may hold this one, so wait for it rather than be refused by the minute it just started.
         if fetching != nil {
             try await refresh()
-            if let key = cachedKey(kid) { return key }
+            if let key = cachedKey(kid, keyType) { return key }
         }
         let now = clock.now()
-        if let last = lastUnknownKeyFetch, now.timeIntervalSince(last) < Self.unknownKeyInterval {
-            throw .unknownKeyId
-        }
+        if let last = lastUnknownKeyFetch, now.timeIntervalSince(last) < Self.unknownKeyInterval { throw missing }
         lastUnknownKeyFetch = now
+        // Keys fetched by this very call are as new as a refetch would give.
+        if fetchedNow { throw missing }
         try await refresh()
-        guard let key = cachedKey(kid) else { throw .unknownKeyId }
+        guard let key = cachedKey(kid, keyType) else { throw missing }
         return key
     }
 
-    private func cachedKey(_ kid: String) -> JWK? {
-        keys?.keys.first { $0.keyIdentifier?.string == kid }
+    /// The key named `kid`; without a `kid`, the key of `keyType` when the keys hold exactly one.
+    private func cachedKey(_ kid: String?, _ keyType: JWK.KeyType) -> JWK? {
+        guard let kid else {
+            let candidates = keys?.keys.filter { $0.keyType == keyType } ?? []
+            return candidates.count == 1 ? candidates[0] : nil
+        }
+        return keys?.keys.first { $0.keyIdentifier?.string == kid }
     }
 
     /// Fetches the JWKS, or waits for the fetch already under way.
@@ -80,7 +93,7 @@ public actor ProviderKeys {
         let jwks = try JSONDecoder().decode(JWKS.self, from: response.body)
         fetches += 1
         keys = jwks
-        let age = Self.cacheAge(response.headers["Cache-Control"])
+        let age = max(Self.cacheAge(response.headers["Cache-Control"]), Self.unknownKeyInterval)
         expiresAt = clock.now().addingTimeInterval(age)
     }
 

@@ -2,6 +2,7 @@
 public enum VerificationFailure: String, Error, Sendable, CaseIterable {
     case malformedToken = "malformed_token"
     case unsupportedAlgorithm = "unsupported_algorithm"
+    case unknownCriticalHeader = "unknown_crit"
     case missingKeyId = "missing_kid"
     case unknownKeyId = "unknown_kid"
     case keysUnavailable = "keys_unavailable"

@@ -14,7 +14,7 @@ import Synchronization
 /// It answers `HTTPRequest`s itself (an in-process `HTTPClient`), and `kith-fake-oidc` serves the same answers on a
 /// loopback port. Paths are read relative to the issuer's: `/.well-known/openid-configuration`, `/jwks`,
 /// `/authorize`, `/token`, and for end-to-end tests: `/test/rotate` (POST), `/test/approve` (POST, a
-/// `FakeProviderUser` as JSON), `/test/token?signing=valid|unknown-key` (an ID token of the approved user, for the
+/// `FakeProviderUser` as JSON), `/test/token?signing=valid|unknown-key|no-kid` (an ID token of the approved user, for the
 /// server's own client ids) and `/test/stats` (`{"jwksFetches": N}`).
 public final class FakeOpenIDProvider: HTTPClient {
     struct PendingCode {
@@ -37,21 +37,24 @@ public final class FakeOpenIDProvider: HTTPClient {
     public let clientIds: [String]
     let clock: any Identity.Clock
     let algorithm: FakeSigningKey.Algorithm
-    /// The JWKS response's `Cache-Control: max-age`.
-    public let keysMaxAge: Int
+    /// The JWKS response's `Cache-Control: max-age`; nil sends no Cache-Control at all.
+    public let keysMaxAge: Int?
+    /// Whether the JWKS names its keys (`kid`); some providers with a single key do not.
+    public let namesKeys: Bool
     private let state: Mutex<State>
 
     /// A provider at `issuer` for `clientIds` that approves `user`; its keys are RS256 unless `es256` (Apple and
     /// Google both use RS256; ES256 checks the other accepted algorithm).
     public init(
         issuer: String, clientIds: [String], user: FakeProviderUser, clock: any Identity.Clock = SystemClock(),
-        es256: Bool = false, keysMaxAge: Int = 3600
+        es256: Bool = false, keysMaxAge: Int? = 3600, namesKeys: Bool = true
     ) throws {
         self.issuer = issuer
         self.clientIds = clientIds
         self.clock = clock
         algorithm = es256 ? .es256 : .rs256
         self.keysMaxAge = keysMaxAge
+        self.namesKeys = namesKeys
         state = Mutex(State(keys: [try FakeSigningKey(kid: "key-1", algorithm: es256 ? .es256 : .rs256)], user: user))
         state.withLock { $0.nextKey = 2 }
     }
@@ -66,6 +69,16 @@ public final class FakeOpenIDProvider: HTTPClient {
         }
         let key = try FakeSigningKey(kid: kid, algorithm: algorithm)
         state.withLock { $0.keys = [key] }
+    }
+
+    /// Adds a key to the JWKS beside the one tokens are signed with (a provider publishing its next key early).
+    public func addKey() throws {
+        let kid = state.withLock { state -> String in
+            defer { state.nextKey += 1 }
+            return "key-\(state.nextKey)"
+        }
+        let key = try FakeSigningKey(kid: kid, algorithm: algorithm)
+        state.withLock { $0.keys.append(key) }
     }
 
     /// The user the authorization endpoint approves from now on.
@@ -103,6 +116,13 @@ public final class FakeOpenIDProvider: HTTPClient {
             let forger = try FakeSigningKey(kid: key.kid, algorithm: algorithm)
             await forger.add(to: collection, as: key.kid)
             return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
+        case .withoutKeyId:
+            await key.add(to: collection, as: key.kid)
+            let named = try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
+            // The same claims under a header without `kid`, signed anew.
+            guard let payload = Base64URL.decode(named.split(separator: ".")[1]) else { throw FakeProviderError.noKey }
+            return try signedToken(
+                header: Data(#"{"alg":"\#(algorithm.rawValue)","typ":"JWT"}"#.utf8), payload: payload)
         case .unknownKey:
             let stranger = try FakeSigningKey(kid: "unknown-\(UUID().uuidString)", algorithm: algorithm)
             await stranger.add(to: collection, as: stranger.kid)
@@ -170,8 +190,10 @@ public final class FakeOpenIDProvider: HTTPClient {
             state.jwksFetches += 1
             return state.keys
         }
-        var response = try Self.json(JWKS(keys: try keys.map { try $0.publicJWK() }))
-        response.headers["Cache-Control"] = "public, max-age=\(keysMaxAge)"
+        var published = try keys.map { try $0.publicJWK() }
+        if !namesKeys { for index in published.indices { published[index].keyIdentifier = nil } }
+        var response = try Self.json(JWKS(keys: published))
+        if let keysMaxAge { response.headers["Cache-Control"] = "public, max-age=\(keysMaxAge)" }
         return response
     }
 
@@ -182,7 +204,8 @@ public final class FakeOpenIDProvider: HTTPClient {
         switch query.first(where: { $0.name == "signing" })?.value ?? "valid" {
         case "valid": signing = .valid
         case "unknown-key": signing = .unknownKey
-        default: return HTTPResponse(status: 400, body: Data("signing: valid or unknown-key".utf8))
+        case "no-kid": signing = .withoutKeyId
+        default: return HTTPResponse(status: 400, body: Data("signing: valid, unknown-key or no-kid".utf8))
         }
         return try Self.json(["idToken": try await idToken(FakeTokenOptions(signing: signing))])
     }

@@ -14,6 +14,9 @@ public struct FakeTokenOptions: Sendable {
         case hmacWithPublicKey
         /// With a new key whose `kid` the JWKS does not show.
         case unknownKey
+        /// With the provider's current key and no `kid` in the header (OpenID Connect Core 10.1 allows it when the
+        /// provider has one key).
+        case withoutKeyId
     }
 
     public var signing: Signing = .valid

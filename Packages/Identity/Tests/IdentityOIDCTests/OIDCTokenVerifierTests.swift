@@ -15,9 +15,10 @@ struct VerifierFixture {
     static let ann = FakeProviderUser(
         subject: "1001", email: "ann@example.com", givenName: "Ann", familyName: "Lee")
 
-    init(es256: Bool = false) throws {
+    init(es256: Bool = false, keysMaxAge: Int? = 3600, namesKeys: Bool = true) throws {
         provider = try FakeOpenIDProvider(
-            issuer: Self.issuer, clientIds: Self.clientIds, user: Self.ann, clock: clock, es256: es256)
+            issuer: Self.issuer, clientIds: Self.clientIds, user: Self.ann, clock: clock, es256: es256,
+            keysMaxAge: keysMaxAge, namesKeys: namesKeys)
         verifier = OIDCTokenVerifier(
             configuration: try provider.configuration(), client: provider, clock: clock, logger: log.logger)
     }

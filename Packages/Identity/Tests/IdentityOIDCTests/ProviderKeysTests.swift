@@ -12,7 +12,7 @@ struct ProviderKeysTests {
             _ = try await fixture.verifier.verify(try await fixture.provider.idToken(), nonce: nil)
         }
         #expect(fixture.provider.jwksFetches == 1)
-        fixture.clock.advance(by: TimeInterval(fixture.provider.keysMaxAge) + 1)
+        fixture.clock.advance(by: TimeInterval(fixture.provider.keysMaxAge ?? 0) + 1)
         _ = try await fixture.verifier.verify(try await fixture.provider.idToken(), nonce: nil)
         #expect(fixture.provider.jwksFetches == 2)
     }

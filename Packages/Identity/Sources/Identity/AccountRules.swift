@@ -67,7 +67,12 @@ public enum AccountRules {
     /// Refuses an 11th saved account; an account saved already can always sign in again.
     public static func checkCanSave(email: String, saved: [SavedAccount]) throws(IdentityError) {
         if savedAccount(email: email, in: saved) != nil { return }
-        if saved.count >= SavedAccount.limit { throw IdentityError.savedAccountsFull }
+        if !hasRoom(saved) { throw IdentityError.savedAccountsFull }
+    }
+
+    /// Whether a device with `saved` accounts can save another one.
+    public static func hasRoom(_ saved: [SavedAccount]) -> Bool {
+        saved.count < SavedAccount.limit
     }
 
     /// The switcher's order: most recently used first, then by email.

@@ -6,13 +6,18 @@ extension IdentityStoreTransaction {
     /// the token (a verified email no account has). `created` says which.
     ///
     /// A switch (`request.expectedAccount`) only ever signs in to the expected account, which the identity must
-    /// already be linked to: any other identity, a new one included, is refused and nothing is created.
+    /// already be linked to: any other identity, a new one included, is refused and nothing is created. A full
+    /// device's sign-in (`request.savedAccountIds`) likewise gives only one of its saved accounts.
     func providerAccount(
         for token: VerifiedIDToken, _ request: ProviderSignIn, now: Date, random: any RandomSource
     ) throws -> (account: Account, created: Bool) {
         let identity = try linkedIdentity(provider: token.provider, subject: token.subject)
         if let expected = request.expectedAccount, identity?.accountId != expected.accountId {
             throw IdentityError.providerAccountMismatch(token.provider, email: expected.email)
+        }
+        // A full device: only an account it has saved signs in again; none is created.
+        if let saved = request.savedAccountIds, !saved.contains(where: { $0 == identity?.accountId }) {
+            throw IdentityError.savedAccountsFull
         }
         if let identity {
             guard let account = try account(id: identity.accountId) else {

@@ -11,6 +11,11 @@ public struct ProviderSignIn: Sendable, Hashable {
     /// Set when the sign-in switches to a saved account: it must give that account, and never creates one
     /// ("That Google account is not EMAIL", nothing changes).
     public var expectedAccount: ExpectedAccount?
+    /// Set when the device already holds 10 saved accounts: the sign-in may give only one of these (the saved
+    /// accounts' ids) and never creates one ("You can save up to 10 accounts. Remove one first.", nothing changes).
+    /// A client that learns the account only from the token sends this, so the check comes before the server
+    /// signs anyone in.
+    public var savedAccountIds: [String]?
 
     /// The saved account a switch expects: its id decides, its email is what the refusal names.
     public struct ExpectedAccount: Sendable, Hashable {
@@ -26,7 +31,7 @@ public struct ProviderSignIn: Sendable, Hashable {
     /// Creates a provider sign-in.
     public init(
         provider: IdentityProvider, idToken: String, nonce: String? = nil, firstName: String? = nil,
-        lastName: String? = nil, expectedAccount: ExpectedAccount? = nil
+        lastName: String? = nil, expectedAccount: ExpectedAccount? = nil, savedAccountIds: [String]? = nil
     ) {
         self.provider = provider
         self.idToken = idToken
@@ -34,6 +39,14 @@ public struct ProviderSignIn: Sendable, Hashable {
         self.firstName = firstName
         self.lastName = lastName
         self.expectedAccount = expectedAccount
+        self.savedAccountIds = savedAccountIds
+    }
+
+    /// This sign-in as a device with `saved` accounts sends it: restricted to them when there is no room for another.
+    public func checkingRoom(in saved: [SavedAccount]) -> ProviderSignIn {
+        var signIn = self
+        signIn.savedAccountIds = AccountRules.hasRoom(saved) ? nil : saved.map(\.accountId)
+        return signIn
     }
 
     /// This sign-in, expecting `account` (a switch to it).

@@ -263,8 +263,11 @@ public actor HTTPIdentityService: IdentityService {
 
     public func logIn(with signIn: ProviderSignIn) async throws -> ProviderLogIn {
         try await ExitLock.requireUnlocked(exitLocks)
+        // The account is known only from the token, which the server reads: a full device tells the server which
+        // accounts may sign in, so an eleventh is refused before anything is created or signed in.
+        let checked = signIn.checkingRoom(in: try credentials.load().savedAccounts)
         let session: SessionJSON = try await send(
-            IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(signIn))
+            IdentityRoute.signIn(signIn.provider), token: nil, body: ProviderSignInBody(checked))
         return ProviderLogIn(
             account: try await signInOnDevice(session, with: signIn.provider), created: session.created)
     }

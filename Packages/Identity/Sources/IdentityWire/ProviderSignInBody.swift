@@ -11,6 +11,8 @@ public struct ProviderSignInBody: Codable, Sendable, Equatable {
     public var lastName: String?
     /// A switch to a saved account: the sign-in must give this account and never creates one.
     public var expectedAccount: ExpectedAccountJSON?
+    /// A device with no room for another account: the sign-in may give only one of these accounts, creating none.
+    public var savedAccountIds: [String]?
 
     /// `ProviderSignIn.ExpectedAccount` on the wire.
     public struct ExpectedAccountJSON: Codable, Sendable, Equatable {
@@ -25,12 +27,14 @@ public struct ProviderSignInBody: Codable, Sendable, Equatable {
         firstName = signIn.firstName
         lastName = signIn.lastName
         expectedAccount = signIn.expectedAccount.map { .init(accountId: $0.accountId, email: $0.email) }
+        savedAccountIds = signIn.savedAccountIds
     }
 
     /// The sign-in this body asks for with `provider`.
     public func signIn(_ provider: IdentityProvider) -> ProviderSignIn {
         ProviderSignIn(
             provider: provider, idToken: idToken, nonce: nonce, firstName: firstName, lastName: lastName,
-            expectedAccount: expectedAccount.map { .init(accountId: $0.accountId, email: $0.email) })
+            expectedAccount: expectedAccount.map { .init(accountId: $0.accountId, email: $0.email) },
+            savedAccountIds: savedAccountIds)
     }
 }

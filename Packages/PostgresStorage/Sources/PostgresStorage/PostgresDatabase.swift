@@ -166,13 +166,6 @@ public final class PostgresDatabase: Sendable {
     static func storageError(_ error: PostgresError) -> StorageError {
         StorageError(.failed, "The database refused a statement (\(error.sqlState ?? "no SQLSTATE")).")
     }
-
-    /// `url` without its password.
-    public static func redacted(_ url: String) -> String {
-        guard var components = URLComponents(string: url), components.password != nil else { return url }
-        components.password = "***"
-        return components.string ?? url
-    }
 }
 
 extension PostgresDatabase {

@@ -217,10 +217,12 @@ extension Context {
         try device.saveAccount(record)
     }
 
+    /// A profile as a persona card. The primary's last use is never unknown: a primary made before its first use was
+    /// recorded was in use from its creation.
     static func persona(_ profile: Profile, active: String) -> Persona {
         Persona(
             profileId: profile.id, displayName: profile.displayName, type: profile.type, active: profile.id == active,
-            lastUsed: profile.lastUsedAt, username: profile.username)
+            lastUsed: profile.lastUsedAt ?? (profile.isShadow ? nil : profile.createdAt), username: profile.username)
     }
 
     /// A shadow of the caller (the primary is refused).

@@ -171,10 +171,13 @@ struct Context {
             position += 1
         }
         if !hasPrimary {
+            // The primary has been the active persona since sign-up: that is its first use, whenever Circles first
+            // sees the account.
             try transaction.insertProfile(
                 Profile(
                     id: random.uuidString(), ownerAccountId: account.id, type: .primary,
-                    displayName: account.displayName, email: account.email, createdAt: now))
+                    displayName: account.displayName, email: account.email, lastUsedAt: account.createdAt,
+                    createdAt: now))
         }
     }
 

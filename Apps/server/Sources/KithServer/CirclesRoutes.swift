@@ -91,7 +91,7 @@ struct CirclesRoutes: Sendable {
             let contacts = try await request.decodeJSON(ContactsBody.self, context: context).contacts
             let detail = try await circles.addMembers(
                 principal, circle: try context.parameters.text("circle"), contacts: contacts)
-            return try JSONCoding.response(CircleDetailJSON(detail))
+            return try JSONCoding.response(CircleDetailJSON(added: detail))
         }
         api.api(CirclesRoute.removeMembers) { request, context in
             let principal = try context.requirePrincipal()

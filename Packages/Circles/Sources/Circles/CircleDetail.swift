@@ -9,15 +9,21 @@ public struct CircleDetail: Sendable, Hashable {
     public var access: [Field: Access]
     /// Pending requests to the owner from contacts in this circle (for every profile of the owner).
     public var pendingRequests: [AccessRequest]
+    /// `circle add`: the ids of the contacts asked for that were members already (nothing changed for them), in the
+    /// order asked; empty otherwise.
+    public var alreadyMembers: [String]
 
     public init(
-        circle: Circle, members: [Contact], profileId: String, access: [Field: Access], pendingRequests: [AccessRequest]
+        circle: Circle, members: [Contact], profileId: String, access: [Field: Access],
+        pendingRequests: [AccessRequest],
+        alreadyMembers: [String] = []
     ) {
         self.circle = circle
         self.members = members
         self.profileId = profileId
         self.access = access
         self.pendingRequests = pendingRequests
+        self.alreadyMembers = alreadyMembers
     }
 
     /// "Add your first member" for a circle that takes members and has none.

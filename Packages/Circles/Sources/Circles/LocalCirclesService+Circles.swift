@@ -128,10 +128,19 @@ extension LocalCirclesService {
             let circle = try context.circle(circle)
             guard circle.takesMembers else { throw CirclesError.noManualMembers }
             let members = Set(try context.members(of: circle.id))
-            for contact in try contacts.map(context.contact) where !members.contains(contact.id) {
-                try context.transaction.insertMembership(Membership(circleId: circle.id, contactId: contact.id))
+            var already: [String] = []
+            var added: Set<String> = []
+            for contact in try contacts.map(context.contact) {
+                // A contact already in the circle is no change: the caller is told so ("NAME is already in CIRCLE").
+                if members.contains(contact.id) {
+                    if !already.contains(contact.id) { already.append(contact.id) }
+                } else if added.insert(contact.id).inserted {
+                    try context.transaction.insertMembership(Membership(circleId: circle.id, contactId: contact.id))
+                }
             }
-            return try context.detail(of: circle)
+            var detail = try context.detail(of: circle)
+            detail.alreadyMembers = already
+            return detail
         }
     }
 

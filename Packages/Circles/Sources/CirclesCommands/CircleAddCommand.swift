@@ -3,7 +3,8 @@ import CirclesWire
 import Console
 import Identity
 
-/// `circle add CIRCLE CONTACT...`: all or none.
+/// `circle add CIRCLE CONTACT...`: all or none; each contact already in the circle is named ("NAME is already in
+/// CIRCLE"), and a line that adds nobody says only that.
 enum CircleAddCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
@@ -17,10 +18,15 @@ enum CircleAddCommand {
             let detail = try await service.addMembers(
                 principal, circle: arguments.argument("CIRCLE"), contacts: arguments.arguments("CONTACT"))
             let circle = detail.circle
-            return .value(
-                CircleDetailJSON(detail),
-                text: "\(circle.emoji) \(context.style.bold(circle.name)) now has "
-                    + CirclesText.plural(detail.members.count, "member") + ".")
+            let names = Dictionary(detail.members.map { ($0.id, $0.displayName) }) { first, _ in first }
+            var lines = detail.alreadyMembers.map { "\(names[$0] ?? $0) is already in \(circle.name)" }
+            // Someone was added unless every contact named was in already.
+            if Set(arguments.arguments("CONTACT")).count > detail.alreadyMembers.count {
+                lines.append(
+                    "\(circle.emoji) \(context.style.bold(circle.name)) now has "
+                        + CirclesText.plural(detail.members.count, "member") + ".")
+            }
+            return .value(CircleDetailJSON(added: detail), text: lines.joined(separator: "\n"))
         }
     }
 }

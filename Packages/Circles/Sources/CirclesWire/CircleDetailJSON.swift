@@ -3,7 +3,8 @@ import IdentityWire
 
 /// Circle Detail (`GET /api/circles/{circle}`, the member routes, `circle show/add/remove --json`): the circle's
 /// own keys, its `members`, the active persona's `access` column (FIELD → allow, deny or ask), the
-/// `pendingRequests`, and `emptyHint` ("Add your first member", or null).
+/// `pendingRequests`, and `emptyHint` ("Add your first member", or null); `circle add` also gives `alreadyMembers`, the
+/// ids of the contacts that were in the circle already.
 public struct CircleDetailJSON: Codable, Sendable, Equatable {
     public var circleId: String
     public var name: String
@@ -17,6 +18,8 @@ public struct CircleDetailJSON: Codable, Sendable, Equatable {
     public var access: [String: Access]
     public var pendingRequests: [AccessRequestJSON]
     @ExplicitNull public var emptyHint: String?
+    /// Only from `circle add` (absent elsewhere): the contacts asked for that were members already.
+    public var alreadyMembers: [String]?
 
     /// The JSON of `detail`.
     public init(_ detail: CircleDetail) {
@@ -32,6 +35,13 @@ public struct CircleDetailJSON: Codable, Sendable, Equatable {
         access = Field.named(detail.access)
         pendingRequests = detail.pendingRequests.map(AccessRequestJSON.init)
         emptyHint = detail.emptyHint
+        alreadyMembers = nil
+    }
+
+    /// The JSON of `circle add`'s answer: the detail and the contacts that were in the circle already.
+    public init(added detail: CircleDetail) {
+        self.init(detail)
+        alreadyMembers = detail.alreadyMembers
     }
 
     /// The detail again, owned by `owner` (`emptyHint` follows from the members).
@@ -40,6 +50,7 @@ public struct CircleDetailJSON: Codable, Sendable, Equatable {
             circleId: circleId, name: name, kind: kind, emoji: emoji, color: color, memberCount: memberCount)
         return CircleDetail(
             circle: circle.circle(owner: owner, position: 0), members: members.map { $0.contact(owner: owner) },
-            profileId: profileId, access: Field.keyed(access), pendingRequests: pendingRequests.map(\.request))
+            profileId: profileId, access: Field.keyed(access), pendingRequests: pendingRequests.map(\.request),
+            alreadyMembers: alreadyMembers ?? [])
     }
 }

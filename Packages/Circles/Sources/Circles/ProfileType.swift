@@ -7,4 +7,14 @@ public enum ProfileType: String, Sendable, Codable, CaseIterable, Hashable {
 
     /// The types a shadow may have.
     public static let shadowTypes: [ProfileType] = [.professional, .personal, .anonymous]
+
+    /// What a profile of this type is for, in a line (the seed's description cards for choosing a shadow's type).
+    public var summary: String {
+        switch self {
+        case .primary: "you as your account shows you, the profile every account starts with"
+        case .professional: "a work identity, for colleagues and clients"
+        case .personal: "a side of you for friends or a community, apart from your primary"
+        case .anonymous: "a name that says nothing about who you are"
+        }
+    }
 }

@@ -3,22 +3,30 @@ import CirclesWire
 import Console
 import Identity
 
-/// `shadow create --type professional|personal|anonymous --name NAME [--circles A,B]`: it becomes the persona.
+/// `shadow create --type professional|personal|anonymous --name NAME [--circles A,B]`: it becomes the persona. Without
+/// `--type` a terminal is asked which type, each described in a line; elsewhere `--type` is required.
 enum ShadowCreateCommand {
+    /// One line per shadow type, `professional: a work identity...`: `help shadow create` and the prompt show them.
+    static let typeLines = ProfileType.shadowTypes.map { "  \($0.rawValue): \($0.summary)" }
+
+    static let typeQuestion =
+        (["What is the shadow for?"] + typeLines
+        + ["Type (\(ProfileType.shadowTypes.map(\.rawValue).joined(separator: ", "))): "]).joined(separator: "\n")
+
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "shadow create", summary: "Create a shadow profile and switch to it",
             options: [
                 Option(
-                    "type", value: "TYPE", "what the shadow is for", choices: ProfileType.shadowTypes.map(\.rawValue),
-                    required: true),
+                    "type", value: "TYPE", "what the shadow is for (asked at a terminal when not given)",
+                    choices: ProfileType.shadowTypes.map(\.rawValue)),
                 Option("name", value: "NAME", "its display name (nothing is copied from your primary)", required: true),
                 Option("circles", value: "A,B", "the circles it is shown to (none until given)", completion: "circle"),
-            ]
+            ],
+            details: (["The three types:"] + typeLines).joined(separator: "\n")
         ) { arguments, context in
-            let type =
-                try arguments.choice(arguments.option("type"), as: ProfileType.self, label: "--type") ?? .personal
             let principal = try await principals.requirePrincipal()
+            let type = try shadowType(arguments, context)
             let shadow = try await service.createShadow(
                 principal, type: type, displayName: arguments.option("name") ?? "",
                 circles: CirclesText.list(arguments.option("circles")))
@@ -36,5 +44,25 @@ enum ShadowCreateCommand {
             }
             return .value(CirclesProfileJSON(shadow), text: text)
         }
+    }
+
+    /// `--type`, else the answer to `typeQuestion` at a terminal; a usage error without either.
+    static func shadowType(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ProfileType {
+        let choices = ProfileType.shadowTypes.map(\.rawValue)
+        if let given = arguments.option("type") {
+            return try arguments.choice(given, as: ProfileType.self, label: "--type") ?? .personal
+        }
+        guard context.interaction.canAsk else {
+            throw UsageError(
+                "`shadow create` needs --type \(choices.joined(separator: "|")): "
+                    + (["shadow create --type \(choices.joined(separator: "|")) --name NAME [--circles A,B]"]
+                    + typeLines).joined(separator: "\n"))
+        }
+        guard let answer = context.interaction.ask(typeQuestion) else { throw ConsoleError.cancelled }
+        let word = answer.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        guard let type = ProfileType.shadowTypes.first(where: { $0.rawValue == word }) else {
+            throw UsageError("--type must be one of \(choices.joined(separator: ", ")), not \(answer)")
+        }
+        return type
     }
 }

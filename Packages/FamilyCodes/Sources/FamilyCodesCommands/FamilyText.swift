@@ -5,7 +5,8 @@ import Foundation
 /// Human renderings of the seed's screens: the code card, the member list, the parent's families, the log.
 enum FamilyText {
     static let noMembers = "No family members yet. Share your code!"
-    static let noFamilies = "No families joined yet. Ask a player for their code."
+    /// A parent's `family` with no family: how to join one.
+    static let noFamilies = "No families joined yet.\nJoin a family with `family join CODE`, the code a player shared."
     static let noAttempts = "No join attempts yet."
 
     /// The code, large in spirit, and when it was made.

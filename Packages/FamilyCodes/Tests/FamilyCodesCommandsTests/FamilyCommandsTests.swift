@@ -88,7 +88,9 @@ struct FamilyCommandsTests {
         let code = try #require(try await harness.json("family code") as? [String: Any])["code"] as! String
         let pat = try await harness.account("Pat", .parent, lastName: "Ng")
 
-        #expect(await harness.run("family").out == "No families joined yet. Ask a player for their code.\n")
+        #expect(
+            await harness.run("family").out
+                == "No families joined yet.\nJoin a family with `family join CODE`, the code a player shared.\n")
         let bad = await harness.run("family join FAM-AB12C")
         #expect(bad.code == 1 && bad.err == "error: Invalid family code format. Codes look like FAM-XXXXXX\n")
         let missing = await harness.run("family join FAM-000000")

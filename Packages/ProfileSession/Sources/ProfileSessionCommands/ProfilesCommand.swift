@@ -7,6 +7,8 @@ enum ProfilesCommand {
     static let singleProfileCaption = "Add a profile for a family member who doesn't have their own device."
     /// The seed's State 6, under the account's own row.
     static let membersUnavailableCaption = "Couldn't load family members. Try again when you are online."
+    /// The seed's "Add Family Member" button, which ends the list in every state but State 6.
+    static let addMemberHint = "Add a family member: `member add NAME`"
 
     static func make(manager: ProfileSessionManager) -> Command {
         Command("profiles", summary: "List the profiles you can switch to") { _, context in
@@ -21,7 +23,8 @@ enum ProfilesCommand {
         }
     }
 
-    /// The rows, then `caption` when given, else the single-profile caption when the account is alone.
+    /// The rows, then `caption` when given (State 6: nothing more), else the single-profile caption when the account is
+    /// alone, and the hint to add a member.
     static func text(
         _ profiles: [SwitchableProfile], activeId: String, household: String?, caption: String? = nil, style: Style
     ) -> String {
@@ -35,8 +38,9 @@ enum ProfilesCommand {
         lines.append(table.render(style: style))
         if let caption {
             lines.append(caption)
-        } else if profiles.count <= 1 {
-            lines.append(singleProfileCaption)
+        } else {
+            if profiles.count <= 1 { lines.append(singleProfileCaption) }
+            lines.append(addMemberHint)
         }
         return lines.joined(separator: "\n")
     }

@@ -7,6 +7,8 @@ import Testing
 @Suite("profiles, switch, activity")
 struct ProfileSessionCommandTests {
     static let caption = "Add a profile for a family member who doesn't have their own device."
+    /// The seed's "Add Family Member" button, the last line in every state but State 6.
+    static let hint = "Add a family member: `member add NAME`"
 
     @Test("one profile: the account and the caption")
     func single() async throws {
@@ -16,6 +18,7 @@ struct ProfileSessionCommandTests {
         #expect(text.contains("Dana Reyes"))
         #expect(text.contains("You"))
         #expect(text.contains(Self.caption))
+        #expect(text.hasSuffix(Self.hint + "\n"), "\(text)")
         let profiles = try await harness.array("profiles")
         #expect(profiles.count == 1)
         #expect(profiles[0]["memberId"] as? String == dana.accountId)
@@ -33,6 +36,7 @@ struct ProfileSessionCommandTests {
         _ = try await harness.identity.addManagedMember(dana, displayName: "Leo", avatarKey: "lion")
         let text = await harness.text("profiles")
         #expect(!text.contains(Self.caption))
+        #expect(text.hasSuffix(Self.hint + "\n"), "\(text)")
         #expect(text.contains("Reyes") && text.contains("FAMILY MEMBERS"))
         #expect(text.contains("Family Member"))
         let profiles = try await harness.array("profiles")

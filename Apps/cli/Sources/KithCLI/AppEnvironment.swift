@@ -196,7 +196,7 @@ public struct AppEnvironment: Sendable {
     }
 }
 
-/// `whoami`'s persona from Circles: the account's active profile, and its primary profile's photo.
+/// `whoami`'s persona from Circles: the account's active profile, its primary profile's photo, and its stats row.
 struct CirclesPersonas: PersonaSource {
     let service: any CirclesService
 
@@ -208,5 +208,10 @@ struct CirclesPersonas: PersonaSource {
 
     func primaryPhoto(for principal: Principal) async -> String? {
         try? await service.profile(principal, "primary").photo
+    }
+
+    func stats(for principal: Principal) async -> ProfileStatsJSON? {
+        guard let stats = try? await service.stats(principal) else { return nil }
+        return ProfileStatsJSON(contacts: stats.contacts, circles: stats.circles)
     }
 }

@@ -1,6 +1,7 @@
 import Circles
 import Console
 import Foundation
+import IdentityWire
 
 /// Human renderings of the seed's screens: Circles Home (C1), Circle Detail (C2), the matrix (P5), the card deck
 /// (P3), a profile (P2), what a viewer gets, the request inbox (C5) and grants.
@@ -231,10 +232,12 @@ enum CirclesText {
 
     /// A profile as its owner sees it: every field, which circles see it, a shadow's audience and reveal state.
     static func profile(
-        _ profile: Profile, active: Bool, matrix: AccessMatrix?, circles: [Circle], style: Style
+        _ profile: Profile, active: Bool, matrix: AccessMatrix?, circles: [Circle], stats: ProfileStatsJSON? = nil,
+        style: Style
     ) -> String {
         let badge = label(profile.type) + (active ? " · active persona" : "")
         var out = [style.bold(profile.displayName) + "  " + style.dim(badge)]
+        if let stats { out.append("  " + stats.text) }
         var table = Table(headers: ["", "VALUE", "SEEN BY"], wrapped: [1, 2])
         for field in Field.allCases {
             let value = profile.value(of: field).map { field == .username ? "@" + $0 : $0 } ?? style.dim("(not set)")

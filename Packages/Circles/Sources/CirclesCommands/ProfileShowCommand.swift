@@ -2,8 +2,10 @@ import Circles
 import CirclesWire
 import Console
 import Identity
+import IdentityWire
 
-/// `profile show [PROFILE]`: every field, which circles see it, a shadow's audience and reveal state.
+/// `profile show [PROFILE]`: the seed's stats row, every field, which circles see it, a shadow's audience and reveal
+/// state.
 enum ProfileShowCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
@@ -14,19 +16,25 @@ enum ProfileShowCommand {
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             let profile = try await service.profile(principal, arguments.optionalArgument("PROFILE"))
+            let stats = try await service.stats(principal)
+            var json = CirclesProfileJSON(profile)
+            json.stats = ProfileStatsJSON(contacts: stats.contacts, circles: stats.circles)
             return .value(
-                CirclesProfileJSON(profile),
-                text: try await render(profile, service: service, principal: principal, context: context))
+                json,
+                text: try await render(
+                    profile, stats: json.stats, service: service, principal: principal, context: context)
+            )
         }
     }
 
     static func render(
-        _ profile: Profile, service: any CirclesService, principal: Principal, context: CommandContext
+        _ profile: Profile, stats: ProfileStatsJSON? = nil, service: any CirclesService, principal: Principal,
+        context: CommandContext
     ) async throws -> String {
         guard !context.json else { return "" }
         let matrix = try await service.accessMatrix(principal, profile: profile.id)
         let active = try await service.activePersona(principal).profileId == profile.id
         return CirclesText.profile(
-            profile, active: active, matrix: matrix, circles: matrix.circles, style: context.style)
+            profile, active: active, matrix: matrix, circles: matrix.circles, stats: stats, style: context.style)
     }
 }

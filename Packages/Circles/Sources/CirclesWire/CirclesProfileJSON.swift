@@ -4,7 +4,8 @@ import IdentityWire
 
 /// One of the caller's profiles, the primary or a shadow, with every field (`GET /api/profile`,
 /// `/api/profiles/{profile}`, the shadow routes, `profile show/edit` and `shadow ... --json`); unset values are null,
-/// `shownToCircleIds` is empty for the primary.
+/// `shownToCircleIds` is empty for the primary. `profile show --json` adds `stats`, the seed's stats row (absent on the
+/// wire and elsewhere).
 public struct CirclesProfileJSON: Codable, Sendable, Equatable {
     public var profileId: String
     public var type: ProfileType
@@ -18,6 +19,8 @@ public struct CirclesProfileJSON: Codable, Sendable, Equatable {
     @ExplicitNull public var revealedAt: Date?
     @ExplicitNull public var lastUsedAt: Date?
     public var createdAt: Date
+    /// `profile show`'s stats row: the account's contacts and circles counts.
+    public var stats: ProfileStatsJSON?
 
     /// The JSON of `profile`.
     public init(_ profile: Profile) {
@@ -33,6 +36,7 @@ public struct CirclesProfileJSON: Codable, Sendable, Equatable {
         revealedAt = profile.revealedAt
         lastUsedAt = profile.lastUsedAt
         createdAt = profile.createdAt
+        stats = nil
     }
 
     /// The profile again; its owner (the caller, `owner`) is not on the wire.

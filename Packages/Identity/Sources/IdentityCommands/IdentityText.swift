@@ -5,9 +5,11 @@ import IdentityWire
 /// Human renderings shared by several commands: an account card and a household's member table.
 enum IdentityText {
     /// `Dana Reyes` then aligned details: email, role, account type, who it acts as, and the shadow it presents
-    /// ("Presenting as Night Owl (professional)"; nothing for the primary).
+    /// ("Presenting as Night Owl (professional)"; nothing for the primary); `stats`, the seed's stats row, under the
+    /// name when given.
     static func account(
-        _ account: Account, principal: Principal?, persona: MeJSON.PersonaJSON? = nil, style: Style
+        _ account: Account, principal: Principal?, persona: MeJSON.PersonaJSON? = nil, stats: ProfileStatsJSON? = nil,
+        style: Style
     ) -> String {
         var table = Table(headers: [], wrapped: [1])
         table.append(["  email", account.email])
@@ -17,7 +19,9 @@ enum IdentityText {
             table.append(["  viewing as", actingAs.displayName])
         }
         table.append(["  id", style.dim(account.id)])
-        var out = style.bold(account.displayName) + "\n" + table.render(style: style)
+        var out = style.bold(account.displayName) + "\n"
+        if let stats { out += "  " + stats.text + "\n" }
+        out += table.render(style: style)
         if let shadow = shadowName(persona) { out += "\n  Presenting as \(shadow)" }
         return out
     }

@@ -8,4 +8,11 @@ public protocol PersonaSource: Sendable {
     func persona(for principal: Principal) async -> MeJSON.PersonaJSON?
     /// The photo of the principal's primary profile, which saved accounts carry; nil without one.
     func primaryPhoto(for principal: Principal) async -> String?
+    /// The account's stats row (contacts and circles counts); nil when it cannot be read.
+    func stats(for principal: Principal) async -> ProfileStatsJSON?
+}
+
+extension PersonaSource {
+    /// No stats row unless the source reads one.
+    public func stats(for principal: Principal) async -> ProfileStatsJSON? { nil }
 }

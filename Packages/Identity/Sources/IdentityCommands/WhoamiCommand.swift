@@ -2,7 +2,7 @@ import Console
 import Identity
 import IdentityWire
 
-/// `whoami`: the signed-in account, who it acts as, and its persona.
+/// `whoami`: the signed-in account, who it acts as, its persona, and (with Circles) the seed's stats row.
 enum WhoamiCommand {
     static func make(
         service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
@@ -10,10 +10,12 @@ enum WhoamiCommand {
         Command("whoami", summary: "Show the signed-in account") { _, context in
             let principal = try await principals.requirePrincipal()
             let account = try await service.account(principal)
-            let json = await MeJSON.whoami(account, principal: principal, personas: personas)
+            var json = await MeJSON.whoami(account, principal: principal, personas: personas)
+            json.stats = await personas?.stats(for: principal)
             return .value(
                 json,
-                text: IdentityText.account(account, principal: principal, persona: json.persona, style: context.style))
+                text: IdentityText.account(
+                    account, principal: principal, persona: json.persona, stats: json.stats, style: context.style))
         }
     }
 }

@@ -51,6 +51,8 @@ public struct MeJSON: Codable, Sendable, Equatable {
     public var persona: PersonaJSON
     /// The primary profile's photo, which saved accounts carry (null without one, or without Circles).
     @ExplicitNull public var photoURL: String?
+    /// `whoami`'s stats row (contacts and circles counts) in products with Circles; absent elsewhere and on the wire.
+    public var stats: ProfileStatsJSON?
 
     /// `account` as `principal` sees it; `persona` defaults to the account's primary profile (a product without
     /// Circles, or when it cannot be read).

@@ -23,4 +23,12 @@ public enum FamilyCodeFormat {
         let candidate = input.trimmingWhitespace().uppercased()
         return isValid(candidate) ? candidate : nil
     }
+
+    /// The code `input` names, normalized, or `FamilyCodeError.invalidFormat`: the rule every service checks before
+    /// anything else (the local one before the store, the HTTP one before the network), so a malformed code gets the
+    /// format sentence everywhere, offline included.
+    public static func code(_ input: String) throws(FamilyCodeError) -> String {
+        guard let code = normalize(input) else { throw .invalidFormat }
+        return code
+    }
 }

@@ -14,7 +14,7 @@ extension LocalFamilyCodeService {
     public func join(_ principal: Principal, code input: String, origin: String?) async throws -> FamilyJoin {
         try principal.requireActingAsSelf()
         // A malformed code is not an attempt: nothing is counted, logged or looked up.
-        guard let code = FamilyCodeFormat.normalize(input) else { throw FamilyCodeError.invalidFormat }
+        let code = try FamilyCodeFormat.code(input)
         let now = clock.now()
         // The account's limit, then the origin's: the same rule shape, each with its own numbers and key.
         let limits =

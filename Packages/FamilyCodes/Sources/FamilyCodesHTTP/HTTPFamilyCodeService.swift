@@ -42,6 +42,8 @@ public struct HTTPFamilyCodeService: FamilyCodeService {
 
     /// `origin` is not sent: the server takes the client's socket address itself, and trusts nothing else.
     public func join(_ principal: Principal, code: String, origin: String?) async throws -> FamilyJoin {
+        // The format is the domain's rule: a malformed code never reaches the network.
+        _ = try FamilyCodeFormat.code(code)
         let json: FamilyJoinJSON = try await requests.send(
             FamilyCodesRoute.join, as: principal, body: FamilyJoinBody(familyCode: code))
         return json.join

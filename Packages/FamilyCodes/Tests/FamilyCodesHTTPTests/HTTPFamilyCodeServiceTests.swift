@@ -126,6 +126,16 @@ struct HTTPFamilyCodeServiceTests {
         #expect(offline?.description == "Connection error. Please try again.")
     }
 
+    /// The format is the domain's rule, checked before anything goes over the network: offline, a malformed code gets
+    /// the format sentence, not "Connection error".
+    @Test func aMalformedCodeIsRefusedBeforeAnyRequest() async throws {
+        stub.goOffline()
+        for code in ["fam-12", "", "FAM-ABC12!", "FAM-ABC1234"] {
+            await #expect(throws: FamilyCodeError.invalidFormat) { _ = try await service().join(principal, code: code) }
+        }
+        #expect(stub.requests.isEmpty)
+    }
+
     /// A code no table knows keeps the server's sentence, so a newer server's refusal still reads well.
     @Test func anUnknownCodeKeepsTheServersSentence() async throws {
         stub.on(

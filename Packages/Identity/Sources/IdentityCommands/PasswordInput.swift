@@ -44,6 +44,21 @@ enum PasswordInput {
         return typed
     }
 
+    /// A password being chosen (`signup`): `--password-file`, `--password`, `KITH_PASSWORD`, then two prompts on a
+    /// terminal that must match, as for `password`'s new one, so a typo cannot make an account nobody can enter.
+    static func chosenPassword(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
+        if let value = try given(
+            arguments, context, fileOption: "password-file", valueOption: "password", variable: environmentVariable)
+        {
+            return value
+        }
+        guard context.interaction.canAsk else { throw missing }
+        guard let first = context.askSecret("Password: "), let second = context.askSecret("Repeat the password: ")
+        else { throw PasswordInputError.cancelled }
+        guard first == second else { throw PasswordInputError.mismatch }
+        return first
+    }
+
     /// The new password of `password`: `--new-password-file`, `--new-password`, `KITH_NEW_PASSWORD`, then two
     /// prompts on a terminal that must match.
     static func newPassword(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {

@@ -20,7 +20,9 @@ enum SignupCommand {
                     choices: AccountTypeCommand.types),
                 Option("claim", value: "CODE", "a claim code from `member graduate`: become that member"),
             ] + PasswordInput.options,
-            details: "The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD."
+            details:
+                "The password is asked for twice at a terminal (the two must match), else read from --password-file, "
+                + "--password or KITH_PASSWORD."
         ) { arguments, context in
             let first = arguments.option("first") ?? ""
             let last = arguments.option("last") ?? ""
@@ -28,7 +30,7 @@ enum SignupCommand {
             let accountType =
                 try arguments.choice(arguments.option("account-type"), as: AccountType.self, label: "--account-type")
                 ?? .private
-            let password = try PasswordInput.password(arguments, context)
+            let password = try PasswordInput.chosenPassword(arguments, context)
             let account = try await service.signUp(
                 SignUp(
                     email: arguments.argument("EMAIL"), firstName: first, lastName: last, password: password,

@@ -62,11 +62,17 @@ struct PasswordInputTests {
     @Test("the terminal prompt is the last source")
     func prompt() async throws {
         let device = try Device()
-        let interaction = ScriptedInteraction(answers: ["typed-secret-4444"])
+        // Signing up, the password is typed twice: a typo must not make an account nobody can enter.
+        let typo = ScriptedInteraction(answers: ["typed-secret-4444", "typed-secret-4445"])
+        let refused = await device.run("signup dana@example.com --first Dana --last Reyes", interaction: typo)
+        #expect(refused.exitCode == 1)
+        #expect(refused.errors == "error: The new passwords do not match: nothing changed.\n")
+        #expect(await device.run("accounts", json: true).output == "[]\n")
+        let interaction = ScriptedInteraction(answers: ["typed-secret-4444", "typed-secret-4444"])
         let signup = await device.run(
             "signup dana@example.com --first Dana --last Reyes", interaction: interaction)
         #expect(signup.exitCode == 0)
-        #expect(interaction.questions == ["Password: "])
+        #expect(interaction.questions == ["Password: ", "Repeat the password: "])
         let unused = ScriptedInteraction(answers: [])
         await device.run("logout")
         let login = await device.run(

@@ -47,6 +47,16 @@ public struct CommandRegistry: Sendable {
         commands.filter { $0.path.count > prefix.count && Array($0.path.prefix(prefix.count)) == prefix }
     }
 
+    /// Whether `words` (global flags already removed) name a registered command: false when `resolve` would refuse
+    /// them as an unknown command or sub-command, whatever their arguments.
+    public func namesCommand(_ words: [String]) -> Bool {
+        guard let (command, rest) = match(words) else { return false }
+        let hasChildren = commands(under: command.path).contains { $0.path.count == command.path.count + 1 }
+        // As in `resolve`: a word after a command that takes none, but has sub-commands, names an unknown one.
+        if let word = rest.first, !word.hasPrefix("-"), hasChildren, command.arguments.isEmpty { return false }
+        return true
+    }
+
     /// Finds and parses a command line (global flags already removed).
     public func resolve(_ words: [String]) throws(UsageError) -> (command: Command, arguments: ParsedArguments) {
         guard let first = words.first else { throw UsageError("No command given: try `help`") }

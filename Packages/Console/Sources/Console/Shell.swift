@@ -207,7 +207,7 @@ public struct Shell: Sendable {
                     report(ScriptLines.tooLongMessage(line.utf8.count))
                     continue
                 }
-                if History.shouldRemember(line) {
+                if History.shouldRemember(line), namesCommand(line) {
                     editor.addToHistory(line)
                     history?.append(line)
                 }
@@ -218,6 +218,20 @@ public struct Shell: Sendable {
                 await afterEachCommand()
             }
         }
+    }
+}
+
+extension Shell {
+    /// Whether a REPL line names a command this shell knows. A line that does not fails as an unknown command and is
+    /// never remembered: it is most likely a password typed at the prompt when no prompt was asking for one. A line
+    /// that cannot be split into words is judged by its first word.
+    public func namesCommand(_ line: String) -> Bool {
+        let words =
+            (try? Tokenizer.tokenize(line))
+            ?? line.split(whereSeparator: \.isWhitespace).prefix(1).map(String.init)
+        // Only the shell's own flags may stand before the command; they are taken out wherever they stand.
+        let command = words.filter { $0 != "--json" && $0 != "--yes" }
+        return command.isEmpty || registry.namesCommand(command)
     }
 }
 

@@ -110,6 +110,24 @@ struct REPLTests {
         #expect(contents == kept.joined(separator: "\n") + "\n")
     }
 
+    @Test("a line that names no command (a password typed at the prompt) is run, refused and never remembered")
+    func unknownCommandsAreNotRemembered() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let history = History(path: folder + "/history")
+        let harness = try Harness()
+        let editor = ScriptedLineEditor([
+            .line("echo one"), .line("hunter2"), .line("Secret 'pass"), .line("--json Hunter2"),
+            .line("member hunter2"), .line("member add"), .line("fail"), .line("quit"),
+        ])
+        #expect(await runREPL(harness, editor, history: history) == 0)
+        // A known command that fails, or is given wrong arguments, is kept: it can be fixed and run again.
+        let kept = ["echo one", "member add", "fail", "quit"]
+        #expect(editor.history == kept)
+        #expect(history.load() == kept)
+        #expect(lines(of: harness.errors.text).count == 6)
+    }
+
     @Test("a line over the limit is refused, not run and not remembered")
     func tooLongLine() async throws {
         let harness = try Harness()

@@ -56,8 +56,9 @@ public struct AppEnvironment: Sendable {
             environment: environment)
     }
 
-    /// The local composition for looking only (shell completion): the file at `databasePath` opened read-only,
-    /// so nothing is created, migrated or written; without a path or a usable file, empty stores in memory.
+    /// The local composition for looking only (shell completion, `help`): the file at `databasePath` opened read-only,
+    /// so nothing is created, migrated or written; without a path or a usable file, empty stores in memory (with every
+    /// command the file's composition has).
     public static func readOnly(databasePath: String?, product: Product) -> AppEnvironment {
         if let databasePath,
             let database = try? KithDatabase.openReadOnly(
@@ -67,10 +68,11 @@ public struct AppEnvironment: Sendable {
         }
         let identityStore = InMemoryIdentityStore()
         let preferencesStore = InMemoryPreferencesStore(identity: identityStore)
+        let identity = LocalIdentityService(
+            store: identityStore, carryOver: PreferencesCarryOver(store: preferencesStore))
         return composed(
-            database: nil, product: product,
-            identity: LocalIdentityService(
-                store: identityStore, carryOver: PreferencesCarryOver(store: preferencesStore)),
+            database: nil, product: product, identity: identity, exitPins: identity,
+            exitLock: ExitLock(pins: identity, device: InMemoryDeviceExitLockStore()),
             preferences: LocalPreferencesService(store: preferencesStore),
             familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: identityStore)),
             circles: LocalCirclesService(store: InMemoryCirclesStore(identity: identityStore)),

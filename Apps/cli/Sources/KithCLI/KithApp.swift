@@ -113,6 +113,20 @@ public enum KithApp {
             reporter.report(error.description)
             return Shell.usageExitCode
         }
+        // `help` describes the product's commands and touches nothing: no file is created or opened.
+        if remote == nil, options.words.first == "help" {
+            let registry: CommandRegistry
+            do {
+                registry = try makeRegistry(AppEnvironment.readOnly(databasePath: nil, product: product))
+            } catch {
+                reporter.report(String(describing: error))
+                return Shell.refusedExitCode
+            }
+            let outcome = await shell(registry: registry, like: reporter).run(options.words, defaults: defaults)
+            if case .failed(_, let message) = outcome { reporter.report(message) }
+            return outcome.exitCode
+        }
+
         let app: AppEnvironment
         let registry: CommandRegistry
         do {

@@ -56,6 +56,63 @@ struct SeedFidelityEndToEndTests {
         #expect(role.errors == "error: Connection error. Please try again.\n")
     }
 
+    // MARK: - The seeds' last details, locally and through the server (issue 25)
+
+    @Test func theSeedsLastDetailsAreTheSameLocallyAndThroughTheServer() async throws {
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        for mode in [["--db", folder + "/details.sqlite"], ["--remote", server.url]] {
+            func run(_ arguments: [String], input: String = "") async throws -> KithProcess.Result {
+                try await KithProcess.run(
+                    mode + arguments, input: Data(input.utf8),
+                    environment: ["KITH_PASSWORD": password, "XDG_STATE_HOME": folder + "/details-state"])
+            }
+            try TranscriptScripts.checkSeedDetails(try await run([], input: TranscriptScripts.seedDetails))
+            try TranscriptScripts.checkSeedDetailsJSON(
+                try await run(["--json"], input: TranscriptScripts.seedDetailsJSON))
+            let join = try await run(["family", "join", "fam-12"])
+            #expect(join.status == 1, "\(mode)")
+            #expect(join.errors == "error: Invalid family code format. Codes look like FAM-XXXXXX\n", "\(mode)")
+        }
+    }
+
+    @Test func offlineAMalformedFamilyCodeGetsTheFormatSentence() async throws {
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        let signup = try await kith(
+            ["signup", "pat@example.com", "--first", "Pat", "--last", "Lee", "--role", "parent"], server: server)
+        try #require(signup.status == 0, "\(signup.errors)")
+        server.stop()
+
+        let join = try await kith(["family", "join", "fam-12"], server: server)
+        #expect(join.status == 1)
+        #expect(join.errors == "error: Invalid family code format. Codes look like FAM-XXXXXX\n")
+        let wellFormed = try await kith(["family", "join", "FAM-ABC123"], server: server)
+        #expect(wellFormed.errors == "error: Connection error. Please try again.\n")
+    }
+
+    // MARK: - Help starts nothing (issue 25, item 17)
+
+    @Test func theFakeProvidersHelpPrintsUsageAndServesNothing() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FakeProviderProcess.binary)
+        process.arguments = ["--help"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try ProcessLaunch.run(process)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        let running = process.isRunning
+        if running { process.terminate() }
+        #expect(!running, "kith-fake-oidc --help is serving")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.hasPrefix("usage: kith-fake-oidc"), "\(text)")
+    }
+
     // MARK: - Account type, and a session the server ended (004)
 
     @Test func theAccountTypeTravelsAndAnEndedSessionShowsSignedOut() async throws {

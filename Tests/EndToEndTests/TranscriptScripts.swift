@@ -74,6 +74,30 @@ enum TranscriptScripts {
         """
     }
 
+    /// The seeds' last details (DOMAIN.md "Seed fidelity"): a parent without a family, the profiles hint, a contact
+    /// added twice, the primary's last use and the stats row.
+    static let seedDetails = """
+        signup pat@example.com --first Pat --last Lee --role parent
+        family
+        profiles
+        household create 'Lee Family'
+        member add Max
+        profiles
+        contact add 'Sam Ray'
+        circle add Friends 'Sam Ray'
+        circle add Friends 'Sam Ray'
+        personas
+        profile show
+        whoami
+        """
+
+    /// The same account's JSON after `seedDetails`: its sign-up time, the personas and the stats of both commands.
+    static let seedDetailsJSON = """
+        whoami
+        personas
+        profile show
+        """
+
     // MARK: - What they print
 
     static func object(_ text: some StringProtocol) throws -> [String: Any] {
@@ -217,6 +241,34 @@ enum TranscriptScripts {
         #expect((grant["to"] as? [String: Any])?["displayName"] as? String == "Sam Ray")
         let look = try #require(try object(lines[5])["fields"] as? [String: Any])
         #expect(look["bio"] as? String == "Reads a lot")
+    }
+
+    /// Checks the `seedDetails` script's human output.
+    static func checkSeedDetails(_ run: KithProcess.Result) throws {
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("Join a family with `family join CODE`, the code a player shared."), "\(run.output)")
+        #expect(lines.filter { $0 == "Add a family member: `member add NAME`" }.count == 2, "\(run.output)")
+        #expect(lines.filter { $0 == "Sam Ray is already in Friends" }.count == 1, "\(run.output)")
+        let primary = try #require(lines.first { $0.contains("Primary") && $0.contains("Pat Lee") })
+        #expect(!primary.contains("never"), "\(primary)")
+        #expect(lines.filter { $0.contains("1 contact · 5 circles") }.count == 2, "\(run.output)")
+    }
+
+    /// Checks the `seedDetailsJSON` script's JSON Lines: the primary last used at sign-up, and the stats.
+    static func checkSeedDetailsJSON(_ run: KithProcess.Result) throws {
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        try #require(lines.count == 3)
+        let whoami = try object(lines[0])
+        let personas = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [[String: Any]])
+        #expect(personas.first?["type"] as? String == "primary")
+        #expect(personas.first?["lastUsed"] as? String == whoami["createdAt"] as? String)
+        for value in [whoami, try object(lines[2])] {
+            let stats = value["stats"] as? [String: Any]
+            #expect(stats?["contacts"] as? Int == 1)
+            #expect(stats?["circles"] as? Int == 5)
+        }
     }
 
     // MARK: - Comparing two runs

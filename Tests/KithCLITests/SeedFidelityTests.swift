@@ -20,15 +20,17 @@ struct SeedFidelityTests {
 
     /// Runs kith on the test's file; `interaction` answers any question (and records it).
     func kith(
-        _ arguments: [String], input: String = "", interaction: any Interaction = NoInteraction()
+        _ arguments: [String], input: String = "", interaction: any Interaction = NoInteraction(),
+        password: String? = "Pass-seeds-123"
     ) async -> Run {
         let output = CapturedText()
         let errors = CapturedText()
         let terminal = KithApp.Terminal(
             output: output, errors: errors, input: .text(input), interaction: interaction)
+        var environment = ["HOME": folder, "NO_COLOR": "1"]
+        environment["KITH_PASSWORD"] = password
         let status = await KithApp.run(
-            arguments: ["--db", database] + arguments,
-            environment: ["HOME": folder, "NO_COLOR": "1", "KITH_PASSWORD": "Pass-seeds-123"], terminal: terminal)
+            arguments: ["--db", database] + arguments, environment: environment, terminal: terminal)
         return Run(status: status, output: output.text, errors: errors.text)
     }
 
@@ -268,5 +270,133 @@ struct SeedFidelityTests {
 
         #expect(try await running.session.currentPrincipal()?.actingAs == nil)
         #expect(await running.prompt() == "dana › ")
+    }
+
+    // MARK: - The seeds' last details (issue 25, items 12 to 16 and the smaller ones)
+
+    @Test func thePrimaryPersonasLastUseIsSignUpNeverNever() async throws {
+        #expect(await kith(["signup", "ria@example.com", "--first", "Ria", "--last", "Sen"]).status == 0)
+        let signedUp = try #require(try object(await kith(["whoami", "--json"]).output)["createdAt"] as? String)
+        let personas = try array(await kith(["personas", "--json"]).output)
+        #expect(personas.first?["type"] as? String == "primary")
+        #expect(personas.first?["lastUsed"] as? String == signedUp)
+        #expect(await kith(["shadow", "create", "--type", "personal", "--name", "Ri"]).status == 0)
+        let deck = await kith(["personas"]).output
+        let primary = try #require(deck.split(separator: "\n").first { $0.contains("Primary") })
+        #expect(!primary.contains("never"), "\(primary)")
+    }
+
+    @Test func addingAContactAlreadyInACircleSaysSoAndChangesNothing() async throws {
+        let run = await kith(
+            [],
+            input: """
+                signup ria@example.com --first Ria --last Sen
+                contact add 'Sam Ray'
+                contact add 'Bo Park'
+                circle add Friends 'Sam Ray'
+                """)
+        try #require(run.status == 0, "\(run.errors)")
+        let again = await kith(["circle", "add", "Friends", "Sam Ray"])
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.output == "Sam Ray is already in Friends\n")
+        let mixed = await kith(["circle", "add", "Friends", "Sam Ray", "Bo Park"])
+        #expect(mixed.status == 0, "\(mixed.errors)")
+        #expect(mixed.output.hasPrefix("Sam Ray is already in Friends\n"), "\(mixed.output)")
+        #expect(mixed.output.contains("Friends now has 2 members."), "\(mixed.output)")
+        let detail = try object(await kith(["circle", "show", "Friends", "--json"]).output)
+        #expect((detail["members"] as? [[String: Any]])?.count == 2)
+    }
+
+    @Test func aParentWithoutAFamilyIsToldHowToJoinOne() async throws {
+        #expect(
+            await kith(["signup", "pat@example.com", "--first", "Pat", "--last", "Lee", "--role", "parent"]).status == 0
+        )
+        let family = await kith(["family"])
+        #expect(family.status == 0, "\(family.errors)")
+        #expect(family.output.contains("Join a family with `family join CODE`, the code a player shared."))
+    }
+
+    @Test func profilesAlwaysEndsWithTheHintToAddAMember() async throws {
+        let hint = "Add a family member: `member add NAME`"
+        #expect(await kith(["signup", "dana@example.com", "--first", "Dana", "--last", "Lee"]).status == 0)
+        let alone = await kith(["profiles"])
+        #expect(alone.output.split(separator: "\n").last.map(String.init) == hint, "\(alone.output)")
+        #expect(await kith([], input: "household create 'Lee Family'\nmember add Max\n").status == 0)
+        let several = await kith(["profiles"])
+        #expect(several.output.contains("Max"))
+        #expect(several.output.split(separator: "\n").last.map(String.init) == hint, "\(several.output)")
+    }
+
+    @Test func helpShadowCreateAndItsPromptDescribeTheThreeTypes() async throws {
+        let descriptions = [
+            "professional: a work identity, for colleagues and clients",
+            "personal: a side of you for friends or a community, apart from your primary",
+            "anonymous: a name that says nothing about who you are",
+        ]
+        let help = await kith(["help", "shadow", "create"])
+        for line in descriptions { #expect(help.output.contains(line), "\(help.output)") }
+
+        #expect(await kith(["signup", "ria@example.com", "--first", "Ria", "--last", "Sen"]).status == 0)
+        let person = ScriptedInteraction(answers: ["anonymous"])
+        let created = await kith(["shadow", "create", "--name", "Night Owl", "--json"], interaction: person)
+        #expect(created.status == 0, "\(created.errors)")
+        #expect(try object(created.output)["type"] as? String == "anonymous")
+        let question = try #require(person.questions.first)
+        for line in descriptions { #expect(question.contains(line), "\(question)") }
+        // Without a terminal the type is still required.
+        #expect(await kith(["shadow", "create", "--name", "X"]).status == 2)
+    }
+
+    @Test func profileShowAndWhoamiShowTheStatsRow() async throws {
+        let run = await kith(
+            [],
+            input: """
+                signup ria@example.com --first Ria --last Sen
+                contact add 'Sam Ray'
+                circle create 'Book Club'
+                """)
+        try #require(run.status == 0, "\(run.errors)")
+        #expect(await kith(["profile", "show"]).output.contains("1 contact · 6 circles"))
+        #expect(await kith(["whoami"]).output.contains("1 contact · 6 circles"))
+        for command in [["profile", "show"], ["whoami"]] {
+            let stats = try object(await kith(command + ["--json"]).output)["stats"] as? [String: Any]
+            #expect(stats?["contacts"] as? Int == 1, "\(command)")
+            #expect(stats?["circles"] as? Int == 6, "\(command)")
+        }
+    }
+
+    @Test func aMalformedFamilyCodeGetsTheFormatSentence() async throws {
+        #expect(
+            await kith(["signup", "pat@example.com", "--first", "Pat", "--last", "Lee", "--role", "parent"]).status == 0
+        )
+        let join = await kith(["family", "join", "fam-12"])
+        #expect(join.status == 1)
+        #expect(join.errors == "error: Invalid family code format. Codes look like FAM-XXXXXX\n")
+    }
+
+    @Test func signupAsksForThePasswordTwiceAtATerminal() async throws {
+        let typo = ScriptedInteraction(answers: ["Pass-seeds-123", "Pass-seeds-124"])
+        let refused = await kith(
+            ["signup", "ria@example.com", "--first", "Ria", "--last", "Sen"], interaction: typo, password: nil)
+        #expect(refused.status == 1)
+        #expect(refused.errors == "error: The new passwords do not match: nothing changed.\n")
+        #expect(typo.questions.count == 2)
+        #expect(await kith(["whoami"], password: nil).status == 1)
+
+        let same = ScriptedInteraction(answers: ["Pass-seeds-123", "Pass-seeds-123"])
+        let created = await kith(
+            ["signup", "ria@example.com", "--first", "Ria", "--last", "Sen"], interaction: same, password: nil)
+        #expect(created.status == 0, "\(created.errors)")
+        #expect(same.questions.count == 2)
+        #expect(await kith(["login", "ria@example.com"]).status == 0)
+    }
+
+    @Test func helpCreatesNoDatabaseFile() async throws {
+        for arguments in [["--help"], ["help"], ["help", "shadow", "create"]] {
+            let run = await kith(arguments)
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.output.contains("shadow create"))
+            #expect(!FileManager.default.fileExists(atPath: database), "\(arguments) created the file")
+        }
     }
 }

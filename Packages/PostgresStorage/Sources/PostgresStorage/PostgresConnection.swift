@@ -3,8 +3,27 @@ import Foundation
 
 /// One libpq connection. Not thread-safe: the pool confines each one to its own serial queue, and a store
 /// transaction uses it only inside the body it is given.
+///
+/// Every wait for the database has a deadline: the connection is made with libpq's non-blocking calls and each
+/// answer is awaited with `poll` on the socket, never with a blocking `PQgetResult`. A database that stops answering
+/// (a paused server, a lost network) costs a caller at most `Timeouts.connect` or `Timeouts.answer`; the connection
+/// is then closed, to be replaced on next use. TCP keepalives are on too, for idle pooled connections.
 public final class PostgresConnection: @unchecked Sendable {
+    /// How long a connection waits for the database.
+    public struct Timeouts: Sendable {
+        /// To connect, the server's greeting and authentication included.
+        public var connect: Duration
+        /// For each exchange's answer (a statement, or a pipeline of them); nil waits as long as it takes.
+        public var answer: Duration?
+
+        public init(connect: Duration = .seconds(2), answer: Duration? = .seconds(3)) {
+            self.connect = connect
+            self.answer = answer
+        }
+    }
+
     private var connection: OpaquePointer?
+    private let timeouts: Timeouts
     /// The name of each statement prepared on this connection, by its text: a statement is parsed and planned
     /// once per connection, not on every call (prepared statements outlive transactions, rolled back or not).
     private var preparedNames: [String: String] = [:]
@@ -16,6 +35,9 @@ public final class PostgresConnection: @unchecked Sendable {
     private var nextPreparedNumber = 1
     /// A read-only transaction's COMMIT was sent and its answer is not read yet (see `commit(waiting:)`).
     private var commitInFlight = false
+    /// The current transaction's COMMIT went out: if the connection breaks now, whether it committed is unknown, so
+    /// its body must not run again (see `PostgresDatabase`).
+    private(set) var commitSent = false
 
     /// A statement waiting to be sent, and where its answer goes.
     private struct Statement {
@@ -26,14 +48,31 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Connects to `url` (a libpq connection URI or key=value string) and sets the session to UTC and ISO dates.
-    init(url: String) throws(PostgresError) {
-        let connection = PQconnectdb(url)
-        guard let connection, PQstatus(connection) == CONNECTION_OK else {
-            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
-            PQfinish(connection)
-            throw PostgresError(sqlState: nil, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    ///
+    /// Keepalives find a peer that vanished (TCP only: a Unix socket has none; the answer deadline covers both).
+    /// The URL's own settings win over these defaults.
+    init(url: String, timeouts: Timeouts = Timeouts()) throws(PostgresError) {
+        self.timeouts = timeouts
+        let defaults = [
+            ("keepalives", "1"), ("keepalives_idle", "10"), ("keepalives_interval", "2"), ("keepalives_count", "3"),
+            ("tcp_user_timeout", "10000"), ("dbname", url),
+        ]
+        let connection = Self.withCStrings(defaults.map(\.0)) { keywords in
+            Self.withCStrings(defaults.map(\.1)) { values in PQconnectStartParams(keywords, values, 1) }
         }
+        guard let connection else { throw PostgresError(sqlState: nil, message: "out of memory") }
         self.connection = connection
+        let deadline = ContinuousClock.now + timeouts.connect
+        var polling = PGRES_POLLING_WRITING
+        while polling != PGRES_POLLING_OK {
+            guard PQstatus(connection) != CONNECTION_BAD, polling != PGRES_POLLING_FAILED else {
+                throw failed(connection, "could not connect")
+            }
+            // The socket may change from one call to the next (another address of the same host).
+            try waitForSocket(connection, writing: polling == PGRES_POLLING_WRITING, until: deadline, "connect")
+            polling = PQconnectPoll(connection)
+        }
+        guard PQsetnonblocking(connection, 1) == 0 else { throw failed(connection, "could not connect") }
         try execute("SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_min_messages = warning")
     }
 
@@ -42,7 +81,8 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Whether the connection is still usable; a broken one is replaced, never reused.
     var isHealthy: Bool { connection.map { PQstatus($0) == CONNECTION_OK } ?? false }
 
-    /// Closes the connection now (the pool replaces it on next use).
+    /// Closes the connection now (the pool replaces it on next use). Never waits: the connection is non-blocking, so
+    /// the goodbye libpq sends is dropped rather than waited on when the server does not read.
     func close() {
         PQfinish(connection)
         connection = nil
@@ -58,6 +98,7 @@ public final class PostgresConnection: @unchecked Sendable {
     /// is most of its cost. A body that runs no statement sends nothing at all.
     func begin(_ statement: String) {
         pending = [Statement(sql: statement, parameters: nil, answer: nil)]
+        commitSent = false
     }
 
     /// Queues `sql` to go out with the next statement whose answer is needed, and returns where its answer will be:
@@ -73,7 +114,7 @@ public final class PostgresConnection: @unchecked Sendable {
     func flush() throws(PostgresError) {
         guard !pending.isEmpty else { return }
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
-        settleCommit(connection)
+        try settleCommit(connection)
         try runPipeline(connection)
     }
 
@@ -93,24 +134,32 @@ public final class PostgresConnection: @unchecked Sendable {
         }
         // Statements queued with `later` and never read still run: the transaction commits them.
         try flush()
-        guard !waiting, let connection else { return try execute("COMMIT") }
+        guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
+        commitSent = true
+        guard !waiting else { return try execute("COMMIT") }
+        let deadline = answerDeadline()
         guard PQsendQuery(connection, "COMMIT") == 1 else { throw brokenPipeline(connection) }
+        try flushOutput(connection, until: deadline)
         commitInFlight = true
     }
 
     /// Reads the answer of a COMMIT sent without waiting, so the connection is free for the next statement.
-    private func settleCommit(_ connection: OpaquePointer) {
+    private func settleCommit(_ connection: OpaquePointer) throws(PostgresError) {
         guard commitInFlight else { return }
         commitInFlight = false
-        while let result = PQgetResult(connection) { PQclear(result) }
+        let deadline = answerDeadline()
+        while let result = try nextResult(connection, until: deadline) { PQclear(result) }
     }
 
-    /// Rolls the transaction back, if it was sent at all; a failure here is the connection's, seen by `isHealthy`.
+    /// Ends the transaction with ROLLBACK when one is open on the server: not when nothing was sent, nor after a
+    /// COMMIT that failed (it ended the transaction itself; a ROLLBACK then only makes the server warn "there is no
+    /// transaction in progress"). A failure here is the connection's, seen by `isHealthy`.
     func rollback() {
-        // A BEGIN not sent yet: nothing ran. Otherwise queued statements are dropped with the transaction.
-        let sent = !beginIsPending
         pending = []
-        if sent { _ = try? execute("ROLLBACK") }
+        guard let connection, !commitInFlight else { return }
+        let status = PQtransactionStatus(connection)
+        guard status == PQTRANS_INTRANS || status == PQTRANS_INERROR else { return }
+        _ = try? execute("ROLLBACK")
     }
 
     // MARK: - Statements
@@ -119,25 +168,25 @@ public final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     public func query(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) -> [PostgresRow] {
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
-        settleCommit(connection)
+        try settleCommit(connection)
         let texts = parameters.map(\.postgresText)
         if !pending.isEmpty {
             // A statement without parameters may be several (only the simple protocol runs those): what is queued
             // goes first, on its own.
             guard !parameters.isEmpty else {
                 try runPipeline(connection)
-                return try Self.rows(of: PQexec(connection, sql), connection)
+                return try exchange(connection) { PQsendQuery(connection, sql) }
             }
             let answer = PostgresLater(connection: self)
             pending.append(Statement(sql: sql, parameters: texts, answer: answer))
             try runPipeline(connection)
             return try answer.rows()
         }
-        if parameters.isEmpty { return try Self.rows(of: PQexec(connection, sql), connection) }
+        if parameters.isEmpty { return try exchange(connection) { PQsendQuery(connection, sql) } }
         let name = try preparedName(sql, parameterCount: texts.count, connection)
-        return try Self.rows(
-            of: withParameters(texts) { PQexecPrepared(connection, name, Int32(texts.count), $0, nil, nil, 0) },
-            connection)
+        return try exchange(connection) {
+            withParameters(texts) { PQsendQueryPrepared(connection, name, Int32(texts.count), $0, nil, nil, 0) }
+        }
     }
 
     /// Sends every queued statement (each new one's preparation first) in one pipeline, then reads their results
@@ -152,6 +201,7 @@ public final class PostgresConnection: @unchecked Sendable {
             case prepare(sql: String, name: String)
             case run(PostgresLater?)
         }
+        let deadline = answerDeadline()
         var commands: [Command] = []
         var sent = PQenterPipelineMode(connection) == 1
         for statement in statements where sent {
@@ -176,11 +226,12 @@ public final class PostgresConnection: @unchecked Sendable {
         }
         sent = sent && PQpipelineSync(connection) == 1
         guard sent else { throw brokenPipeline(connection) }
+        try flushOutput(connection, until: deadline)
 
         var firstError: PostgresError?
         for command in commands {
             var answered = false
-            while let result = PQgetResult(connection) {
+            while let result = try nextResult(connection, until: deadline) {
                 answered = true
                 let outcome: Result<[PostgresRow], PostgresError>
                 do throws(PostgresError) {
@@ -197,21 +248,111 @@ public final class PostgresConnection: @unchecked Sendable {
                     answer?.outcome = outcome
                 }
             }
-            guard answered else { throw brokenPipeline(connection) }
+            guard answered else { throw brokenPipeline(connection, firstError) }
         }
-        guard let sync = PQgetResult(connection), PQresultStatus(sync) == PGRES_PIPELINE_SYNC else {
-            throw brokenPipeline(connection)
+        guard let sync = try nextResult(connection, until: deadline), PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+        else {
+            throw brokenPipeline(connection, firstError)
         }
         PQclear(sync)
-        guard PQexitPipelineMode(connection) == 1 else { throw brokenPipeline(connection) }
+        guard PQexitPipelineMode(connection) == 1 else { throw brokenPipeline(connection, firstError) }
         if let firstError { throw firstError }
     }
 
-    /// The error of a pipeline that could not be sent or read to its end; the connection is closed, so the pool
-    /// replaces it rather than reuse one in an unknown state.
-    private func brokenPipeline(_ connection: OpaquePointer) -> PostgresError {
+    /// Sends one command with `send` (a `PQsend...` call) and reads every result it gives, as `PQexec` would, but
+    /// waiting no longer than `Timeouts.answer`: the rows of the last result, or the first error.
+    private func exchange(_ connection: OpaquePointer, _ send: () -> Int32) throws(PostgresError) -> [PostgresRow] {
+        let deadline = answerDeadline()
+        guard send() == 1 else { throw brokenPipeline(connection) }
+        try flushOutput(connection, until: deadline)
+        var rows: [PostgresRow] = []
+        var firstError: PostgresError?
+        while let result = try nextResult(connection, until: deadline) {
+            do throws(PostgresError) {
+                rows = try Self.rows(of: result, connection)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        if let firstError { throw firstError }
+        return rows
+    }
+
+    // MARK: - Waiting with a deadline
+
+    /// When the answer of an exchange starting now is given up on.
+    private func answerDeadline() -> ContinuousClock.Instant? {
+        timeouts.answer.map { ContinuousClock.now + $0 }
+    }
+
+    /// Sends what libpq holds for the server, waiting (until `deadline`) while the socket is full.
+    private func flushOutput(_ connection: OpaquePointer, until deadline: ContinuousClock.Instant?)
+        throws(PostgresError)
+    {
+        while true {
+            switch PQflush(connection) {
+            case 0: return
+            case 1:
+                // libpq's advice: the server may be waiting for us to read before it reads more.
+                try waitForSocket(connection, writing: true, until: deadline, "send")
+                guard PQconsumeInput(connection) == 1 else { throw brokenPipeline(connection) }
+            default: throw brokenPipeline(connection)
+            }
+        }
+    }
+
+    /// The next result, as `PQgetResult` gives it, without blocking past `deadline`.
+    private func nextResult(_ connection: OpaquePointer, until deadline: ContinuousClock.Instant?)
+        throws(PostgresError) -> OpaquePointer?
+    {
+        while PQisBusy(connection) == 1 {
+            try waitForSocket(connection, writing: false, until: deadline, "answer")
+            guard PQconsumeInput(connection) == 1 else { throw brokenPipeline(connection) }
+        }
+        return PQgetResult(connection)
+    }
+
+    /// Waits until the socket can be read (or written, with `writing`), at most until `deadline`. When the deadline
+    /// passes, the connection is closed (its state is unknown) and a timeout is thrown.
+    private func waitForSocket(
+        _ connection: OpaquePointer, writing: Bool, until deadline: ContinuousClock.Instant?, _ what: String
+    ) throws(PostgresError) {
+        let socket = PQsocket(connection)
+        guard socket >= 0 else { throw brokenPipeline(connection) }
+        var descriptor = pollfd(
+            fd: socket, events: Int16(writing ? POLLIN | POLLOUT : POLLIN), revents: 0)
+        while true {
+            var milliseconds: Int32 = -1
+            if let deadline {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else {
+                    close()
+                    throw PostgresError(
+                        sqlState: nil, message: "the database did not \(what) in time", timedOut: true)
+                }
+                let (seconds, attoseconds) = left.components
+                milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+            }
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR { throw brokenPipeline(connection) }
+        }
+    }
+
+    /// The error of a connection that could not be made; it is closed.
+    private func failed(_ connection: OpaquePointer, _ what: String) -> PostgresError {
         let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
         close()
+        return PostgresError(sqlState: nil, message: message.isEmpty ? what : message)
+    }
+
+    /// The error of a pipeline that could not be sent or read to its end; the connection is closed, so the pool
+    /// replaces it rather than reuse one in an unknown state. A server's error read before the break (a backend
+    /// terminated by the administrator says so first) is the error given.
+    private func brokenPipeline(_ connection: OpaquePointer, _ said: PostgresError? = nil) -> PostgresError {
+        let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+        close()
+        if let said, said.isConnectionFailure { return said }
         return PostgresError(sqlState: nil, message: message.isEmpty ? "the connection broke" : message)
     }
 
@@ -221,7 +362,7 @@ public final class PostgresConnection: @unchecked Sendable {
     {
         if let name = preparedNames[sql] { return name }
         let name = freshPreparedName()
-        _ = try Self.rows(of: PQprepare(connection, name, sql, Int32(parameterCount), nil), connection)
+        _ = try exchange(connection) { PQsendPrepare(connection, name, sql, Int32(parameterCount), nil) }
         preparedNames[sql] = name
         return name
     }
@@ -282,7 +423,14 @@ public final class PostgresConnection: @unchecked Sendable {
         _ texts: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> T
     ) -> T {
         if texts.isEmpty { return body(nil) }
-        let storage: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
+        return Self.withCStrings(texts, body)
+    }
+
+    /// Calls `body` with a C array of `texts` (NULL for nil) followed by a NULL, alive for the call.
+    private static func withCStrings<T>(
+        _ texts: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> T
+    ) -> T {
+        let storage: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil } + [nil]
         defer { storage.forEach { free($0) } }
         let pointers = storage.map { $0.map { UnsafePointer($0) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress) }

@@ -16,6 +16,9 @@ public final class PostgresDatabase: Sendable {
     let url: String
     let pool: PostgresPool
     let retry: RetryPolicy
+    let timeouts: Timeouts
+    /// The connection `answers()` asks on, apart from the pool.
+    let healthSlot = PostgresPool.Slot(index: -2)
     private let counting = Mutex(Counters())
 
     /// What operators watch (see `/metrics`).
@@ -28,6 +31,10 @@ public final class PostgresDatabase: Sendable {
         public var connects = 0
         /// Connections found broken and replaced.
         public var replaced = 0
+        /// Transactions run again whole on a new connection after theirs broke before they could commit.
+        public var reconnectedRetries = 0
+        /// Callers that found every connection in use past `Timeouts.pool`.
+        public var poolTimeouts = 0
     }
 
     /// How often and how long to wait before running a transaction again.
@@ -40,23 +47,58 @@ public final class PostgresDatabase: Sendable {
             self.attempts = attempts
             self.baseDelay = baseDelay
         }
+
+        /// How long to wait before the next run after run `attempt` lost, `elapsed` after the first began; nil to
+        /// give up.
+        func delay(afterAttempt attempt: Int, elapsed: Duration) -> TimeInterval? {
+            guard attempt < attempts else { return nil }
+            let base = Double(baseDelay.components.attoseconds) / 1e18 + Double(baseDelay.components.seconds)
+            let ceiling = base * Double(1 << min(attempt - 1, 10))
+            return Double.random(in: 0...ceiling)
+        }
+    }
+
+    /// How long a caller waits for the database before it hears "not available": a database that stops answering
+    /// (paused, or cut off) costs a request seconds, never as long as it is gone.
+    public struct Timeouts: Sendable {
+        /// To connect (`connect_timeout`'s role, enforced by the client).
+        public var connect: Duration
+        /// For the answer of each exchange (a statement, or a pipeline of them), measured by the client: the
+        /// connection is then closed, since its state is unknown.
+        public var answer: Duration
+        /// For a free connection of the pool, when all are in use.
+        public var pool: Duration
+        /// For the answer of each exchange while migrating at start (a step may rebuild a large table).
+        public var migration: Duration
+
+        public init(
+            connect: Duration = .seconds(2), answer: Duration = .seconds(3), pool: Duration = .seconds(3),
+            migration: Duration = .seconds(60)
+        ) {
+            self.connect = connect
+            self.answer = answer
+            self.pool = pool
+            self.migration = migration
+        }
     }
 
     /// Opens a pool of `size` connections to `url` (connected lazily) and applies `features`' migrations once,
     /// under an advisory lock, so servers starting together do not race.
     public static func open(
-        url: String, features: [PostgresFeatureMigrations], size: Int = 8, retry: RetryPolicy = RetryPolicy()
+        url: String, features: [PostgresFeatureMigrations], size: Int = 8, retry: RetryPolicy = RetryPolicy(),
+        timeouts: Timeouts = Timeouts()
     ) async throws(StorageError) -> PostgresDatabase {
-        let database = PostgresDatabase(url: url, size: size, retry: retry)
+        let database = PostgresDatabase(url: url, size: size, retry: retry, timeouts: timeouts)
         try await database.migrate(features)
         return database
     }
 
-    init(url: String, size: Int, retry: RetryPolicy) {
+    init(url: String, size: Int, retry: RetryPolicy, timeouts: Timeouts) {
         self.url = url
         displayName = Self.redacted(url)
         pool = PostgresPool(size: size)
         self.retry = retry
+        self.timeouts = timeouts
     }
 
     /// The counters so far.
@@ -85,7 +127,10 @@ public final class PostgresDatabase: Sendable {
     private func transaction<T: Sendable>(
         readOnly: Bool, _ body: @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
-        let slot = await pool.acquire()
+        guard let slot = await pool.acquire(waitingAtMost: timeouts.pool) else {
+            counting.withLock { $0.poolTimeouts += 1 }
+            throw StorageError(.unavailable, "The database is not available. Please try again.")
+        }
         let result: Result<T, any Error>
         do {
             // `body` runs to its end before `run` returns: it never outlives this call.
@@ -101,10 +146,18 @@ public final class PostgresDatabase: Sendable {
     }
 
     /// On the slot's queue: connects when needed, then runs the body, again while it loses to others.
+    ///
+    /// A connection that breaks (a backend terminated, a server restarted since the connection was pooled) is
+    /// replaced and the whole body runs again once on the new one, when the transaction cannot have committed: it
+    /// only read, or its COMMIT had not gone out (the server rolls back a transaction whose connection ends, and a
+    /// body may run again whole, as on a serialization failure). A connection lost after the COMMIT went out leaves
+    /// the outcome unknown, and one that timed out means the database is not answering: both are "not available".
     private func runTransaction<T>(
         on slot: PostgresPool.Slot, readOnly: Bool, _ body: (PostgresConnection) throws -> T
     ) throws -> T {
+        let started = ContinuousClock.now
         var attempt = 1
+        var reconnected = false
         while true {
             let connection = try connection(of: slot)
             do {
@@ -123,19 +176,39 @@ public final class PostgresDatabase: Sendable {
                 try connection.commit(waiting: !readOnly)
                 return value
             } catch let error as PostgresError {
+                // No ROLLBACK after a COMMIT that failed: it ended the transaction (`rollback` knows).
                 if connection.isHealthy { connection.rollback() }
                 if error.isConnectionFailure || !connection.isHealthy {
+                    let mayHaveCommitted = !readOnly && connection.commitSent
                     connection.close()
+                    slot.connection = nil
                     counting.withLock { $0.replaced += 1 }
+                    if !reconnected && !error.timedOut && !mayHaveCommitted {
+                        reconnected = true
+                        counting.withLock { $0.reconnectedRetries += 1 }
+                        continue
+                    }
                     throw StorageError(.unavailable, "The database is not available. Please try again.")
                 }
+                if error.isUnavailable {
+                    if error.isReadOnly {
+                        // A failover may have left this connection on a standby: the next one may reach the primary.
+                        connection.close()
+                        slot.connection = nil
+                        counting.withLock { $0.replaced += 1 }
+                    }
+                    throw StorageError(
+                        .unavailable,
+                        "The database cannot do this now (\(error.sqlState ?? "no SQLSTATE")). Please try again.")
+                }
                 guard error.isRetryable else { throw Self.storageError(error) }
-                guard attempt < retry.attempts else {
+                let elapsed = ContinuousClock.now - started
+                guard let delay = retry.delay(afterAttempt: attempt, elapsed: elapsed) else {
                     counting.withLock { $0.exhausted += 1 }
                     throw StorageError(.busy, "The database is busy. Please try again.")
                 }
                 counting.withLock { $0.retries += 1 }
-                Thread.sleep(forTimeInterval: jitteredDelay(attempt: attempt))
+                Thread.sleep(forTimeInterval: delay)
                 attempt += 1
             }
         }
@@ -147,19 +220,14 @@ public final class PostgresDatabase: Sendable {
         if slot.connection != nil { counting.withLock { $0.replaced += 1 } }
         slot.connection = nil
         do {
-            let connection = try PostgresConnection(url: url)
+            let connection = try PostgresConnection(
+                url: url, timeouts: .init(connect: timeouts.connect, answer: timeouts.answer))
             counting.withLock { $0.connects += 1 }
             slot.connection = connection
             return connection
         } catch {
             throw StorageError(.unavailable, "The database is not available. Please try again.")
         }
-    }
-
-    private func jitteredDelay(attempt: Int) -> TimeInterval {
-        let base = Double(retry.baseDelay.components.attoseconds) / 1e18 + Double(retry.baseDelay.components.seconds)
-        let ceiling = base * Double(1 << min(attempt - 1, 10))
-        return Double.random(in: 0...ceiling)
     }
 
     /// A statement error that is not a lost race: a bug or a schema out of step, said plainly to the log.
@@ -170,7 +238,20 @@ public final class PostgresDatabase: Sendable {
 
 extension PostgresDatabase {
     /// Whether the database answers a trivial query now (for `/health`); never throws.
+    ///
+    /// On a connection of its own, not the pool's: a health check must not wait in line behind the callers of a
+    /// busy pool (the database answers; the server is only busy), nor hold a connection they wait for. It waits at
+    /// most `Timeouts.connect` to connect and a second for the answer.
     public func answers() async -> Bool {
-        (try? await read { try $0.first("SELECT 1")?.int(0) }) == 1
+        let (url, timeouts, slot) = (url, timeouts, healthSlot)
+        let answer = try? await slot.run { () throws -> Int? in
+            if slot.connection?.isHealthy != true {
+                slot.connection = nil
+                slot.connection = try PostgresConnection(
+                    url: url, timeouts: .init(connect: timeouts.connect, answer: .seconds(1)))
+            }
+            return try slot.connection?.first("SELECT 1")?.int(0)
+        }
+        return answer == 1
     }
 }

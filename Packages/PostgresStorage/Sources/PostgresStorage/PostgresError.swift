@@ -5,10 +5,13 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
     public let sqlState: String?
     /// libpq's or the server's message.
     public let message: String
+    /// No answer came before the connection's deadline (the database stopped answering): the connection was closed.
+    public let timedOut: Bool
 
-    public init(sqlState: String?, message: String) {
+    public init(sqlState: String?, message: String, timedOut: Bool = false) {
         self.sqlState = sqlState
         self.message = message
+        self.timedOut = timedOut
     }
 
     /// A serialization failure or a deadlock: the transaction lost to a concurrent one and may run again whole.
@@ -23,5 +26,18 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         return sqlState.hasPrefix("08") || sqlState.hasPrefix("57P")
     }
 
-    public var description: String { "PostgreSQL \(sqlState ?? "-----"): \(message)" }
+    /// The database cannot do this now, though nothing is wrong with the statement: it was cancelled (57014:
+    /// `statement_timeout`, `pg_cancel_backend`), the database is read-only (25006: a standby after a failover,
+    /// `default_transaction_read_only`), a lock was not granted in time (55P03), it lacks resources (class 53: disk
+    /// full, out of memory, too many connections) or failed itself (class 58: an I/O error). Try again later.
+    public var isUnavailable: Bool {
+        guard let sqlState else { return false }
+        return sqlState == "57014" || sqlState == "25006" || sqlState == "55P03" || sqlState.hasPrefix("53")
+            || sqlState.hasPrefix("58")
+    }
+
+    /// The database refuses writes (a standby, or `default_transaction_read_only`).
+    public var isReadOnly: Bool { sqlState == "25006" }
+
+    public var description: String { "PostgreSQL \(sqlState ?? "-----"): \(message)\(timedOut ? " (timed out)" : "")" }
 }

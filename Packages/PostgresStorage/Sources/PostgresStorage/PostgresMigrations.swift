@@ -39,13 +39,18 @@ extension PostgresDatabase {
         }
         do {
             try await withMigrationLock { connection in
-                try connection.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS kith_migrations (
-                        identifier TEXT PRIMARY KEY,
-                        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
-                    )
-                    """)
+                // Created only when missing, so a server may start on a read-only database (a standby after a
+                // failover) whose schema is current: even `CREATE TABLE IF NOT EXISTS` is refused there.
+                let exists = try connection.first("SELECT to_regclass('kith_migrations') IS NOT NULL")?.bool(0)
+                if exists != true {
+                    try connection.execute(
+                        """
+                        CREATE TABLE IF NOT EXISTS kith_migrations (
+                            identifier TEXT PRIMARY KEY,
+                            applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                        )
+                        """)
+                }
                 let applied = Set(
                     try connection.query("SELECT identifier FROM kith_migrations").map { try $0.string(0) })
                 let known = Set(names)
@@ -64,6 +69,9 @@ extension PostgresDatabase {
             }
         } catch let error as StorageError {
             throw error
+        } catch let error as PostgresError where error.isConnectionFailure || error.isUnavailable {
+            // Not answering (down, paused past the deadlines) or refusing for now: said as such, in seconds.
+            throw StorageError(.unavailable, "The database is not available (\(error)). Please try again.")
         } catch {
             throw StorageError(.migrationFailed, "Could not migrate the database: \(error)")
         }
@@ -72,9 +80,10 @@ extension PostgresDatabase {
     /// Runs `body` on a connection of its own that holds the migration lock, in one transaction, on a thread of its
     /// own: waiting for another server's lock must not hold one of the concurrency pool's threads.
     private func withMigrationLock(_ body: @escaping @Sendable (PostgresConnection) throws -> Void) async throws {
-        let url = url
+        let (url, timeouts) = (url, timeouts)
         try await PostgresPool.Slot(index: -1).run {
-            let connection = try PostgresConnection(url: url)
+            let connection = try PostgresConnection(
+                url: url, timeouts: .init(connect: timeouts.connect, answer: timeouts.migration))
             defer { connection.close() }
             try connection.execute("SELECT pg_advisory_lock($1)", [Self.migrationLock])
             defer { try? connection.execute("SELECT pg_advisory_unlock($1)", [Self.migrationLock]) }

@@ -38,7 +38,9 @@ final class PostgresPool: Sendable {
 
     private struct State {
         var free: [Slot]
-        var waiters: [CheckedContinuation<Slot, Never>] = []
+        /// Callers waiting for a slot, in order, each with the number that finds it when its wait ends.
+        var waiters: [(number: UInt64, continuation: CheckedContinuation<Slot?, Never>)] = []
+        var nextWaiter: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -49,28 +51,42 @@ final class PostgresPool: Sendable {
         state = Mutex(State(free: (0..<size).map { Slot(index: $0) }))
     }
 
-    /// A free slot, waiting for one when all are in use.
-    func acquire() async -> Slot {
+    /// A free slot, waiting for one when all are in use, but no longer than `limit`: nil then. Slots stay taken as
+    /// long as a database that stopped answering keeps their transactions waiting, and a caller must hear so within
+    /// seconds, not wait in line behind them.
+    func acquire(waitingAtMost limit: Duration) async -> Slot? {
         if let slot = state.withLock({ $0.free.popLast() }) { return slot }
         return await withCheckedContinuation { continuation in
             // A slot may have come back since the first look: take it, or wait in line.
-            let slot = state.withLock { state -> Slot? in
-                if let slot = state.free.popLast() { return slot }
-                state.waiters.append(continuation)
-                return nil
+            let taken = state.withLock { state -> (slot: Slot?, number: UInt64) in
+                if let slot = state.free.popLast() { return (slot, 0) }
+                let number = state.nextWaiter
+                state.nextWaiter += 1
+                state.waiters.append((number, continuation))
+                return (nil, number)
             }
-            if let slot { continuation.resume(returning: slot) }
+            if let slot = taken.slot { return continuation.resume(returning: slot) }
+            let (seconds, attoseconds) = limit.components
+            let delay = DispatchTimeInterval.nanoseconds(
+                Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+                // Still in line: leave it. A waiter given a slot meanwhile is gone from the line.
+                let waiter = state.withLock { state in
+                    state.waiters.firstIndex { $0.number == taken.number }.map { state.waiters.remove(at: $0) }
+                }
+                waiter?.continuation.resume(returning: nil)
+            }
         }
     }
 
     /// Gives `slot` to the next waiter, or back to the free list.
     func release(_ slot: Slot) {
-        let waiter = state.withLock { state -> CheckedContinuation<Slot, Never>? in
+        let waiter = state.withLock { state -> CheckedContinuation<Slot?, Never>? in
             guard !state.waiters.isEmpty else {
                 state.free.append(slot)
                 return nil
             }
-            return state.waiters.removeFirst()
+            return state.waiters.removeFirst().continuation
         }
         waiter?.resume(returning: slot)
     }

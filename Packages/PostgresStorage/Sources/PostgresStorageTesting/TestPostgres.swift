@@ -62,6 +62,39 @@ public enum TestPostgres {
             }
         }
 
+        /// The folder `Tools/with-postgres` made for it: `data` (its data directory) and `log` (the server's log).
+        var work: String { (pgctl as NSString).deletingLastPathComponent }
+
+        /// The server's log (what PostgreSQL writes to standard error: warnings and errors).
+        public var serverLog: String { work + "/log" }
+
+        /// Pauses the database as a hung machine would: SIGSTOP to the postmaster (so it accepts no connection) and
+        /// then to every process it started (the backends of open connections). Connections stay open; nothing
+        /// answers. `resume()` undoes it: call it in a `defer`, so that a failing test never leaves it stopped.
+        public func pause() throws {
+            let postmaster = try postmasterPID()
+            guard kill(postmaster, SIGSTOP) == 0 else {
+                throw Unavailable(description: "could not stop the postmaster \(postmaster)")
+            }
+            for child in TestPostgres.children(of: postmaster) { kill(child, SIGSTOP) }
+        }
+
+        /// Lets a paused database run again (its processes first, then the postmaster).
+        public func resume() {
+            guard let postmaster = try? postmasterPID() else { return }
+            for child in TestPostgres.children(of: postmaster) { kill(child, SIGCONT) }
+            kill(postmaster, SIGCONT)
+        }
+
+        /// The postmaster's process id: the first line of the data directory's `postmaster.pid`.
+        public func postmasterPID() throws -> pid_t {
+            let text = try String(contentsOfFile: work + "/data/postmaster.pid", encoding: .utf8)
+            guard let line = text.split(separator: "\n").first, let pid = pid_t(line) else {
+                throw Unavailable(description: "no postmaster.pid in \(work)/data")
+            }
+            return pid
+        }
+
         /// Stops the cluster and removes its files, in the background: a test's `defer` never blocks a thread of
         /// the concurrency pool, which other tests need.
         public func stop() {
@@ -72,6 +105,28 @@ public enum TestPostgres {
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                 try? FileManager.default.removeItem(atPath: folder)
             }
+        }
+    }
+
+    /// The shared cluster's server log (`Tools/with-postgres` writes it beside its `pgctl`).
+    public static func serverLog() throws -> String {
+        guard let pgctl = ProcessInfo.processInfo.environment["KITH_TEST_PGCTL"] else {
+            throw Unavailable(description: "KITH_TEST_PGCTL is not set: run the tests through Tools/test")
+        }
+        return (pgctl as NSString).deletingLastPathComponent + "/log"
+    }
+
+    /// The processes whose parent is `parent` (from `/proc`, as `pgrep -P` finds them).
+    static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let end = stat.lastIndex(of: ")")
+            else { return nil }
+            // `pid (comm) state ppid ...`: the command may hold spaces and parentheses, so read after its last ")".
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
         }
     }
 

@@ -1,0 +1,62 @@
+import Foundation
+import PostgresStorage
+import PostgresStorageTesting
+import Storage
+import Testing
+
+/// A database that stops answering (its postmaster and backends stopped with SIGSTOP, as a hung machine would be):
+/// on a private cluster, since pausing the shared one would stall every other test.
+@Suite("PostgresDatabase while its database does not answer")
+struct StallTests {
+    @Test func callsAreUnavailableWithinSecondsAndServiceResumesByItself() async throws {
+        let cluster = try await TestPostgres.privateCluster()
+        defer { cluster.stop() }
+        let database = try await PostgresDatabase.open(
+            url: cluster.url, features: [PostgresDatabaseTests.counters], size: 2)
+        try await database.write { try $0.execute("INSERT INTO counters VALUES ('a', 1)") }
+
+        try cluster.pause()
+        // Runs before `stop()`: a stopped cluster never stops.
+        defer { cluster.resume() }
+        // More calls than connections, on open connections and new ones: each hears "not available" within
+        // seconds (the answer's deadline, then the pool's and the connection's), none waits as long as the pause.
+        let outcomes = try await withThrowingTaskGroup(of: (StorageError.Code?, Duration).self) { group in
+            for index in 0..<5 {
+                group.addTask {
+                    let started = ContinuousClock.now
+                    do {
+                        if index.isMultiple(of: 2) {
+                            _ = try await database.read { try $0.first("SELECT value FROM counters") }
+                        } else {
+                            try await database.write { try $0.execute("UPDATE counters SET value = value + 1") }
+                        }
+                        return (nil, ContinuousClock.now - started)
+                    } catch let error as StorageError {
+                        return (error.code, ContinuousClock.now - started)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for (code, elapsed) in outcomes {
+            #expect(code == .unavailable)
+            #expect(elapsed < .seconds(8), "\(elapsed)")
+        }
+        // A server starting now is refused within seconds too, rather than waiting for the database.
+        let started = ContinuousClock.now
+        await #expect {
+            _ = try await PostgresDatabase.open(url: cluster.url, features: [PostgresDatabaseTests.counters])
+        } throws: { ($0 as? StorageError)?.code == .unavailable }
+        #expect(ContinuousClock.now - started < .seconds(5))
+
+        cluster.resume()
+        let back = ContinuousClock.now
+        var served = false
+        while !served && ContinuousClock.now - back < .seconds(5) {
+            served = (try? await database.read { try $0.first("SELECT value FROM counters")?.int(0) }) != nil
+            if !served { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(served, "not served again within 5 s of the database's return")
+        try await database.write { try $0.execute("UPDATE counters SET value = value + 1") }
+    }
+}

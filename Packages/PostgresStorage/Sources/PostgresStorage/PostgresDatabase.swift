@@ -37,23 +37,38 @@ public final class PostgresDatabase: Sendable {
         public var poolTimeouts = 0
     }
 
-    /// How often and how long to wait before running a transaction again.
+    /// How long to keep running a transaction that loses to concurrent ones, and how long to wait between runs.
+    ///
+    /// Bounded by time, not by a count of runs: under ordinary contention (every write of one account bumps that
+    /// account's version row) a transaction may lose a dozen times in a row while others win, and it must still
+    /// succeed. The waits grow from `baseDelay`, doubling, up to `maxDelay`, each drawn at random below its ceiling
+    /// (full jitter, so losers spread out); no new run starts once `budget` has passed since the first began.
     public struct RetryPolicy: Sendable {
-        /// Runs in all, the first included.
-        public var attempts: Int
-        /// The wait before the second run; it doubles each time, with full jitter.
+        /// How long after its first run began a transaction may start another.
+        public var budget: Duration
+        /// The ceiling of the wait before the second run; it doubles each time, up to `maxDelay`.
         public var baseDelay: Duration
-        public init(attempts: Int = 12, baseDelay: Duration = .milliseconds(2)) {
-            self.attempts = attempts
+        /// The largest ceiling of a wait: a transaction that lost many times keeps trying often, rather than sleep
+        /// through the moments when it would win.
+        public var maxDelay: Duration
+
+        public init(
+            budget: Duration = .seconds(5), baseDelay: Duration = .milliseconds(2),
+            maxDelay: Duration = .milliseconds(50)
+        ) {
+            self.budget = budget
             self.baseDelay = baseDelay
+            self.maxDelay = maxDelay
         }
 
         /// How long to wait before the next run after run `attempt` lost, `elapsed` after the first began; nil to
         /// give up.
         func delay(afterAttempt attempt: Int, elapsed: Duration) -> TimeInterval? {
-            guard attempt < attempts else { return nil }
-            let base = Double(baseDelay.components.attoseconds) / 1e18 + Double(baseDelay.components.seconds)
-            let ceiling = base * Double(1 << min(attempt - 1, 10))
+            guard elapsed < budget else { return nil }
+            func seconds(_ duration: Duration) -> Double {
+                Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            }
+            let ceiling = min(seconds(baseDelay) * Double(1 << min(attempt - 1, 20)), seconds(maxDelay))
             return Double.random(in: 0...ceiling)
         }
     }

@@ -11,19 +11,78 @@ enum HealthRoutes {
         let database: String
     }
 
-    /// The last answer and when it was asked.
+    /// The last answer and when it was asked, and the one question in flight.
+    ///
+    /// One check at a time: the caller that finds the answer more than a second old asks, and waits for the answer
+    /// (at most `patience`: a database that does not answer by then does not answer). Callers that come while it is
+    /// asked are given the previous answer, if it is recent, rather than each asking again and waiting too: under
+    /// load, a second's worth of callers would otherwise all wait on the database at once.
     final class DatabaseCheck: Sendable {
         let ask: @Sendable () async -> Bool
-        let last = Mutex<(at: ContinuousClock.Instant, answers: Bool)?>(nil)
+        let patience: Duration
+        private let state = Mutex<State>(State())
 
-        init(ask: @escaping @Sendable () async -> Bool) { self.ask = ask }
+        private struct State {
+            var last: (at: ContinuousClock.Instant, answers: Bool)?
+            var asking: Task<Bool, Never>?
+        }
+
+        init(patience: Duration = .seconds(2), ask: @escaping @Sendable () async -> Bool) {
+            self.ask = ask
+            self.patience = patience
+        }
 
         func answers() async -> Bool {
             let now = ContinuousClock.now
-            if let last = last.withLock({ $0 }), now - last.at < .seconds(1) { return last.answers }
-            let answers = await ask()
-            last.withLock { $0 = (now, answers) }
-            return answers
+            enum Next {
+                case answer(Bool)
+                case wait(Task<Bool, Never>)
+            }
+            let next = state.withLock { state -> Next in
+                if let last = state.last, now - last.at < .seconds(1) { return .answer(last.answers) }
+                if let asking = state.asking {
+                    // Another caller is asking: the answer of a moment ago stands until that one comes.
+                    if let last = state.last, now - last.at < .seconds(1) + patience { return .answer(last.answers) }
+                    return .wait(asking)
+                }
+                let asking = Task {
+                    let answers = await self.ask()
+                    self.state.withLock {
+                        $0.last = (ContinuousClock.now, answers)
+                        $0.asking = nil
+                    }
+                    return answers
+                }
+                state.asking = asking
+                return .wait(asking)
+            }
+            switch next {
+            case .answer(let answers): return answers
+            case .wait(let asking): return await Self.value(of: asking, within: patience)
+            }
+        }
+
+        /// `task`'s value, or false when it takes longer than `limit` (the task goes on, for the next caller). Not a
+        /// task group: a group waits for all its children, and awaiting a task's value ignores cancellation.
+        private static func value(of task: Task<Bool, Never>, within limit: Duration) async -> Bool {
+            let waiter = Waiter()
+            return await withCheckedContinuation { continuation in
+                waiter.continuation.withLock { $0 = continuation }
+                Task { waiter.resume(returning: await task.value) }
+                Task {
+                    try? await Task.sleep(for: limit)
+                    waiter.resume(returning: false)
+                }
+            }
+        }
+
+        /// A continuation resumed once, by whichever comes first.
+        private final class Waiter: Sendable {
+            let continuation = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+
+            func resume(returning value: Bool) {
+                continuation.withLock { $0.take() }?.resume(returning: value)
+            }
         }
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import KithServer
+
+/// `/health`'s database check: one question at a time, whatever the number of callers, and no caller waits longer
+/// than its patience for a database that does not answer.
+@Suite("The /health database check")
+struct HealthCheckTests {
+    /// Counts the questions and answers each after `delay` (`answers` as its answer).
+    final class Database: Sendable {
+        let delay: Duration
+        let asked = Atomic<Int>(0)
+        let answered = Atomic<Bool>(false)
+
+        init(delay: Duration) { self.delay = delay }
+
+        func ask() async -> Bool {
+            asked.add(1, ordering: .relaxed)
+            try? await Task.sleep(for: delay)
+            answered.store(true, ordering: .relaxed)
+            return true
+        }
+    }
+
+    /// Twenty callers once the last answer is more than a second old: one question; the one who asked waits for it,
+    /// the others are given the answer of a moment ago at once.
+    @Test func callersDuringACheckDoNotEachAskAndWait() async throws {
+        let database = Database(delay: .milliseconds(300))
+        let check = HealthRoutes.DatabaseCheck { await database.ask() }
+        #expect(await check.answers())
+        #expect(database.asked.load(ordering: .relaxed) == 1)
+        try await Task.sleep(for: .milliseconds(1100))
+        database.answered.store(false, ordering: .relaxed)
+        let outcomes = await withTaskGroup(of: (Bool, Bool).self) { group in
+            for _ in 0..<20 {
+                group.addTask { (await check.answers(), database.answered.load(ordering: .relaxed)) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.allSatisfy { $0.0 })
+        #expect(database.asked.load(ordering: .relaxed) == 2)
+        // Only the caller that asked waited for the answer.
+        #expect(outcomes.filter { $0.1 }.count <= 1, "\(outcomes.filter { $0.1 }.count) callers waited")
+    }
+
+    /// A database that does not answer: the caller hears "no" when its patience ends, not when the question does.
+    @Test func aQuestionWithoutAnAnswerIsNoWithinPatience() async throws {
+        let database = Database(delay: .seconds(10))
+        let check = HealthRoutes.DatabaseCheck(patience: .milliseconds(300)) { await database.ask() }
+        let started = ContinuousClock.now
+        #expect(await check.answers() == false)
+        #expect(ContinuousClock.now - started < .seconds(2))
+        // The next caller does not ask again while the first question is still out, nor wait longer.
+        #expect(await check.answers() == false)
+        #expect(database.asked.load(ordering: .relaxed) == 1)
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+}

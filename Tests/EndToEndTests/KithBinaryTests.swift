@@ -28,6 +28,27 @@ struct KithBinaryTests {
         #expect(run.errors.hasPrefix("error: "))
     }
 
+    /// `version` answers before anything else starts (the start-up benchmark times it), and creates nothing wherever
+    /// the database would be: named by --db, by KITH_DB, or the default under XDG_DATA_HOME.
+    @Test func versionCreatesNoDatabase() async throws {
+        let database = folder + "/v/x.sqlite"
+        let environment = ["KITH_DB": folder + "/env/x.sqlite", "XDG_DATA_HOME": folder + "/data"]
+        let runs: [([String], String)] = [
+            (["--db", database, "version"], "kith 0.1.0\n"),
+            (["version", "--json", "--db", database], "{\"version\":\"0.1.0\"}\n"),
+            (["--product", "rin", "--version", "--db", database], "kith 0.1.0\n"),
+            (["version"], "kith 0.1.0\n"),
+        ]
+        for (arguments, expected) in runs {
+            let run = try await KithProcess.run(arguments, environment: environment)
+            #expect(run.status == 0)
+            #expect(run.output == expected)
+            #expect(run.errors.isEmpty)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(left.isEmpty, "version created \(left)")
+    }
+
     @Test func aTextFileIsRefusedAndLeftUnchanged() async throws {
         let path = folder + "/notes.txt"
         let text = Data("my notes\n".utf8)

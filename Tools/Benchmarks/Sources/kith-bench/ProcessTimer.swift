@@ -33,4 +33,15 @@ enum ProcessTimer {
         let times = try (0..<runs).map { _ in try time(arguments) }.sorted()
         return times[times.count / 2]
     }
+
+    /// The median of each command's `runs` timed runs, taken in turns (one run of each, then again), so that a
+    /// change in the machine's load during the measurement weighs on every command alike.
+    static func medians(_ commands: [[String]], runs: Int, warmup: Int = 3) throws -> [Double] {
+        for _ in 0..<warmup { for arguments in commands { _ = try time(arguments) } }
+        var times = Array(repeating: [Double](), count: commands.count)
+        for _ in 0..<runs {
+            for (index, arguments) in commands.enumerated() { times[index].append(try time(arguments)) }
+        }
+        return times.map { $0.sorted()[runs / 2] }
+    }
 }

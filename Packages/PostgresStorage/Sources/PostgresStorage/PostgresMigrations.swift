@@ -1,4 +1,5 @@
 import Storage
+import Synchronization
 
 /// One feature's schema steps on PostgreSQL, named like its SQLite ones: `<feature>.<n>-<what>`.
 public struct PostgresFeatureMigrations: Sendable {
@@ -31,12 +32,16 @@ extension PostgresDatabase {
 
     /// Applies the pending steps of `features`, in order, in one transaction, while holding a session-level
     /// advisory lock: a second server starting at the same time waits for it, then (its transaction starting only
-    /// after the lock, so it sees the first one's work) finds nothing left to do.
-    func migrate(_ features: [PostgresFeatureMigrations]) async throws(StorageError) {
+    /// after the lock, so it sees the first one's work) finds nothing left to do. Returns the status before, so its
+    /// `pending` are the steps this call applied; steps a newer build applied (`unknown`) are left as they are: a
+    /// fleet in the middle of an upgrade keeps serving.
+    @discardableResult
+    public func migrate(_ features: [PostgresFeatureMigrations]) async throws(StorageError) -> MigrationStatus {
         let names = features.flatMap(\.identifiers)
         guard Set(names).count == names.count else {
             throw StorageError(.migrationFailed, "Two migrations share a name: \(names)")
         }
+        let status = Mutex(MigrationStatus(known: names, applied: []))
         do {
             try await withMigrationLock { connection in
                 // Created only when missing, so a server may start on a read-only database (a standby after a
@@ -51,14 +56,11 @@ extension PostgresDatabase {
                         )
                         """)
                 }
-                let applied = Set(
-                    try connection.query("SELECT identifier FROM kith_migrations").map { try $0.string(0) })
-                let known = Set(names)
-                if let unknown = applied.subtracting(known).sorted().first {
-                    throw StorageError(
-                        .newerSchema,
-                        "The database has migration \(unknown), which this server does not know: upgrade it")
-                }
+                let appliedInOrder = try connection.query(
+                    "SELECT identifier FROM kith_migrations ORDER BY applied_at, identifier"
+                ).map { try $0.string(0) }
+                status.withLock { $0 = MigrationStatus(known: names, applied: appliedInOrder) }
+                let applied = Set(appliedInOrder)
                 for feature in features {
                     for (identifier, step) in zip(feature.identifiers, feature.steps)
                     where !applied.contains(identifier) {
@@ -74,6 +76,34 @@ extension PostgresDatabase {
             throw StorageError(.unavailable, "The database is not available (\(error)). Please try again.")
         } catch {
             throw StorageError(.migrationFailed, "Could not migrate the database: \(error)")
+        }
+        return status.withLock { $0 }
+    }
+
+    /// A pool over `url` as `open` makes it, without migrating: for `kith-server migrate --check` and a server that
+    /// must not migrate (`--no-migrate`), which ask `migrationStatus` first.
+    public static func connect(
+        url: String, size: Int = 8, retry: RetryPolicy = RetryPolicy(), timeouts: Timeouts = Timeouts()
+    ) -> PostgresDatabase {
+        PostgresDatabase(url: url, size: size, retry: retry, timeouts: timeouts)
+    }
+
+    /// Where the schema stands against `features`, read without changing anything (a database no server migrated
+    /// yet has every step pending).
+    public func migrationStatus(_ features: [PostgresFeatureMigrations]) async throws(StorageError) -> MigrationStatus {
+        let names = features.flatMap(\.identifiers)
+        do {
+            let applied = try await read { connection -> [String] in
+                guard try connection.first("SELECT to_regclass('kith_migrations') IS NOT NULL")?.bool(0) == true
+                else { return [] }
+                return try connection.query("SELECT identifier FROM kith_migrations ORDER BY applied_at, identifier")
+                    .map { try $0.string(0) }
+            }
+            return MigrationStatus(known: names, applied: applied)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(.unavailable, "The database is not available (\(error)). Please try again.")
         }
     }
 

@@ -129,6 +129,21 @@ public final class KithDatabase: Sendable {
             })
     }
 
+    /// The status of the file at `path` against `features`, read without writing anything: a missing or empty file
+    /// has every migration pending; a file `open` would refuse is refused the same way.
+    public static func migrationStatus(
+        at path: String, features: [FeatureMigrations]
+    ) throws(StorageError) -> MigrationStatus {
+        let known = features.flatMap(\.identifiers)
+        switch PrivateFile.state(of: path) {
+        case .missing, .file(size: 0, _): return MigrationStatus(known: known, applied: [])
+        default: break
+        }
+        let database = try openReadOnly(at: path, features: features)
+        defer { try? database.close() }
+        return MigrationStatus(known: known, applied: try database.appliedMigrations().features.flatMap(\.applied))
+    }
+
     // MARK: - Opening
 
     private static func migrator(for features: [FeatureMigrations]) -> DatabaseMigrator {

@@ -37,3 +37,23 @@ public struct AppliedMigrations: Sendable, Equatable {
 
     public let features: [Feature]
 }
+
+/// Where a database's schema stands against the migrations a build knows: what `kith-server migrate --check` and
+/// `/health/ready` report.
+public struct MigrationStatus: Sendable, Equatable {
+    /// Known to this build and not applied yet, in the order they would be applied.
+    public let pending: [String]
+    /// Applied by a newer build and unknown to this one (a fleet in the middle of an upgrade), in the order found.
+    public let unknown: [String]
+
+    /// The status of a database that has `applied` against a build that knows `known` (in order).
+    public init(known: [String], applied: [String]) {
+        let appliedSet = Set(applied)
+        let knownSet = Set(known)
+        pending = known.filter { !appliedSet.contains($0) }
+        unknown = applied.filter { !knownSet.contains($0) }
+    }
+
+    /// Nothing left to apply.
+    public var isCurrent: Bool { pending.isEmpty }
+}

@@ -52,6 +52,22 @@ struct KithDatabaseTests {
         #expect(applied.features[1].pending.isEmpty)
     }
 
+    @Test func theMigrationStatusIsReadWithoutWritingAnything() throws {
+        let path = folder.path("k.sqlite")
+        let missing = try KithDatabase.migrationStatus(at: path, features: [Self.notes(["one", "two"])])
+        #expect(missing.pending == ["notes.1-one", "notes.2-two"] && missing.unknown.isEmpty && !missing.isCurrent)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try KithDatabase.open(at: path, features: [Self.notes(["one"])]).close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let status = try KithDatabase.migrationStatus(at: path, features: [Self.notes(["one", "two"])])
+        #expect(status.pending == ["notes.2-two"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try KithDatabase.migrationStatus(at: path, features: [Self.notes(["one"])]).isCurrent)
+        // A newer build's step: unknown here, and nothing pending.
+        let newer = MigrationStatus(known: ["a.1-x", "a.2-y"], applied: ["a.1-x", "a.3-z", "a.2-y"])
+        #expect(newer.pending.isEmpty && newer.unknown == ["a.3-z"] && newer.isCurrent)
+    }
+
     @Test func reopeningAppliesNothingTwiceAndAddsNewSteps() throws {
         let path = folder.path("k.sqlite")
         _ = try KithDatabase.open(at: path, features: [Self.notes(["one"])])

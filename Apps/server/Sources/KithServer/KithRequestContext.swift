@@ -5,8 +5,11 @@ import NIOCore
 /// The per-request context of every route: the caller once authenticated, and the client's socket address.
 public struct KithRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The peer of the connection; nil in router tests, which have no socket. Proxy headers are never read.
+    /// The peer of the connection; nil in router tests, which have no socket.
     public let remoteAddress: SocketAddress?
+    /// The client's address as `ClientAddressMiddleware` found it: the peer's, or with `--trusted-proxy` the one its
+    /// trusted proxies forwarded.
+    public var clientAddress: String?
     /// Set by `AuthMiddleware` on authenticated routes: the bearer's account, plus `actingAs` when the
     /// `X-Acting-As-Member` header named a member the account may act as.
     public var principal: Principal?
@@ -27,9 +30,15 @@ public struct KithRequestContext: RequestContext, RemoteAddressRequestContext {
         return principal
     }
 
-    /// The key of the per-address join limit: the peer's IP address (without the port), never a forwarded one.
+    /// The key of every per-address limit: the client's address, else the peer's IP address (without the port).
     public var clientAddressKey: String {
-        guard let remoteAddress else { return "unknown" }
+        if let clientAddress { return clientAddress }
+        return peerAddress ?? "unknown"
+    }
+
+    /// The peer's IP address, without the port.
+    var peerAddress: String? {
+        guard let remoteAddress else { return nil }
         return remoteAddress.ipAddress ?? remoteAddress.description
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import Storage
 
-/// Logs one line per request: method, path, status and duration. Never headers, tokens or bodies.
+/// Logs one line per request: method, route template, status and duration. Never the raw path (it can hold a
+/// family code, an email or a member's name), headers, tokens or bodies.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = KithRequestContext
 
@@ -17,8 +19,8 @@ struct RequestLogMiddleware: RouterMiddleware {
                 "request",
                 metadata: [
                     "method": "\(request.method.rawValue)",
-                    // The path only: a query string is not logged.
-                    "path": "\(request.uri.path)",
+                    // The router's template once it found a route (`/api/members/{member}`), never the path itself.
+                    "route": "\(context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched")",
                     "status": "\(status)",
                     "duration_ms": "\(Self.milliseconds(ContinuousClock.now - start))",
                 ])
@@ -35,6 +37,24 @@ struct RequestLogMiddleware: RouterMiddleware {
         let hundredths = seconds * 100_000 + (attoseconds + 5_000_000_000_000) / 10_000_000_000_000
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+/// Finds the client's address once per request (`TrustedProxies`): every per-address limit keys on it.
+struct ClientAddressMiddleware: RouterMiddleware {
+    typealias Context = KithRequestContext
+    let proxies: TrustedProxies
+
+    static let forwardedForField = HTTPField.Name("X-Forwarded-For")!
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let peer = context.peerAddress else { return try await next(request, context) }
+        var context = context
+        context.clientAddress = proxies.clientAddress(
+            peer: peer, forwardedFor: request.headers[values: Self.forwardedForField])
+        return try await next(request, context)
     }
 }
 

@@ -28,7 +28,7 @@ struct HealthCheckTests {
     /// the others are given the answer of a moment ago at once.
     @Test func callersDuringACheckDoNotEachAskAndWait() async throws {
         let database = Database(delay: .milliseconds(300))
-        let check = HealthRoutes.DatabaseCheck { await database.ask() }
+        let check = HealthRoutes.DatabaseCheck(silence: false) { await database.ask() }
         #expect(await check.answers())
         #expect(database.asked.load(ordering: .relaxed) == 1)
         try await Task.sleep(for: .milliseconds(1100))
@@ -48,7 +48,7 @@ struct HealthCheckTests {
     /// A database that does not answer: the caller hears "no" when its patience ends, not when the question does.
     @Test func aQuestionWithoutAnAnswerIsNoWithinPatience() async throws {
         let database = Database(delay: .seconds(10))
-        let check = HealthRoutes.DatabaseCheck(patience: .milliseconds(300)) { await database.ask() }
+        let check = HealthRoutes.DatabaseCheck(patience: .milliseconds(300), silence: false) { await database.ask() }
         let started = ContinuousClock.now
         #expect(await check.answers() == false)
         #expect(ContinuousClock.now - started < .seconds(2))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import KithServer
@@ -45,5 +46,57 @@ struct ServerArgumentsTests {
         }
         #expect(both?.description == "--db and --database are two different stores: give one")
         #expect(throws: ServerArguments.UsageError.self) { try ServerArguments.parse(["--database="]) }
+    }
+
+    @Test func operationsFlagsAndMigrate() throws {
+        let parsed = try #require(
+            try ServerArguments.parse([
+                "--log-format", "json", "--trusted-proxy", "10.0.0.0/8", "--trusted-proxy=fd00::/8",
+                "--shutdown-delay", "2.5", "--no-migrate",
+            ]))
+        #expect(parsed.logFormat == .json)
+        #expect(parsed.trustedProxies.map(\.description) == ["10.0.0.0/8", "fd00::/8"])
+        #expect(parsed.shutdownDelay == .milliseconds(2500))
+        #expect(!parsed.migratesOnStart && parsed.mode == .serve)
+        #expect(try ServerArguments.parse(["migrate"])?.mode == .migrate)
+        #expect(try ServerArguments.parse(["migrate", "--check", "--db", "/tmp/k.sqlite"])?.mode == .checkMigrations)
+        for arguments in [
+            ["--log-format", "xml"], ["--trusted-proxy", "10.0.0.0/33"], ["--trusted-proxy", "example.com"],
+            ["--shutdown-delay", "-1"], ["--shutdown-delay", "soon"], ["--shutdown-delay", "3601"],
+            ["--no-migrate=yes"], ["--check"], ["--port", "1", "--port", "2"], ["--db", "x", "migrate"],
+        ] {
+            #expect(throws: ServerArguments.UsageError.self, "\(arguments)") { try ServerArguments.parse(arguments) }
+        }
+    }
+
+    @Test func everyFlagHasAnEnvironmentTwinThatTheCommandLineOverrides() throws {
+        let environment = [
+            "KITH_HOST": "0.0.0.0", "KITH_PORT": "9191", "KITH_ACCESS_CACHE": "7", "KITH_TOKEN_CACHE": "0",
+            "KITH_GOOGLE_CLIENT_ID": "web, ios", "KITH_GOOGLE_ISSUER": "http://127.0.0.1:9/google",
+            "KITH_LOG_FORMAT": "json", "KITH_TRUSTED_PROXY": "10.0.0.0/8,192.168.0.0/16", "KITH_SHUTDOWN_DELAY": "3",
+            "KITH_NO_MIGRATE": "1",
+        ]
+        let parsed = try #require(try ServerArguments.parse([], environment: environment))
+        #expect(parsed.host == "0.0.0.0" && parsed.port == 9191)
+        #expect(parsed.accessCacheOwners == 7 && parsed.tokenCacheSize == 0)
+        #expect(parsed.clientIds[.google] == ["web", "ios"] && parsed.issuers[.google] == "http://127.0.0.1:9/google")
+        #expect(parsed.logFormat == .json && parsed.trustedProxies.count == 2)
+        #expect(parsed.shutdownDelay == .seconds(3) && !parsed.migratesOnStart)
+        let overridden = try #require(
+            try ServerArguments.parse(["--port", "8181", "--log-format", "text"], environment: environment))
+        #expect(overridden.port == 8181 && overridden.logFormat == .text && overridden.host == "0.0.0.0")
+        let refused = #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse([], environment: ["KITH_PORT": "http"])
+        }
+        #expect(refused?.description == "KITH_PORT must be a number from 1 to 65535, not http")
+        // --help lists every flag with its twin.
+        for flag in ServerArguments.flags {
+            #expect(
+                ServerArguments.usage.contains(flag.name) && ServerArguments.usage.contains("[\(flag.environment)]"))
+            #expect(
+                flag.environment == "KITH_"
+                    + flag.name.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_")
+                    || flag.name == "--database")
+        }
     }
 }

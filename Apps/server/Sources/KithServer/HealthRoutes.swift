@@ -1,14 +1,33 @@
 import Foundation
 import Hummingbird
+import Storage
 import Synchronization
 
 /// `GET /health`, public, for load balancers and the benchmarks' baseline: 200 `{"status":"ok","database":"ok"}`
 /// while the database answers, else 503 with both `unavailable`. The database is asked at most once a second, so
 /// the route stays as cheap as a route can be.
+///
+/// For orchestrators (CLI.md, Operations): `GET /health/live` is 200 while the process answers at all, whatever its
+/// database does; `GET /health/ready` is 200 only while the database answers within a second, its migrations are
+/// current and the server is not stopping, else 503 with Retry-After. A database migrated by a newer build is still
+/// ready (a fleet in the middle of an upgrade), and says `"migrations":"newer"`.
 enum HealthRoutes {
     struct Health: Encodable, Sendable {
         let status: String
         let database: String
+    }
+
+    struct Live: Encodable, Sendable {
+        let status: String
+    }
+
+    struct Ready: Encodable, Sendable {
+        /// `ready`, `stopping`, `unavailable` (the database) or `migrations_pending`.
+        let status: String
+        /// `ok` or `unavailable`.
+        let database: String
+        /// `current`, `pending`, `newer` (applied by a newer build), or `unknown` while the database does not answer.
+        let migrations: String
     }
 
     /// The last answer and when it was asked, and the one question in flight.
@@ -17,27 +36,31 @@ enum HealthRoutes {
     /// (at most `patience`: a database that does not answer by then does not answer). Callers that come while it is
     /// asked are given the previous answer, if it is recent, rather than each asking again and waiting too: under
     /// load, a second's worth of callers would otherwise all wait on the database at once.
-    final class DatabaseCheck: Sendable {
-        let ask: @Sendable () async -> Bool
+    final class DatabaseCheck<Answer: Sendable>: Sendable {
+        let ask: @Sendable () async -> Answer
         let patience: Duration
+        /// The answer when the database does not answer within `patience`.
+        let silence: Answer
         private let state = Mutex<State>(State())
 
         private struct State {
-            var last: (at: ContinuousClock.Instant, answers: Bool)?
-            var asking: Task<Bool, Never>?
+            var last: (at: ContinuousClock.Instant, answers: Answer)?
+            var asking: Task<Answer, Never>?
         }
 
-        init(patience: Duration = .seconds(2), ask: @escaping @Sendable () async -> Bool) {
+        private enum Next {
+            case answer(Answer)
+            case wait(Task<Answer, Never>)
+        }
+
+        init(patience: Duration = .seconds(2), silence: Answer, ask: @escaping @Sendable () async -> Answer) {
             self.ask = ask
             self.patience = patience
+            self.silence = silence
         }
 
-        func answers() async -> Bool {
+        func answers() async -> Answer {
             let now = ContinuousClock.now
-            enum Next {
-                case answer(Bool)
-                case wait(Task<Bool, Never>)
-            }
             let next = state.withLock { state -> Next in
                 if let last = state.last, now - last.at < .seconds(1) { return .answer(last.answers) }
                 if let asking = state.asking {
@@ -58,36 +81,52 @@ enum HealthRoutes {
             }
             switch next {
             case .answer(let answers): return answers
-            case .wait(let asking): return await Self.value(of: asking, within: patience)
+            case .wait(let asking): return await Self.value(of: asking, within: patience, else: silence)
             }
         }
 
-        /// `task`'s value, or false when it takes longer than `limit` (the task goes on, for the next caller). Not a
-        /// task group: a group waits for all its children, and awaiting a task's value ignores cancellation.
-        private static func value(of task: Task<Bool, Never>, within limit: Duration) async -> Bool {
+        /// `task`'s value, or `silence` when it takes longer than `limit` (the task goes on, for the next caller).
+        /// Not a task group: a group waits for all its children, and awaiting a task's value ignores cancellation.
+        private static func value(
+            of task: Task<Answer, Never>, within limit: Duration, else silence: Answer
+        ) async -> Answer {
             let waiter = Waiter()
             return await withCheckedContinuation { continuation in
                 waiter.continuation.withLock { $0 = continuation }
                 Task { waiter.resume(returning: await task.value) }
                 Task {
                     try? await Task.sleep(for: limit)
-                    waiter.resume(returning: false)
+                    waiter.resume(returning: silence)
                 }
             }
         }
 
         /// A continuation resumed once, by whichever comes first.
         private final class Waiter: Sendable {
-            let continuation = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+            let continuation = Mutex<CheckedContinuation<Answer, Never>?>(nil)
 
-            func resume(returning value: Bool) {
+            func resume(returning value: Answer) {
                 continuation.withLock { $0.take() }?.resume(returning: value)
             }
         }
     }
 
-    static func add(to router: Router<KithRequestContext>, databaseAnswers: @escaping @Sendable () async -> Bool) {
-        let check = DatabaseCheck(ask: databaseAnswers)
+    static func add(
+        to router: Router<KithRequestContext>, databaseAnswers: @escaping @Sendable () async -> Bool,
+        migrationStatus: @escaping @Sendable () async -> MigrationStatus? = { MigrationStatus(known: [], applied: []) },
+        readiness: Readiness = Readiness()
+    ) {
+        let check = DatabaseCheck(silence: false, ask: databaseAnswers)
+        // Its own question: the schema's status also proves the database answers, within a second.
+        let schema = DatabaseCheck<MigrationStatus?>(patience: .seconds(1), silence: nil, ask: migrationStatus)
+        router.get("/health/live") { _, _ in try JSONCoding.response(Live(status: "ok")) }
+        router.get("/health/ready") { _, _ in
+            let ready = await Self.ready(readiness: readiness, schema: schema.answers)
+            var response = try JSONCoding.response(
+                ready, status: ready.status == "ready" ? .ok : .serviceUnavailable)
+            if ready.status != "ready" { response.headers[.retryAfter] = "1" }
+            return response
+        }
         router.get("/health") { _, _ in
             guard await check.answers() else {
                 var response = try JSONCoding.response(
@@ -97,5 +136,17 @@ enum HealthRoutes {
             }
             return try JSONCoding.response(Health(status: "ok", database: "ok"))
         }
+    }
+
+    /// The readiness answer: stopping first (no database question while the server drains), then the schema.
+    static func ready(readiness: Readiness, schema: () async -> MigrationStatus?) async -> Ready {
+        if readiness.isStopping { return Ready(status: "stopping", database: "ok", migrations: "unknown") }
+        guard let status = await schema() else {
+            return Ready(status: "unavailable", database: "unavailable", migrations: "unknown")
+        }
+        guard status.isCurrent else {
+            return Ready(status: "migrations_pending", database: "ok", migrations: "pending")
+        }
+        return Ready(status: "ready", database: "ok", migrations: status.unknown.isEmpty ? "current" : "newer")
     }
 }

@@ -10,32 +10,44 @@ public enum KithServerApplication {
         public var port: Int
         /// Most bearer tokens whose principal is kept (`BearerPrincipals`); 0 looks every token up.
         public var tokenCacheSize: Int
+        /// The proxies whose `X-Forwarded-For` names the client.
+        public var trustedProxies: TrustedProxies
+        /// Fails `/health/ready` once the server is told to stop.
+        public var readiness: Readiness
 
         /// Loopback, port 8080, unless told otherwise.
         public init(
-            host: String = "127.0.0.1", port: Int = 8080, tokenCacheSize: Int = BearerPrincipals.defaultCapacity
+            host: String = "127.0.0.1", port: Int = 8080, tokenCacheSize: Int = BearerPrincipals.defaultCapacity,
+            trustedProxies: TrustedProxies = TrustedProxies(), readiness: Readiness = Readiness()
         ) {
             self.host = host
             self.port = port
             self.tokenCacheSize = tokenCacheSize
+            self.trustedProxies = trustedProxies
+            self.readiness = readiness
         }
     }
 
     /// The router: public routes (`/health`, `/metrics`, `/openapi.json`, sign-up, sign-in), then `/api/...` behind
     /// `AuthMiddleware`. Middleware is added first so it wraps every route and the 404 of unknown ones.
     public static func router(
-        services: ServerServices, tokenCacheSize: Int = BearerPrincipals.defaultCapacity
+        services: ServerServices, tokenCacheSize: Int = BearerPrincipals.defaultCapacity,
+        trustedProxies: TrustedProxies = TrustedProxies(), readiness: Readiness = Readiness()
     ) -> Router<KithRequestContext> {
         let router = Router(context: KithRequestContext.self)
         let routeMethods = RouteMethods()
         let metrics = ServerMetrics(databaseStatistics: services.databaseStatistics)
+        router.add(middleware: RequestIdMiddleware())
+        router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies))
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: NoStoreMiddleware())
         router.add(middleware: ErrorMiddleware(routes: routeMethods))
         router.add(middleware: BodyLimitMiddleware())
 
-        HealthRoutes.add(to: router, databaseAnswers: services.databaseAnswers)
+        HealthRoutes.add(
+            to: router, databaseAnswers: services.databaseAnswers, migrationStatus: services.migrationStatus,
+            readiness: readiness)
         MetricsRoutes.add(to: router, metrics: metrics)
         OpenAPIRoutes.add(to: router)
         let identityRoutes = IdentityRoutes(
@@ -62,7 +74,9 @@ public enum KithServerApplication {
         logger: Logger = Logger(label: "kith-server")
     ) -> some ApplicationProtocol {
         Application(
-            router: router(services: services, tokenCacheSize: configuration.tokenCacheSize),
+            router: router(
+                services: services, tokenCacheSize: configuration.tokenCacheSize,
+                trustedProxies: configuration.trustedProxies, readiness: configuration.readiness),
             server: httpServer,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "kith"),
             logger: logger)

@@ -3,10 +3,26 @@ import Identity
 import IdentityOIDC
 import Storage
 
-/// `kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N] [--token-cache N]` and the
-/// providers' `--google-client-id ID` (repeatable), `--google-issuer URL` (the same for Apple), parsed by hand: a few
-/// flags need no parser library.
+/// `kith-server [migrate [--check]] [FLAGS]`, parsed by hand from one table of flags (`ServerArguments.flags`): each
+/// flag's value, its `KITH_...` environment twin and its line in `--help` come from the same entry, so none can be
+/// missing from the others. The command line wins over the environment.
 public struct ServerArguments: Sendable, Equatable {
+    /// What the process does.
+    public enum Mode: Sendable, Equatable {
+        /// Serve HTTP until SIGTERM (migrating first, unless `--no-migrate`).
+        case serve
+        /// `migrate`: apply the pending migrations, print each, exit.
+        case migrate
+        /// `migrate --check`: exit 1 when migrations are pending, 0 when none are.
+        case checkMigrations
+    }
+
+    /// How log lines are written.
+    public enum LogFormat: String, Sendable, Equatable, CaseIterable {
+        case text, json
+    }
+
+    public var mode: Mode = .serve
     /// nil: `KITH_DB`, then the same default file as `kith`.
     public var databasePath: String?
     /// A PostgreSQL connection URI (`--database`); nil: `KITH_DATABASE_URL`, else SQLite.
@@ -21,52 +37,122 @@ public struct ServerArguments: Sendable, Equatable {
     public var clientIds: [IdentityProvider: [String]] = [:]
     /// Per provider, an issuer other than the real one (a fake provider in tests).
     public var issuers: [IdentityProvider: String] = [:]
+    public var logFormat: LogFormat = .text
+    /// Peers whose `X-Forwarded-For` names the client (`--trusted-proxy`); none by default.
+    public var trustedProxies: [TrustedProxies.Range] = []
+    /// How long a server told to stop keeps serving, not ready, before it stops accepting (`--shutdown-delay`).
+    public var shutdownDelay: Duration = .zero
+    /// Whether serving applies pending migrations first; `--no-migrate` refuses to start with any pending.
+    public var migratesOnStart = true
 
-    /// What `--help` prints, and what follows a usage error.
-    public static let usage = """
-        usage: kith-server [--db FILE | --database URL] [--host HOST] [--port N] [--access-cache N] [--token-cache N]
-                           [--google-client-id ID]... [--google-issuer URL] [--apple-client-id ID]... [--apple-issuer URL]
-          --db FILE         the SQLite file (default: KITH_DB, else the same file as kith)
-          --database URL    a PostgreSQL connection URI, for any number of servers on one database
-                            (default: KITH_DATABASE_URL; without it, SQLite)
-          --host HOST       the address to listen on (default 127.0.0.1)
-          --port N          the port to listen on, 1-65535 (default 8080)
-          --access-cache N  the most owners whose access index is kept in memory, least recently
-                            used dropped first (default \(AccessEngine.defaultCapacity))
-          --token-cache N   the most bearer tokens whose account is kept in memory (every request still
-                            checks its session); 0 looks each token up (default \(BearerPrincipals.defaultCapacity))
-          --google-client-id ID
-                            accept Google sign-in for this client id (repeatable: web, iOS, Android)
-          --google-issuer URL
-                            Google's issuer (default https://accounts.google.com)
-          --apple-client-id ID
-                            accept Apple sign-in for this client id (repeatable)
-          --apple-issuer URL
-                            Apple's issuer (default https://appleid.apple.com)
-        """
+    /// One flag: its name, its environment twin, the value it takes (nil: a switch) and its help.
+    struct Flag: Sendable {
+        let name: String
+        let environment: String
+        let value: String?
+        let repeatable: Bool
+        let help: String
+
+        init(_ name: String, _ environment: String, value: String?, repeatable: Bool = false, _ help: String) {
+            self.name = name
+            self.environment = environment
+            self.value = value
+            self.repeatable = repeatable
+            self.help = help
+        }
+    }
+
+    /// Every flag of `kith-server`, in `--help`'s order.
+    static let flags: [Flag] =
+        [
+            Flag("--db", "KITH_DB", value: "FILE", "the SQLite file (default: the same file as kith)"),
+            Flag(
+                "--database", "KITH_DATABASE_URL", value: "URL",
+                "a PostgreSQL connection URI, for any number of servers on one database (without it, SQLite)"),
+            Flag("--host", "KITH_HOST", value: "HOST", "the address to listen on (default 127.0.0.1)"),
+            Flag("--port", "KITH_PORT", value: "N", "the port to listen on, 1-65535 (default 8080)"),
+            Flag(
+                "--access-cache", "KITH_ACCESS_CACHE", value: "N",
+                "the most owners whose access index is kept in memory, least recently used dropped first (default \(AccessEngine.defaultCapacity))"
+            ),
+            Flag(
+                "--token-cache", "KITH_TOKEN_CACHE", value: "N",
+                "the most bearer tokens whose account is kept in memory (every request still checks its session); 0 looks each token up (default \(BearerPrincipals.defaultCapacity))"
+            ),
+        ]
+        + IdentityProvider.allCases.flatMap { provider in
+            [
+                Flag(
+                    "--\(provider.rawValue)-client-id", "KITH_\(provider.rawValue.uppercased())_CLIENT_ID", value: "ID",
+                    repeatable: true,
+                    "accept \(provider.displayName) sign-in for this client id (repeatable: web, iOS, Android)"),
+                Flag(
+                    "--\(provider.rawValue)-issuer", "KITH_\(provider.rawValue.uppercased())_ISSUER", value: "URL",
+                    "\(provider.displayName)'s issuer (default \(OIDCProviderConfiguration.defaultIssuer(of: provider)))"
+                ),
+            ]
+        } + [
+            Flag("--log-format", "KITH_LOG_FORMAT", value: "text|json", "text lines, or one JSON object a line"),
+            Flag(
+                "--trusted-proxy", "KITH_TRUSTED_PROXY", value: "CIDR", repeatable: true,
+                "a load balancer or proxy whose X-Forwarded-For names the client (repeatable)"),
+            Flag(
+                "--shutdown-delay", "KITH_SHUTDOWN_DELAY", value: "SECONDS",
+                "after SIGTERM, answer /health/ready 503 and keep serving this long before closing (default 0)"),
+            Flag(
+                "--no-migrate", "KITH_NO_MIGRATE", value: nil,
+                "refuse to start while migrations are pending (run `kith-server migrate` first)"),
+        ]
+
+    /// What `--help` prints, and what follows a usage error: every flag with its environment twin.
+    public static var usage: String {
+        var lines = [
+            "usage: kith-server [FLAGS]             serve (applying pending migrations first, unless --no-migrate)",
+            "       kith-server migrate [FLAGS]     apply pending migrations, print each, and exit",
+            "       kith-server migrate --check     exit 1 when migrations are pending, 0 when none are",
+            "",
+            "Each flag may be given as its environment variable instead (lists comma-separated); a flag wins.",
+        ]
+        for flag in flags {
+            let name = flag.value.map { "\(flag.name) \($0)" } ?? flag.name
+            lines.append("  \(name)  [\(flag.environment)]")
+            lines.append("      \(flag.help)")
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// A usage error: the sentence to print before the usage (the process exits 2).
     public struct UsageError: Error, Equatable, CustomStringConvertible {
         public let description: String
     }
 
-    /// What the command line asks for: `nil` when it asks for `--help`.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> ServerArguments? {
+    /// What the command line and `environment` ask for: `nil` when they ask for `--help`.
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(UsageError) -> ServerArguments? {
         var parsed = ServerArguments()
         var remaining = arguments[...]
+        if remaining.first == "migrate" {
+            remaining.removeFirst()
+            parsed.mode = .migrate
+        }
+        var given: [String: [String]] = [:]
         while let argument = remaining.popFirst() {
             // `--flag=value` and `--flag value` are both accepted.
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let flag = parts[0]
-            if flag == "--help" || flag == "-h" { return nil }
-            let providerFlags = IdentityProvider.allCases.flatMap {
-                ["--\($0.rawValue)-client-id", "--\($0.rawValue)-issuer"]
+            let name = parts[0]
+            if name == "--help" || name == "-h" { return nil }
+            if name == "--check" && parsed.mode != .serve && parts.count == 1 {
+                parsed.mode = .checkMigrations
+                continue
             }
-            guard
-                (["--db", "--database", "--host", "--port", "--access-cache", "--token-cache"] + providerFlags)
-                    .contains(flag)
-            else {
+            guard let flag = flags.first(where: { $0.name == name }) else {
                 throw UsageError(description: "unknown argument \(argument)")
+            }
+            guard flag.value != nil else {
+                guard parts.count == 1 else { throw UsageError(description: "\(name) takes no value") }
+                given[name, default: []].append("true")
+                continue
             }
             let value: String
             if parts.count == 2 {
@@ -74,36 +160,28 @@ public struct ServerArguments: Sendable, Equatable {
             } else if let next = remaining.popFirst() {
                 value = next
             } else {
-                throw UsageError(description: "\(flag) needs a value")
+                throw UsageError(description: "\(name) needs a value")
             }
-            guard !value.isEmpty else { throw UsageError(description: "\(flag) needs a value") }
-            switch flag {
-            case "--db": parsed.databasePath = value
-            case "--database": parsed.databaseURL = value
-            case "--host": parsed.host = value
-            case "--access-cache":
-                guard let owners = Int(value), owners >= 1 else {
-                    throw UsageError(description: "--access-cache must be a number of owners, at least 1, not \(value)")
-                }
-                parsed.accessCacheOwners = owners
-            case "--token-cache":
-                guard let tokens = Int(value), tokens >= 0 else {
-                    throw UsageError(description: "--token-cache must be a number of tokens, 0 or more, not \(value)")
-                }
-                parsed.tokenCacheSize = tokens
-            case _ where flag.hasSuffix("-client-id"):
-                if let provider = provider(of: flag) { parsed.clientIds[provider, default: []].append(value) }
-            case _ where flag.hasSuffix("-issuer"):
-                if let provider = provider(of: flag) { parsed.issuers[provider] = value }
-            default:
-                guard let port = Int(value), (1...65_535).contains(port) else {
-                    throw UsageError(description: "--port must be a number from 1 to 65535, not \(value)")
-                }
-                parsed.port = port
-            }
+            guard !value.isEmpty else { throw UsageError(description: "\(name) needs a value") }
+            if given[name] != nil && !flag.repeatable { throw UsageError(description: "\(name) is given twice") }
+            given[name, default: []].append(value)
         }
-        if parsed.databasePath != nil && parsed.databaseURL != nil {
+        if given["--db"] != nil && given["--database"] != nil {
             throw UsageError(description: "--db and --database are two different stores: give one")
+        }
+        for flag in flags {
+            if let values = given[flag.name] {
+                try parsed.set(flag, values, source: flag.name)
+            } else if !["--db", "--database"].contains(flag.name), let text = environment[flag.environment],
+                !text.isEmpty
+            {
+                // The stores' own variables keep their order in `store(environment:)`.
+                let values =
+                    flag.repeatable
+                    ? text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    : [text]
+                try parsed.set(flag, values, source: flag.environment)
+            }
         }
         for (provider, _) in parsed.issuers where parsed.clientIds[provider] == nil {
             throw UsageError(description: "--\(provider.rawValue)-issuer needs --\(provider.rawValue)-client-id")
@@ -114,6 +192,61 @@ public struct ServerArguments: Sendable, Equatable {
             throw UsageError(description: "\(error)")
         }
         return parsed
+    }
+
+    /// Sets `flag` from `values`, naming `source` (the flag or its variable) in a refusal.
+    private mutating func set(_ flag: Flag, _ values: [String], source: String) throws(UsageError) {
+        let value = values.last ?? ""
+        switch flag.name {
+        case "--db": databasePath = value
+        case "--database": databaseURL = value
+        case "--host": host = value
+        case "--port":
+            guard let port = Int(value), (1...65_535).contains(port) else {
+                throw UsageError(description: "\(source) must be a number from 1 to 65535, not \(value)")
+            }
+            self.port = port
+        case "--access-cache":
+            guard let owners = Int(value), owners >= 1 else {
+                throw UsageError(description: "\(source) must be a number of owners, at least 1, not \(value)")
+            }
+            accessCacheOwners = owners
+        case "--token-cache":
+            guard let tokens = Int(value), tokens >= 0 else {
+                throw UsageError(description: "\(source) must be a number of tokens, 0 or more, not \(value)")
+            }
+            tokenCacheSize = tokens
+        case "--log-format":
+            guard let format = LogFormat(rawValue: value) else {
+                throw UsageError(description: "\(source) must be text or json, not \(value)")
+            }
+            logFormat = format
+        case "--trusted-proxy":
+            trustedProxies = try values.map { value throws(UsageError) in
+                guard let range = TrustedProxies.Range(value) else {
+                    throw UsageError(
+                        description: "\(source) must be an address or a range such as 10.0.0.0/8, not \(value)")
+                }
+                return range
+            }
+        case "--shutdown-delay":
+            guard let seconds = Double(value), seconds.isFinite, (0...3600).contains(seconds) else {
+                throw UsageError(description: "\(source) must be a number of seconds from 0 to 3600, not \(value)")
+            }
+            shutdownDelay = .milliseconds(Int64((seconds * 1000).rounded()))
+        case "--no-migrate":
+            switch value.lowercased() {
+            case "true", "1", "yes": migratesOnStart = false
+            case "false", "0", "no": migratesOnStart = true
+            default: throw UsageError(description: "\(source) must be 1 or 0, not \(value)")
+            }
+        case _ where flag.name.hasSuffix("-client-id"):
+            if let provider = Self.provider(of: flag.name) { clientIds[provider] = values }
+        case _ where flag.name.hasSuffix("-issuer"):
+            if let provider = Self.provider(of: flag.name) { issuers[provider] = value }
+        default:
+            throw UsageError(description: "unknown argument \(flag.name)")
+        }
     }
 
     /// The provider a `--PROVIDER-...` flag names.

@@ -7,13 +7,14 @@ import Networking
 import PostgresStorage
 import Storage
 
-/// The `kith-server` process: parse the flags, open the file, serve until SIGINT or SIGTERM.
+/// The `kith-server` process: parse the flags, migrate (or check, or refuse), open the store, serve until SIGINT or
+/// SIGTERM; or `migrate` and `migrate --check` alone.
 public enum ServerCommand {
     /// Runs the server; returns the exit code (0 after a clean shutdown, 1 on failure, 2 on a usage error).
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let parsed: ServerArguments
         do {
-            guard let arguments = try ServerArguments.parse(arguments) else {
+            guard let arguments = try ServerArguments.parse(arguments, environment: environment) else {
                 print(ServerArguments.usage)
                 return 0
             }
@@ -22,27 +23,57 @@ public enum ServerCommand {
             FileHandle.standardError.write(Data("error: \(error)\n\(ServerArguments.usage)\n".utf8))
             return 2
         }
-        let logger = Logger(label: "kith-server")
+        let logger = Self.logger(format: parsed.logFormat)
+        let store = parsed.store(environment: environment)
         do {
+            switch parsed.mode {
+            case .checkMigrations:
+                let status = try await ServerSchema.status(of: store)
+                for identifier in status.pending { print("pending \(identifier)") }
+                print(status.isCurrent ? "The database is up to date." : ServerSchema.pendingRefusal(status))
+                return status.isCurrent ? 0 : 1
+            case .migrate:
+                let applied = try await ServerSchema.migrate(store)
+                for identifier in applied.pending { print("applied \(identifier)") }
+                if applied.pending.isEmpty { print("Nothing to apply: the database is up to date.") }
+                Self.reportNewer(applied, logger: logger)
+                return 0
+            case .serve:
+                break
+            }
+            // Migrated here, apart from composing the services, so the log says what was applied or is newer.
+            let schema = try await parsed.migratesOnStart ? ServerSchema.migrate(store) : ServerSchema.status(of: store)
+            if !parsed.migratesOnStart && !schema.isCurrent {
+                FileHandle.standardError.write(Data("error: \(ServerSchema.pendingRefusal(schema))\n".utf8))
+                return 1
+            }
+            if parsed.migratesOnStart && !schema.pending.isEmpty {
+                logger.info("migrated", metadata: ["applied": .array(schema.pending.map { .string($0) })])
+            }
+            Self.reportNewer(schema, logger: logger)
             // Keys are fetched with the project's libcurl client; refusals are logged by reason, never the token.
             let verifiers: [any IDTokenVerifier] = try parsed.providers().map {
                 OIDCTokenVerifier(configuration: $0, client: CurlHTTPClient(), logger: logger)
             }
             let services: ServerServices
-            switch parsed.store(environment: environment) {
+            switch store {
             case .sqlite(let path):
                 services = try ServerServices.sqlite(
                     path: path, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
-                    url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers)
+                    url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, migrates: false)
                 logger.info("serving from PostgreSQL", metadata: ["database": "\(PostgresDatabase.redacted(url))"])
             }
+            let readiness = Readiness()
             let app = KithServerApplication.application(
                 services: services,
-                configuration: .init(host: parsed.host, port: parsed.port, tokenCacheSize: parsed.tokenCacheSize),
+                configuration: .init(
+                    host: parsed.host, port: parsed.port, tokenCacheSize: parsed.tokenCacheSize,
+                    trustedProxies: TrustedProxies(parsed.trustedProxies), readiness: readiness),
                 logger: logger)
-            try await KithServerApplication.serve(app, logger: logger)
+            try await KithServerApplication.serve(
+                app, logger: logger, readiness: readiness, delay: parsed.shutdownDelay)
             // Every commit is already in the file or its WAL: a store that cannot close now loses nothing.
             do { try services.closeStore() } catch { logger.warning("the store did not close: \(error)") }
             return 0
@@ -52,6 +83,23 @@ public enum ServerCommand {
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             return 1
+        }
+    }
+
+    /// Says that a newer build migrated the database: this server keeps serving (a fleet in the middle of an
+    /// upgrade), and `/health/ready` says so too.
+    static func reportNewer(_ status: MigrationStatus, logger: Logger) {
+        guard !status.unknown.isEmpty else { return }
+        logger.warning(
+            "the database has migrations this server does not know (a newer kith-server applied them)",
+            metadata: ["unknown": .array(status.unknown.map { .string($0) })])
+    }
+
+    /// The server's logger: swift-log's text lines on standard error, or one JSON object a line.
+    static func logger(format: ServerArguments.LogFormat) -> Logger {
+        switch format {
+        case .text: Logger(label: "kith-server")
+        case .json: Logger(label: "kith-server", factory: { JSONLogHandler(label: $0) })
         }
     }
 }

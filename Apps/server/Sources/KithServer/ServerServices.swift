@@ -24,6 +24,8 @@ public struct ServerServices: Sendable {
     public let circles: any CirclesService
     /// Whether the database answers now, for `/health` (a local SQLite file always does).
     public let databaseAnswers: @Sendable () async -> Bool
+    /// The schema against this build's migrations, for `/health/ready`; nil when the database does not answer.
+    public let migrationStatus: @Sendable () async -> MigrationStatus?
     /// The providers accounts may sign in with (a client id configured); the routes of the others answer 404.
     public let identityProviders: Set<IdentityProvider>
     /// The database's retries and pool, for `/metrics`; nil for a SQLite file, which has no pool.
@@ -37,8 +39,12 @@ public struct ServerServices: Sendable {
         circles: any CirclesService, databaseAnswers: @escaping @Sendable () async -> Bool = { true },
         identityProviders: Set<IdentityProvider> = [],
         databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil, exitPins: (any ExitPinService)? = nil,
+        migrationStatus: @escaping @Sendable () async -> MigrationStatus? = {
+            MigrationStatus(known: [], applied: [])
+        },
         closeStore: @escaping @Sendable () throws -> Void = {}
     ) {
+        self.migrationStatus = migrationStatus
         self.closeStore = closeStore
         self.identity = identity
         self.exitPins = exitPins
@@ -63,13 +69,17 @@ public struct ServerServices: Sendable {
 
     /// The rules over the PostgreSQL database at `url`: the same services as on SQLite, so every rule holds alike;
     /// any number of servers may share the database (every write SERIALIZABLE and retried whole on a conflict, every
-    /// read one snapshot).
+    /// read one snapshot). Pending migrations are applied first unless `migrates` is false (the caller checked that
+    /// none are pending: `--no-migrate`).
     public static func postgres(
         url: String, poolSize: Int = 8, accessCacheOwners: Int = AccessEngine.defaultCapacity,
         clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-        hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = []
+        hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true
     ) async throws(StorageError) -> ServerServices {
-        let database = try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
+        let database =
+            migrates
+            ? try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
+            : PostgresDatabase.connect(url: url, size: poolSize)
         let preferencesStore = PostgresPreferencesStore(database: database)
         // A server keeps no device: accounts sign in with bearer sessions only.
         let identity = LocalIdentityService(
@@ -90,7 +100,7 @@ public struct ServerServices: Sendable {
                 return DatabaseStatistics(
                     retries: counters.retries, exhausted: counters.exhausted, replaced: counters.replaced,
                     connectionsInUse: pool.inUse, waiting: pool.waiting)
-            }, exitPins: identity)
+            }, exitPins: identity, migrationStatus: { try? await database.migrationStatus(postgresMigrations) })
     }
 
     /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed).
@@ -113,8 +123,14 @@ public struct ServerServices: Sendable {
         let circles = LocalCirclesService(
             store: SQLiteCirclesStore(database: database), clock: clock, random: random,
             engine: AccessEngine(capacity: accessCacheOwners))
+        let known = migrations.flatMap(\.identifiers)
         return ServerServices(
             identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            identityProviders: Set(verifiers.map(\.provider)), exitPins: identity, closeStore: { try database.close() })
+            identityProviders: Set(verifiers.map(\.provider)), exitPins: identity,
+            migrationStatus: {
+                (try? database.appliedMigrations()).map {
+                    MigrationStatus(known: known, applied: $0.features.flatMap(\.applied))
+                }
+            }, closeStore: { try database.close() })
     }
 }

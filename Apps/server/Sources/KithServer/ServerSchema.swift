@@ -1,0 +1,36 @@
+import PostgresStorage
+import Storage
+
+/// Every feature's schema steps on the server's store, checked and applied apart from serving: `kith-server
+/// migrate`, `migrate --check` and `--no-migrate` (CLI.md, Operations). On PostgreSQL steps are applied under the
+/// advisory lock, so two `migrate` runs (or servers) at once apply each step once.
+public enum ServerSchema {
+    /// Where `store`'s schema stands, read without changing anything.
+    public static func status(of store: ServerArguments.Store) async throws(StorageError) -> MigrationStatus {
+        switch store {
+        case .sqlite(let path):
+            return try KithDatabase.migrationStatus(at: path, features: ServerServices.migrations)
+        case .postgres(let url):
+            return try await PostgresDatabase.connect(url: url, size: 1).migrationStatus(
+                ServerServices.postgresMigrations)
+        }
+    }
+
+    /// Applies `store`'s pending steps; the status before, whose `pending` are the steps applied.
+    public static func migrate(_ store: ServerArguments.Store) async throws(StorageError) -> MigrationStatus {
+        switch store {
+        case .sqlite(let path):
+            let before = try KithDatabase.migrationStatus(at: path, features: ServerServices.migrations)
+            try KithDatabase.open(at: path, features: ServerServices.migrations).close()
+            return before
+        case .postgres(let url):
+            return try await PostgresDatabase.connect(url: url, size: 1).migrate(ServerServices.postgresMigrations)
+        }
+    }
+
+    /// The sentence a server started with `--no-migrate` refuses with, naming what is pending.
+    static func pendingRefusal(_ status: MigrationStatus) -> String {
+        "The database has \(status.pending.count) pending migration\(status.pending.count == 1 ? "" : "s") "
+            + "(\(status.pending.joined(separator: ", "))): run `kith-server migrate` first"
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Identity
+import PostgresStorageTesting
+import Storage
+import Testing
+
+@testable import KithServer
+
+/// `/health/live` and `/health/ready` (CLI.md, Operations) beside `/health`, which stays as it was.
+@Suite("Liveness and readiness")
+struct HealthReadyTests {
+    @Test func liveIsTheProcessReadyIsTheDatabaseTheSchemaAndNotStopping() async throws {
+        let server = try TestServer()
+        let readiness = Readiness()
+        let app = Application(
+            router: KithServerApplication.router(services: server.services, readiness: readiness),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        defer { try? FileManager.default.removeItem(at: server.directory) }
+        try await app.test(.router) { client in
+            let live = try await client.send(.get, "/health/live")
+            #expect(live.status == .ok && live.text == #"{"status":"ok"}"#)
+            let ready = try await client.send(.get, "/health/ready")
+            #expect(ready.status == .ok, "\(ready.text)")
+            #expect(try ready.object()["migrations"] as? String == "current")
+            readiness.beginStopping()
+            let stopping = try await client.send(.get, "/health/ready")
+            #expect(stopping.status == .serviceUnavailable && stopping.headers[.retryAfter] == "1")
+            #expect(try stopping.object()["status"] as? String == "stopping")
+            #expect(try await client.send(.get, "/health/live").status == .ok)
+            #expect(try await client.send(.get, "/health").status == .ok)
+        }
+    }
+
+    @Test func pendingMigrationsAreNotReadyAndANewerSchemaIs() async {
+        let pending = await HealthRoutes.ready(readiness: Readiness()) {
+            MigrationStatus(known: ["a.1-x", "a.2-y"], applied: ["a.1-x"])
+        }
+        #expect(pending.status == "migrations_pending" && pending.migrations == "pending")
+        let newer = await HealthRoutes.ready(readiness: Readiness()) {
+            MigrationStatus(known: ["a.1-x"], applied: ["a.1-x", "a.2-y"])
+        }
+        #expect(newer.status == "ready" && newer.migrations == "newer")
+        let silent = await HealthRoutes.ready(readiness: Readiness()) { nil }
+        #expect(silent.status == "unavailable" && silent.database == "unavailable")
+    }
+
+    @Test func withPostgreSQLStoppedLiveIsOkReadyFailsWithinASecondAndComesBack() async throws {
+        let cluster = try await TestPostgres.privateCluster()
+        defer { cluster.stop() }
+        let random = SystemRandomSource()
+        let services = try await ServerServices.postgres(
+            url: cluster.url, poolSize: 2, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let app = Application(
+            router: KithServerApplication.router(services: services),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.router) { client in
+            #expect(try await client.send(.get, "/health/ready").status == .ok)
+            try await cluster.pgctl("stop", "-m", "immediate")
+            try await Task.sleep(for: .milliseconds(1100))  // past the last answer's second
+            let asked = ContinuousClock.now
+            let ready = try await client.send(.get, "/health/ready")
+            #expect(ContinuousClock.now - asked < .milliseconds(1500))
+            #expect(ready.status == .serviceUnavailable, "\(ready.text)")
+            #expect(try ready.object()["database"] as? String == "unavailable")
+            #expect(try await client.send(.get, "/health/live").status == .ok)
+            #expect(try await client.send(.get, "/health").status == .serviceUnavailable)
+
+            try await cluster.pgctl("start")
+            let back = ContinuousClock.now
+            var isReady = false
+            while !isReady && ContinuousClock.now - back < .seconds(5) {
+                isReady = try await client.send(.get, "/health/ready").status == .ok
+                if !isReady { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(isReady, "not ready again within 5 s of the database's return")
+        }
+    }
+}

@@ -85,15 +85,18 @@ public final class PostgresDatabase: Sendable {
         public var pool: Duration
         /// For the answer of each exchange while migrating at start (a step may rebuild a large table).
         public var migration: Duration
+        /// To connect, and for the answer, of `answers()`'s question.
+        public var health: Duration
 
         public init(
             connect: Duration = .seconds(2), answer: Duration = .seconds(3), pool: Duration = .seconds(3),
-            migration: Duration = .seconds(60)
+            migration: Duration = .seconds(60), health: Duration = .seconds(8)
         ) {
             self.connect = connect
             self.answer = answer
             self.pool = pool
             self.migration = migration
+            self.health = health
         }
     }
 
@@ -255,15 +258,19 @@ extension PostgresDatabase {
     /// Whether the database answers a trivial query now (for `/health`); never throws.
     ///
     /// On a connection of its own, not the pool's: a health check must not wait in line behind the callers of a
-    /// busy pool (the database answers; the server is only busy), nor hold a connection they wait for. It waits at
-    /// most `Timeouts.connect` to connect and a second for the answer.
+    /// busy pool (the database answers; the server is only busy), nor hold a connection they wait for. Slow is not
+    /// down: it waits up to `Timeouts.health` to connect and as long again for the answer, longer than a request's
+    /// statement, since a timed-out question closes its connection and a new one costs more than the answer (on two
+    /// cores saturated by a load test of `/health`, answers took 0.1-3 s now and then, and reconnecting failed past
+    /// 2 s for seconds on end). A database that refuses (down, restarting) is reported at once. `/health` never
+    /// waits for this question but the first time (see `HealthRoutes`).
     public func answers() async -> Bool {
         let (url, timeouts, slot) = (url, timeouts, healthSlot)
         let answer = try? await slot.run { () throws -> Int? in
             if slot.connection?.isHealthy != true {
                 slot.connection = nil
                 slot.connection = try PostgresConnection(
-                    url: url, timeouts: .init(connect: timeouts.connect, answer: .seconds(1)))
+                    url: url, timeouts: .init(connect: timeouts.health, answer: timeouts.health))
             }
             return try slot.connection?.first("SELECT 1")?.int(0)
         }

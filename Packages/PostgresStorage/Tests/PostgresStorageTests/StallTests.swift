@@ -14,10 +14,14 @@ struct StallTests {
         let database = try await PostgresDatabase.open(
             url: cluster.url, features: [PostgresDatabaseTests.counters], size: 2)
         try await database.write { try $0.execute("INSERT INTO counters VALUES ('a', 1)") }
+        #expect(await database.answers())
 
         try cluster.pause()
         // Runs before `stop()`: a stopped cluster never stops.
         defer { cluster.resume() }
+        // The health question, meanwhile: no, once its (longer) deadline has passed.
+        let asked = ContinuousClock.now
+        async let answers = database.answers()
         // More calls than connections, on open connections and new ones: each hears "not available" within
         // seconds (the answer's deadline, then the pool's and the connection's), none waits as long as the pause.
         let outcomes = try await withThrowingTaskGroup(of: (StorageError.Code?, Duration).self) { group in
@@ -48,6 +52,8 @@ struct StallTests {
             _ = try await PostgresDatabase.open(url: cluster.url, features: [PostgresDatabaseTests.counters])
         } throws: { ($0 as? StorageError)?.code == .unavailable }
         #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(await answers == false)
+        #expect(ContinuousClock.now - asked < .seconds(10))
 
         cluster.resume()
         let back = ContinuousClock.now
@@ -58,5 +64,6 @@ struct StallTests {
         }
         #expect(served, "not served again within 5 s of the database's return")
         try await database.write { try $0.execute("UPDATE counters SET value = value + 1") }
+        #expect(await database.answers())
     }
 }

@@ -39,11 +39,11 @@ struct PostgresStallTests {
             try cluster.pause()
             // Runs before `stop()`: a stopped cluster never stops.
             defer { cluster.resume() }
-            // /health's last answer stands while it asks again, and its question waits 8 s (slow is not down): 503
-            // within seconds of the pause all the same, and no call to /health waits meanwhile.
+            // /health's last answer stands while it asks again, and a question that times out a moment after an
+            // answer is slow, not down: 503 within two of its 5 s deadlines, and no call to /health waits meanwhile.
             let paused = ContinuousClock.now
             var health = try await client.send(.get, "/health")
-            while health.status == .ok && ContinuousClock.now - paused < .seconds(15) {
+            while health.status == .ok && ContinuousClock.now - paused < .seconds(20) {
                 try await Task.sleep(for: .milliseconds(100))
                 let asked = ContinuousClock.now
                 health = try await client.send(.get, "/health")
@@ -51,7 +51,7 @@ struct PostgresStallTests {
             }
             #expect(health.status == .serviceUnavailable)
             #expect(health.headers[.retryAfter] == "1")
-            #expect(ContinuousClock.now - paused < .seconds(15))
+            #expect(ContinuousClock.now - paused < .seconds(20))
 
             // More requests at once than the pool has connections: each is 503 with Retry-After within seconds.
             let answers = try await withThrowingTaskGroup(of: (HTTPResponse.Status, String?, Duration).self) { group in

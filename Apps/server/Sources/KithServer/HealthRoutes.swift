@@ -57,7 +57,7 @@ enum HealthRoutes {
         /// With a value, an answer younger than this is given to every caller while a newer one is asked, the asker
         /// included: nobody waits for the database but the first caller (and callers once even the last answer is
         /// too old). A slow answer under load then costs no caller anything, and a database that stops answering is
-        /// reported once its question's own deadline has passed (PostgreSQL: 8 s).
+        /// reported once its question says so (PostgreSQL: within two 5 s deadlines).
         let trust: Duration?
 
         init(
@@ -132,7 +132,7 @@ enum HealthRoutes {
     ) {
         // A load balancer's question: a database slow for a moment under load is not down (the bench's /health p99
         // of a second was every caller waiting on the check), so the last answer stands while the next is asked, for
-        // longer than the question may take (PostgresDatabase.answers(): 8 s to connect, 8 s to answer).
+        // longer than the question may take (PostgresDatabase.answers(): 5 s to connect, 5 s to answer).
         let check = DatabaseCheck(trust: .seconds(20), silence: false, ask: databaseAnswers)
         // Its own question: the schema's status also proves the database answers, within a second.
         let schema = DatabaseCheck<MigrationStatus?>(patience: .seconds(1), silence: nil, ask: migrationStatus)

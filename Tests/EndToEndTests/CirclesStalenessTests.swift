@@ -47,7 +47,7 @@ struct CirclesStalenessTests {
 
 /// A `kith` script process kept running: each `ask` writes one line and reads the one line it prints.
 final class RunningKith: @unchecked Sendable {
-    private let process = Process()
+    private let process = ChildProcess()
     private let input = Pipe()
     private let output = Pipe()
     private var buffer = Data()

@@ -3,7 +3,7 @@ import Networking
 
 /// The built `kith-fake-oidc` (a fake Google) on 127.0.0.1 at a free port, approving one test user.
 final class FakeProviderProcess: @unchecked Sendable {
-    let process: Process
+    let process: ChildProcess
     let issuer: String
     static let clientId = "kith-e2e-client"
 
@@ -11,7 +11,7 @@ final class FakeProviderProcess: @unchecked Sendable {
     static let binary = URL(fileURLWithPath: KithProcess.binary).deletingLastPathComponent()
         .appendingPathComponent("kith-fake-oidc").path
 
-    private init(process: Process, issuer: String) {
+    private init(process: ChildProcess, issuer: String) {
         self.process = process
         self.issuer = issuer
     }
@@ -23,7 +23,7 @@ final class FakeProviderProcess: @unchecked Sendable {
     ) async throws -> FakeProviderProcess {
         let port = try KithServerProcess.freePort()
         _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments =
             [

@@ -162,7 +162,7 @@ struct GracefulShutdownTests {
         #expect(names.isSubset(of: stored), "missing: \(names.subtracting(stored).sorted())")
     }
 
-    private func waitForExit(_ process: Process, within limit: Duration) async -> Bool {
+    private func waitForExit(_ process: ChildProcess, within limit: Duration) async -> Bool {
         let start = ContinuousClock.now
         while process.isRunning {
             if ContinuousClock.now - start > limit { return false }

@@ -29,6 +29,11 @@ struct KithProcess {
         try await offPool { try launch(binary, arguments, input: input, environment: environment) }
     }
 
+    /// Runs `program` with `arguments` to its end (another built binary: `kith-server migrate`).
+    static func run(program: String, _ arguments: [String]) async throws -> Result {
+        try await offPool { try launch(program, arguments, input: Data(), environment: [:]) }
+    }
+
     /// Runs `/bin/sh -c script` (for pseudo-terminal sessions through `script`).
     static func shell(_ script: String, environment: [String: String] = [:]) async throws -> Result {
         try await offPool { try launch("/bin/sh", ["-c", script], input: Data(), environment: environment) }
@@ -45,7 +50,7 @@ struct KithProcess {
     private static func launch(
         _ program: String, _ arguments: [String], input: Data, environment: [String: String]
     ) throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// `stop()` (call it in a `defer`) kills it; its output goes to a log file the tests search for secrets.
 final class KithServerProcess: @unchecked Sendable {
-    let process: Process
+    let process: ChildProcess
     let port: Int
     let database: String
     let log: String
@@ -25,7 +25,7 @@ final class KithServerProcess: @unchecked Sendable {
             .appendingPathComponent("kith-server").path
     }()
 
-    private init(process: Process, port: Int, database: String, log: String) {
+    private init(process: ChildProcess, port: Int, database: String, log: String) {
         self.process = process
         self.port = port
         self.database = database
@@ -43,7 +43,7 @@ final class KithServerProcess: @unchecked Sendable {
             let database = folder + "/server-\(attempt).sqlite"
             let log = folder + "/server-\(attempt).log"
             _ = FileManager.default.createFile(atPath: log, contents: nil)
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments =
                 (databaseURL.map { ["--database", $0] } ?? ["--db", database])

@@ -94,7 +94,7 @@ struct SeedFidelityEndToEndTests {
     // MARK: - Help starts nothing (issue 25, item 17)
 
     @Test func theFakeProvidersHelpPrintsUsageAndServesNothing() async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: FakeProviderProcess.binary)
         process.arguments = ["--help"]
         let output = Pipe()

@@ -18,13 +18,13 @@ final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    private let process: Process
+    private let process: ChildProcess
     private let input: FileHandle
     private let screen = Screen()
 
     /// Starts `command` (a shell command line) on a pseudo-terminal.
     init(_ command: String, environment: [String: String]) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
         var merged = ProcessInfo.processInfo.environment

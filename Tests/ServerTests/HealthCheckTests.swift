@@ -79,10 +79,10 @@ struct HealthCheckTests {
         let started = ContinuousClock.now
         #expect(await check.answers() == false)
         // Far less than the question's 60 s (with room for a machine busy with other tests).
-        #expect(ContinuousClock.now - started < .seconds(15))
+        #expect(ContinuousClock.now - started < .seconds(30))
         // The next caller does not ask again while the first question is still out, nor wait longer.
         #expect(await check.answers() == false)
         #expect(database.asked.load(ordering: .relaxed) == 1)
-        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(ContinuousClock.now - started < .seconds(45))
     }
 }

@@ -30,11 +30,18 @@ struct TestServer {
         Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
-    /// Runs `test` against this server, then removes its file.
+    /// Runs `test` against this server, then closes and removes its file.
+    ///
+    /// Closed at once rather than whenever the services are released: the whole suite runs in parallel, and a
+    /// file's connections (the writer and its readers, each with the WAL) add up to over a thousand descriptors,
+    /// past what Foundation's `Process.run()` survives while it lists them for a child.
     func test<Value: Sendable>(
         _ setup: TestingSetup = .router, _ test: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer {
+            try? services.closeStore()
+            try? FileManager.default.removeItem(at: directory)
+        }
         return try await app.test(setup, test)
     }
 }

@@ -74,12 +74,14 @@ public struct ServerServices: Sendable {
     public static func postgres(
         url: String, poolSize: Int = 8, accessCacheOwners: Int = AccessEngine.defaultCapacity,
         clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-        hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true
+        hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true,
+        timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts()
     ) async throws(StorageError) -> ServerServices {
         let database =
             migrates
-            ? try await PostgresDatabase.open(url: url, features: postgresMigrations, size: poolSize)
-            : PostgresDatabase.connect(url: url, size: poolSize)
+            ? try await PostgresDatabase.open(
+                url: url, features: postgresMigrations, size: poolSize, timeouts: timeouts)
+            : PostgresDatabase.connect(url: url, size: poolSize, timeouts: timeouts)
         let preferencesStore = PostgresPreferencesStore(database: database)
         // A server keeps no device: accounts sign in with bearer sessions only.
         let identity = LocalIdentityService(

@@ -16,7 +16,7 @@ public final class PostgresConnection: @unchecked Sendable {
         /// For each exchange's answer (a statement, or a pipeline of them); nil waits as long as it takes.
         public var answer: Duration?
 
-        public init(connect: Duration = .seconds(2), answer: Duration? = .seconds(3)) {
+        public init(connect: Duration = .seconds(3), answer: Duration? = .seconds(5)) {
             self.connect = connect
             self.answer = answer
         }

@@ -91,7 +91,7 @@ public final class PostgresDatabase: Sendable {
         public var health: Duration
 
         public init(
-            connect: Duration = .seconds(2), answer: Duration = .seconds(3), pool: Duration = .seconds(3),
+            connect: Duration = .seconds(3), answer: Duration = .seconds(5), pool: Duration = .seconds(5),
             migration: Duration = .seconds(60), health: Duration = .seconds(5)
         ) {
             self.connect = connect

@@ -31,11 +31,19 @@ public enum TestPostgres {
     }
 
     /// A database over a fresh schema with `features` migrated.
+    ///
+    /// Its deadlines are generous: these databases test what the stores do, not how long a stalled database may take
+    /// (the stall tests set their own), and a full run saturates the machine so that a plain query can take seconds.
     public static func database(
         _ features: [PostgresFeatureMigrations], size: Int = 4
     ) async throws -> PostgresDatabase {
-        try await PostgresDatabase.open(url: try await freshSchemaURL(), features: features, size: size)
+        try await PostgresDatabase.open(
+            url: try await freshSchemaURL(), features: features, size: size, timeouts: generousTimeouts)
     }
+
+    /// Deadlines for tests that are not about deadlines.
+    public static let generousTimeouts = PostgresDatabase.Timeouts(
+        connect: .seconds(30), answer: .seconds(30), pool: .seconds(30))
 
     /// A cluster of its own for a test that stops or restarts its database, so the shared one never goes away
     /// under other tests. `stop()` ends it.

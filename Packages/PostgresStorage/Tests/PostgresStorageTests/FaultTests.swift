@@ -126,12 +126,16 @@ struct FaultTests {
     /// transaction waiting on a lock, it answers while they still wait.
     @Test func answersDoesNotWaitForThePool() async throws {
         let url = try await TestPostgres.freshSchemaURL()
-        let database = try await PostgresDatabase.open(url: url, features: [PostgresDatabaseTests.counters], size: 2)
-        let admin = try await PostgresDatabase.open(url: url, features: [PostgresDatabaseTests.counters], size: 2)
+        // Generous deadlines and a long lock: the window in which the pool is held must outlast a loaded machine.
+        let timeouts = TestPostgres.generousTimeouts
+        let database = try await PostgresDatabase.open(
+            url: url, features: [PostgresDatabaseTests.counters], size: 2, timeouts: timeouts)
+        let admin = try await PostgresDatabase.open(
+            url: url, features: [PostgresDatabaseTests.counters], size: 2, timeouts: timeouts)
         let locker = Task {
             try await admin.write { connection in
                 try connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
-                try connection.execute("SELECT pg_sleep(1.5)")
+                try connection.execute("SELECT pg_sleep(8)")
             }
         }
         try await Task.sleep(for: .milliseconds(200))
@@ -140,7 +144,7 @@ struct FaultTests {
         }
         let waitingOnTheLock = "SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'counters'::regclass"
         var waiting = 0
-        let deadline = ContinuousClock.now + .seconds(1)
+        let deadline = ContinuousClock.now + .seconds(6)
         while waiting < 2 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
             waiting = try await admin.read { try $0.first(waitingOnTheLock)?.int(0) } ?? 0

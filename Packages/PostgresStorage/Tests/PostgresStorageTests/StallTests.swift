@@ -44,28 +44,29 @@ struct StallTests {
         }
         for (code, elapsed) in outcomes {
             #expect(code == .unavailable)
-            #expect(elapsed < .seconds(8), "\(elapsed)")
+            // Deadlines, not the pause (which lasts until resumed below): room for a machine busy with other suites.
+            #expect(elapsed < .seconds(30), "\(elapsed)")
         }
         // A server starting now is refused within seconds too, rather than waiting for the database.
         let started = ContinuousClock.now
         await #expect {
             _ = try await PostgresDatabase.open(url: cluster.url, features: [PostgresDatabaseTests.counters])
         } throws: { ($0 as? StorageError)?.code == .unavailable }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(await answers)
-        #expect(ContinuousClock.now - asked < .seconds(7))
+        #expect(ContinuousClock.now - asked < .seconds(20))
         // The next one, more than two of its deadlines after the last answer: down.
         #expect(await database.answers() == false)
-        #expect(ContinuousClock.now - asked < .seconds(20))
+        #expect(ContinuousClock.now - asked < .seconds(40))
 
         cluster.resume()
         let back = ContinuousClock.now
         var served = false
-        while !served && ContinuousClock.now - back < .seconds(5) {
+        while !served && ContinuousClock.now - back < .seconds(20) {
             served = (try? await database.read { try $0.first("SELECT value FROM counters")?.int(0) }) != nil
             if !served { try await Task.sleep(for: .milliseconds(100)) }
         }
-        #expect(served, "not served again within 5 s of the database's return")
+        #expect(served, "not served again within 20 s of the database's return")
         try await database.write { try $0.execute("UPDATE counters SET value = value + 1") }
         #expect(await database.answers())
     }

@@ -50,14 +50,8 @@ struct HealthReadyTests {
     @Test func withPostgreSQLStoppedLiveIsOkReadyFailsWithinASecondAndComesBack() async throws {
         let cluster = try await TestPostgres.privateCluster()
         defer { cluster.stop() }
-        let random = SystemRandomSource()
-        let services = try await ServerServices.postgres(
-            url: cluster.url, poolSize: 2, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-        let app = Application(
-            router: KithServerApplication.router(services: services),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.router) { client in
+        let services = try await PostgresStallTests.services(url: cluster.url)
+        try await PostgresStallTests.application(services).test(.router) { client in
             // Ready means answering within a second: on a machine busy with other suites it may take a few tries.
             var ready = try await client.send(.get, "/health/ready")
             let starting = ContinuousClock.now

@@ -38,7 +38,8 @@ public enum KithServerApplication {
         let routeMethods = RouteMethods()
         let metrics = ServerMetrics(databaseStatistics: services.databaseStatistics)
         router.add(middleware: RequestIdMiddleware())
-        router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies))
+        // Without trusted proxies the peer is the client (`clientAddressKey`): nothing to find on every request.
+        if !trustedProxies.ranges.isEmpty { router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies)) }
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: NoStoreMiddleware())

@@ -40,7 +40,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     }
 }
 
-/// Finds the client's address once per request (`TrustedProxies`): every per-address limit keys on it.
+/// Finds the client's address once per request behind `--trusted-proxy` (`TrustedProxies`): every per-address limit
+/// keys on it. Without trusted proxies it is not added: the peer is the client.
 struct ClientAddressMiddleware: RouterMiddleware {
     typealias Context = KithRequestContext
     let proxies: TrustedProxies

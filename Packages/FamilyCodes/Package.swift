@@ -8,8 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FamilyCodes", targets: ["FamilyCodes"]),
-        .library(name: "FamilyCodesSQLite", targets: ["FamilyCodesSQLite"]),
-        .library(name: "FamilyCodesPostgres", targets: ["FamilyCodesPostgres"]),
+        .library(name: "FamilyCodesSQL", targets: ["FamilyCodesSQL"]),
         .library(name: "FamilyCodesCommands", targets: ["FamilyCodesCommands"]),
         .library(name: "FamilyCodesWire", targets: ["FamilyCodesWire"]),
         .library(name: "FamilyCodesHTTP", targets: ["FamilyCodesHTTP"]),
@@ -29,25 +28,14 @@ let package = Package(
             dependencies: [.product(name: "Identity", package: "Identity")],
             swiftSettings: swiftSettings
         ),
+        // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
-            name: "FamilyCodesSQLite",
+            name: "FamilyCodesSQL",
             dependencies: [
                 "FamilyCodes",
                 .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "Storage", package: "Storage"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // The store on PostgreSQL, for kith-server at scale.
-        .target(
-            name: "FamilyCodesPostgres",
-            dependencies: [
-                "FamilyCodes",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityPostgres", package: "Identity"),
-                .product(name: "PostgresStorage", package: "PostgresStorage"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -101,12 +89,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "FamilyCodesSQLiteTests",
+            name: "FamilyCodesSQLTests",
             dependencies: [
-                "FamilyCodesSQLite", "FamilyCodesPostgres", "FamilyCodes", "FamilyCodesTesting",
+                "FamilyCodesSQL", "FamilyCodes", "FamilyCodesTesting",
                 .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
-                .product(name: "IdentityPostgres", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "PostgresStorage", package: "PostgresStorage"),
                 .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Storage", package: "Storage"),

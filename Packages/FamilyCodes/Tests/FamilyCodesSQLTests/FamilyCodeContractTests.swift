@@ -1,17 +1,15 @@
 import FamilyCodes
-import FamilyCodesPostgres
-import FamilyCodesSQLite
+import FamilyCodesSQL
 import FamilyCodesTesting
 import Foundation
 import Identity
-import IdentityPostgres
-import IdentitySQLite
+import IdentitySQL
 import PostgresStorageTesting
 import Storage
 import StorageTesting
 import Testing
 
-/// Every case of the family code contract (FamilyCodesTesting), on SQLite and on PostgreSQL.
+/// Every case of the family code contract (FamilyCodesTesting), with the one SQL store on SQLite and on PostgreSQL.
 @Suite("Family codes (contract, SQLite and PostgreSQL)")
 struct FamilyCodeContractTests {
     @Test(arguments: FamilyCodeContract.cases)
@@ -21,21 +19,19 @@ struct FamilyCodeContractTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let database = try KithDatabase.open(
             at: root + "/kith.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
-        let identity = SQLiteIdentityStore(database: database)
+        let identity = SQLIdentityStore(database: database)
         try await check.run(
             in: FamilyCodesContractEnvironment(
-                identityStore: identity, deviceStore: identity, codeStore: SQLiteFamilyCodeStore(database: database)))
+                identityStore: identity, deviceStore: identity, codeStore: SQLFamilyCodeStore(database: database)))
     }
 
     /// A fresh schema on the cluster of `Tools/with-postgres`; PostgreSQL is a server's store, without a device.
     @Test(arguments: FamilyCodeContract.cases)
     func postgres(_ check: ContractCase<FamilyCodesContractEnvironment>) async throws {
-        let database = try await TestPostgres.database([
-            IdentityPostgresMigrations.all, FamilyCodesPostgresMigrations.all,
-        ])
+        let database = try await TestPostgres.database([IdentityMigrations.all, FamilyCodesMigrations.all])
         try await check.run(
             in: FamilyCodesContractEnvironment(
-                identityStore: PostgresIdentityStore(database: database), deviceStore: nil,
-                codeStore: PostgresFamilyCodeStore(database: database)))
+                identityStore: SQLIdentityStore(database: database), deviceStore: nil,
+                codeStore: SQLFamilyCodeStore(database: database)))
     }
 }

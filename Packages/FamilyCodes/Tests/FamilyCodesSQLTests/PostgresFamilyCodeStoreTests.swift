@@ -1,36 +1,34 @@
 import FamilyCodes
-import FamilyCodesPostgres
+import FamilyCodesSQL
 import Foundation
 import Identity
-import IdentityPostgres
+import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting
 import Testing
 
-/// What only the PostgreSQL store has: its migrations, and servers racing on one database.
+/// What only PostgreSQL has: its migrations, and servers racing on one database.
 @Suite("FamilyCodes on PostgreSQL")
 struct PostgresFamilyCodeStoreTests {
     @Test("migrations are named familyCodes.<n>-<step>, after Identity's")
     func identifiers() async throws {
         #expect(
-            FamilyCodesPostgresMigrations.all.identifiers == [
+            FamilyCodesMigrations.all.identifiers(for: .postgres) == [
                 "familyCodes.1-codes", "familyCodes.2-attempts", "familyCodes.3-usage-log",
                 "familyCodes.4-code-limits",
             ])
-        let database = try await TestPostgres.database([
-            IdentityPostgresMigrations.all, FamilyCodesPostgresMigrations.all,
-        ])
+        let database = try await TestPostgres.database([IdentityMigrations.all, FamilyCodesMigrations.all])
         let applied = try await database.read { connection in
             try connection.query("SELECT identifier FROM kith_migrations WHERE identifier LIKE 'familyCodes.%'")
                 .map { try $0.string(0) }
         }
-        #expect(applied.sorted() == FamilyCodesPostgresMigrations.all.identifiers)
+        #expect(applied.sorted() == FamilyCodesMigrations.all.identifiers(for: .postgres))
     }
 
     @Test("eight parents joining at once through four servers: seven join, the household holds eight")
     func theCapHoldsAcrossServers() async throws {
         let url = try await TestPostgres.freshSchemaURL()
-        let features = [IdentityPostgresMigrations.all, FamilyCodesPostgresMigrations.all]
+        let features = [IdentityMigrations.all, FamilyCodesMigrations.all]
         // Four servers starting together: the migrations are applied once, under the advisory lock.
         let servers = try await withThrowingTaskGroup(of: PostgresDatabase.self) { group in
             for _ in 0..<4 { group.addTask { try await PostgresDatabase.open(url: url, features: features, size: 2) } }
@@ -38,7 +36,7 @@ struct PostgresFamilyCodeStoreTests {
         }
         let clock = ManualClock()
         let identity = LocalIdentityService(
-            serverStore: PostgresIdentityStore(database: servers[0]), clock: clock,
+            serverStore: SQLIdentityStore(database: servers[0]), clock: clock,
             hasher: Argon2PasswordHasher(parameters: .testing))
         func account(_ first: String, _ role: AccountRole) async throws -> Principal {
             let grant = try await identity.register(
@@ -48,7 +46,7 @@ struct PostgresFamilyCodeStoreTests {
             return Principal(accountId: grant.accountId, sessionId: grant.sessionId)
         }
         let pia = try await account("Pia", .player)
-        let code = try await LocalFamilyCodeService(store: PostgresFamilyCodeStore(database: servers[0]), clock: clock)
+        let code = try await LocalFamilyCodeService(store: SQLFamilyCodeStore(database: servers[0]), clock: clock)
             .code(pia).code
         var parents: [Principal] = []
         for name in ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"] {
@@ -58,7 +56,7 @@ struct PostgresFamilyCodeStoreTests {
         let outcomes = await withTaskGroup(of: String.self) { group in
             for (index, parent) in parents.enumerated() {
                 let service = LocalFamilyCodeService(
-                    store: PostgresFamilyCodeStore(database: servers[index % servers.count]), clock: clock)
+                    store: SQLFamilyCodeStore(database: servers[index % servers.count]), clock: clock)
                 group.addTask {
                     do {
                         _ = try await service.join(parent, code: code)
@@ -72,7 +70,7 @@ struct PostgresFamilyCodeStoreTests {
         }
         #expect(outcomes.filter { $0 == "joined" }.count == 7, "\(outcomes)")
         #expect(outcomes.filter { $0 == "This household is full (8 members)" }.count == 1, "\(outcomes)")
-        let service = LocalFamilyCodeService(store: PostgresFamilyCodeStore(database: servers[1]), clock: clock)
+        let service = LocalFamilyCodeService(store: SQLFamilyCodeStore(database: servers[1]), clock: clock)
         #expect(try await service.members(pia).count == 7)
         #expect(
             try await service.usageLog(pia).map(\.result).sorted { $0.rawValue < $1.rawValue } == [.full]

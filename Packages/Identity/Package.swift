@@ -8,8 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Identity", targets: ["Identity"]),
-        .library(name: "IdentitySQLite", targets: ["IdentitySQLite"]),
-        .library(name: "IdentityPostgres", targets: ["IdentityPostgres"]),
+        .library(name: "IdentitySQL", targets: ["IdentitySQL"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
         .library(name: "IdentityWire", targets: ["IdentityWire"]),
         .library(name: "IdentityHTTP", targets: ["IdentityHTTP"]),
@@ -41,19 +40,10 @@ let package = Package(
             dependencies: ["CArgon2", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // The one SQL store, on SQLite (a device's file) and on PostgreSQL (servers), over Storage's seam.
         .target(
-            name: "IdentitySQLite",
-            dependencies: [
-                "Identity",
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // The store on PostgreSQL, for kith-server at scale.
-        .target(
-            name: "IdentityPostgres",
-            dependencies: ["Identity", .product(name: "PostgresStorage", package: "PostgresStorage")],
+            name: "IdentitySQL",
+            dependencies: ["Identity", .product(name: "Storage", package: "Storage")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -108,9 +98,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "IdentitySQLiteTests",
+            name: "IdentitySQLTests",
             dependencies: [
-                "IdentitySQLite", "IdentityPostgres", "Identity", "IdentityTesting",
+                "IdentitySQL", "Identity", "IdentityTesting", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "PostgresStorage", package: "PostgresStorage"),

@@ -20,9 +20,13 @@ let package = Package(
             dependencies: ["CLibPQ", .product(name: "Storage", package: "Storage")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "PostgresStorageTesting", dependencies: ["PostgresStorage"], swiftSettings: swiftSettings),
+        .target(
+            name: "PostgresStorageTesting",
+            dependencies: ["PostgresStorage", .product(name: "Storage", package: "Storage")],
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "PostgresStorageTests", dependencies: ["PostgresStorage", "PostgresStorageTesting"],
+            name: "PostgresStorageTests",
+            dependencies: ["PostgresStorage", "PostgresStorageTesting", .product(name: "Storage", package: "Storage")],
             swiftSettings: swiftSettings),
     ]
 )

@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+import Storage
 
 /// One libpq connection. Not thread-safe: the pool confines each one to its own serial queue, and a store
 /// transaction uses it only inside the body it is given.
@@ -8,7 +9,7 @@ import Foundation
 /// answer is awaited with `poll` on the socket, never with a blocking `PQgetResult`. A database that stops answering
 /// (a paused server, a lost network) costs a caller at most `Timeouts.connect` or `Timeouts.answer`; the connection
 /// is then closed, to be replaced on next use. TCP keepalives are on too, for idle pooled connections.
-public final class PostgresConnection: @unchecked Sendable {
+public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     /// How long a connection waits for the database.
     public struct Timeouts: Sendable {
         /// To connect, the server's greeting and authentication included.
@@ -73,7 +74,7 @@ public final class PostgresConnection: @unchecked Sendable {
             polling = PQconnectPoll(connection)
         }
         guard PQsetnonblocking(connection, 1) == 0 else { throw failed(connection, "could not connect") }
-        try execute("SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_min_messages = warning")
+        try query("SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_min_messages = warning", [])
     }
 
     deinit { PQfinish(connection) }
@@ -104,9 +105,9 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Queues `sql` to go out with the next statement whose answer is needed, and returns where its answer will be:
     /// a caller that can go on without it (a session checked before the call's answer leaves) saves a round trip.
     /// Reading the answer first sends it (and anything queued before it) at once.
-    public func later(_ sql: String, _ parameters: [any PostgresBindable] = []) -> PostgresLater {
+    public func later(_ sql: String, _ parameters: [any SQLBindable]) -> any SQLLater {
         let answer = PostgresLater(connection: self)
-        pending.append(Statement(sql: sql, parameters: parameters.map(\.postgresText), answer: answer))
+        pending.append(Statement(sql: sql, parameters: parameters.map { Self.text($0.sqlValue) }, answer: answer))
         return answer
     }
 
@@ -136,7 +137,10 @@ public final class PostgresConnection: @unchecked Sendable {
         try flush()
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
         commitSent = true
-        guard !waiting else { return try execute("COMMIT") }
+        guard !waiting else {
+            try query("COMMIT", [])
+            return
+        }
         let deadline = answerDeadline()
         guard PQsendQuery(connection, "COMMIT") == 1 else { throw brokenPipeline(connection) }
         try flushOutput(connection, until: deadline)
@@ -166,10 +170,10 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Runs `sql` (one statement with `$1`... parameters, or several without) and returns its rows.
     @discardableResult
-    public func query(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) -> [PostgresRow] {
+    public func query(_ sql: String, _ parameters: [any SQLBindable]) throws(PostgresError) -> [SQLRow] {
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
         try settleCommit(connection)
-        let texts = parameters.map(\.postgresText)
+        let texts = parameters.map { Self.text($0.sqlValue) }
         if !pending.isEmpty {
             // A statement without parameters may be several (only the simple protocol runs those): what is queued
             // goes first, on its own.
@@ -213,7 +217,7 @@ public final class PostgresConnection: @unchecked Sendable {
             var name = preparedNames[statement.sql]
             if name == nil {
                 let fresh = freshPreparedName()
-                sent = PQsendPrepare(connection, fresh, statement.sql, Int32(texts.count), nil) == 1
+                sent = PQsendPrepare(connection, fresh, Self.numbered(statement.sql), Int32(texts.count), nil) == 1
                 commands.append(.prepare(sql: statement.sql, name: fresh))
                 name = fresh
             }
@@ -233,7 +237,7 @@ public final class PostgresConnection: @unchecked Sendable {
             var answered = false
             while let result = try nextResult(connection, until: deadline) {
                 answered = true
-                let outcome: Result<[PostgresRow], PostgresError>
+                let outcome: Result<[SQLRow], PostgresError>
                 do throws(PostgresError) {
                     outcome = .success(try Self.rows(of: result, connection))
                 } catch {
@@ -261,11 +265,11 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Sends one command with `send` (a `PQsend...` call) and reads every result it gives, as `PQexec` would, but
     /// waiting no longer than `Timeouts.answer`: the rows of the last result, or the first error.
-    private func exchange(_ connection: OpaquePointer, _ send: () -> Int32) throws(PostgresError) -> [PostgresRow] {
+    private func exchange(_ connection: OpaquePointer, _ send: () -> Int32) throws(PostgresError) -> [SQLRow] {
         let deadline = answerDeadline()
         guard send() == 1 else { throw brokenPipeline(connection) }
         try flushOutput(connection, until: deadline)
-        var rows: [PostgresRow] = []
+        var rows: [SQLRow] = []
         var firstError: PostgresError?
         while let result = try nextResult(connection, until: deadline) {
             do throws(PostgresError) {
@@ -362,7 +366,7 @@ public final class PostgresConnection: @unchecked Sendable {
     {
         if let name = preparedNames[sql] { return name }
         let name = freshPreparedName()
-        _ = try exchange(connection) { PQsendPrepare(connection, name, sql, Int32(parameterCount), nil) }
+        _ = try exchange(connection) { PQsendPrepare(connection, name, Self.numbered(sql), Int32(parameterCount), nil) }
         preparedNames[sql] = name
         return name
     }
@@ -375,7 +379,7 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// The rows of `result` (none for a command), which it clears; its error as a `PostgresError`.
     private static func rows(of result: OpaquePointer?, _ connection: OpaquePointer) throws(PostgresError)
-        -> [PostgresRow]
+        -> [SQLRow]
     {
         defer { PQclear(result) }
         guard let result else {
@@ -391,29 +395,64 @@ public final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    /// Runs `sql` for its effect.
-    public func execute(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) {
-        try query(sql, parameters)
+    public var dialect: SQLDialect { .postgres }
+
+    /// `sql` with its `?` parameters numbered `$1`, `$2`... as PostgreSQL reads them: once per statement text, when
+    /// it is prepared. A `?` inside quotes ('text', "name") or a comment is left alone; so is a `?|` operator.
+    static func numbered(_ sql: String) -> String {
+        guard sql.utf8.contains(UInt8(ascii: "?")) else { return sql }
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + 8)
+        var number = 0
+        var quote: Character?
+        var comment = false
+        var previous: Character = " "
+        for character in sql {
+            defer { previous = character }
+            if comment {
+                if character == "\n" { comment = false }
+            } else if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "-" && previous == "-" {
+                comment = true
+            } else if character == "?" {
+                number += 1
+                result += "$\(number)"
+                continue
+            }
+            result.append(character)
+        }
+        return result
     }
 
-    /// The first row of `sql`, or nil.
-    public func first(_ sql: String, _ parameters: [any PostgresBindable] = []) throws(PostgresError) -> PostgresRow? {
-        try query(sql, parameters).first
+    /// A parameter in PostgreSQL's text format; nil is NULL.
+    static func text(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let value): return String(value)
+        case .real(let value): return String(value)
+        case .text(let value): return value
+        case .bool(let value): return value ? "t" : "f"
+        case .date(let value): return SQLTimestamp.text(value)
+        }
     }
 
-    private static func rows(_ result: OpaquePointer) -> [PostgresRow] {
+    private static func rows(_ result: OpaquePointer) -> [SQLRow] {
         let rowCount = PQntuples(result)
         let columnCount = PQnfields(result)
-        var rows: [PostgresRow] = []
+        var rows: [SQLRow] = []
         rows.reserveCapacity(Int(rowCount))
         for row in 0..<rowCount {
-            var values: [String?] = []
+            var values: [SQLValue] = []
             values.reserveCapacity(Int(columnCount))
             for column in 0..<columnCount {
                 values.append(
-                    PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
+                    PQgetisnull(result, row, column) == 1
+                        ? .null : .text(String(cString: PQgetvalue(result, row, column))))
             }
-            rows.append(PostgresRow(values: values))
+            rows.append(SQLRow(values))
         }
         return rows
     }
@@ -439,15 +478,15 @@ public final class PostgresConnection: @unchecked Sendable {
 
 /// The answer of a statement queued with `PostgresConnection.later`: its rows once sent, read inside the same
 /// transaction body.
-public final class PostgresLater: @unchecked Sendable {
+public final class PostgresLater: SQLLater, @unchecked Sendable {
     private let connection: PostgresConnection
     /// Nil until the statement was sent and answered.
-    fileprivate var outcome: Result<[PostgresRow], PostgresError>?
+    fileprivate var outcome: Result<[SQLRow], PostgresError>?
 
     fileprivate init(connection: PostgresConnection) { self.connection = connection }
 
     /// The statement's rows, sending it (and what is queued with it) first when it has not gone out yet.
-    public func rows() throws(PostgresError) -> [PostgresRow] {
+    public func rows() throws(PostgresError) -> [SQLRow] {
         if outcome == nil { try connection.flush() }
         guard let outcome else {
             throw PostgresError(sqlState: nil, message: "a statement's answer was read after its transaction ended")
@@ -456,5 +495,5 @@ public final class PostgresLater: @unchecked Sendable {
     }
 
     /// The first row, or nil.
-    public func first() throws(PostgresError) -> PostgresRow? { try rows().first }
+    public func first() throws(PostgresError) -> SQLRow? { try rows().first }
 }

@@ -10,7 +10,9 @@ import Synchronization
 ///
 /// A broken connection (the server restarted, the network failed) is closed and replaced on its next use, so
 /// service resumes by itself when the database is back; until then calls fail with `StorageError.unavailable`.
-public final class PostgresDatabase: Sendable {
+public final class PostgresDatabase: SQLDatabase {
+    public var dialect: SQLDialect { .postgres }
+
     /// Where the database is (for logs, never with a password).
     public let displayName: String
     let url: String
@@ -105,7 +107,7 @@ public final class PostgresDatabase: Sendable {
     /// Opens a pool of `size` connections to `url` (connected lazily) and applies `features`' migrations once,
     /// under an advisory lock, so servers starting together do not race.
     public static func open(
-        url: String, features: [PostgresFeatureMigrations], size: Int = 8, retry: RetryPolicy = RetryPolicy(),
+        url: String, features: [FeatureMigrations], size: Int = 8, retry: RetryPolicy = RetryPolicy(),
         timeouts: Timeouts = Timeouts()
     ) async throws(StorageError) -> PostgresDatabase {
         let database = PostgresDatabase(url: url, size: size, retry: retry, timeouts: timeouts)
@@ -134,14 +136,22 @@ public final class PostgresDatabase: Sendable {
     /// REPEATABLE READ, not SERIALIZABLE: a transaction that writes nothing cannot break a rule, and under
     /// SERIALIZABLE every read would take predicate locks that writers must check and that can make a reader or a
     /// writer fail and run again, which is what a look's p99 under concurrent writes suffers from.
-    public func read<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) async throws -> T {
-        try await transaction(readOnly: true, body)
+    public func read<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await transaction(readOnly: true) { try body($0) }
     }
 
     /// Runs `body` in one SERIALIZABLE transaction: all of its writes are kept, or none. On a serialization
     /// failure or a deadlock the whole body runs again, so it must have no effect outside its transaction.
-    public func write<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) async throws -> T {
-        try await transaction(readOnly: false, body)
+    public func write<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await transaction(readOnly: false) { try body($0) }
+    }
+
+    /// `write`: every commit is durable here (`synchronous_commit` is the server's to set), so `synchronous` changes
+    /// nothing.
+    public func write<T: Sendable>(synchronous: Bool, _ body: @Sendable (any SQLConnection) throws -> T)
+        async throws -> T
+    {
+        try await write(body)
     }
 
     private func transaction<T: Sendable>(

@@ -1,31 +1,6 @@
 import Storage
 import Synchronization
 
-/// One feature's schema steps on PostgreSQL, named like its SQLite ones: `<feature>.<n>-<what>`.
-public struct PostgresFeatureMigrations: Sendable {
-    /// One step: SQL run in the migration's transaction.
-    public struct Step: Sendable {
-        public let name: String
-        public let sql: String
-
-        public init(_ name: String, sql: String) {
-            self.name = name
-            self.sql = sql
-        }
-    }
-
-    public let feature: String
-    public let steps: [Step]
-
-    public init(feature: String, steps: [Step]) {
-        self.feature = feature
-        self.steps = steps
-    }
-
-    /// The identifiers recorded in `kith_migrations`, in order.
-    public var identifiers: [String] { steps.indices.map { "\(feature).\($0 + 1)-\(steps[$0].name)" } }
-}
-
 extension PostgresDatabase {
     /// The advisory lock every migrating server takes first (an arbitrary constant: "kith" in ASCII).
     static let migrationLock = 0x6B69_7468
@@ -36,8 +11,8 @@ extension PostgresDatabase {
     /// `pending` are the steps this call applied; steps a newer build applied (`unknown`) are left as they are: a
     /// fleet in the middle of an upgrade keeps serving.
     @discardableResult
-    public func migrate(_ features: [PostgresFeatureMigrations]) async throws(StorageError) -> MigrationStatus {
-        let names = features.flatMap(\.identifiers)
+    public func migrate(_ features: [FeatureMigrations]) async throws(StorageError) -> MigrationStatus {
+        let names = features.flatMap { $0.identifiers(for: .postgres) }
         guard Set(names).count == names.count else {
             throw StorageError(.migrationFailed, "Two migrations share a name: \(names)")
         }
@@ -62,9 +37,9 @@ extension PostgresDatabase {
                 status.withLock { $0 = MigrationStatus(known: names, applied: appliedInOrder) }
                 let applied = Set(appliedInOrder)
                 for feature in features {
-                    for (identifier, step) in zip(feature.identifiers, feature.steps)
+                    for (identifier, sql) in feature.steps(for: .postgres)
                     where !applied.contains(identifier) {
-                        try connection.execute(step.sql)
+                        try connection.execute(sql)
                         try connection.execute("INSERT INTO kith_migrations (identifier) VALUES ($1)", [identifier])
                     }
                 }
@@ -90,8 +65,8 @@ extension PostgresDatabase {
 
     /// Where the schema stands against `features`, read without changing anything (a database no server migrated
     /// yet has every step pending).
-    public func migrationStatus(_ features: [PostgresFeatureMigrations]) async throws(StorageError) -> MigrationStatus {
-        let names = features.flatMap(\.identifiers)
+    public func migrationStatus(_ features: [FeatureMigrations]) async throws(StorageError) -> MigrationStatus {
+        let names = features.flatMap { $0.identifiers(for: .postgres) }
         do {
             let applied = try await read { connection -> [String] in
                 guard try connection.first("SELECT to_regclass('kith_migrations') IS NOT NULL")?.bool(0) == true

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PostgresStorage
+import Storage
 
 /// The throwaway cluster of `Tools/with-postgres` (which `Tools/test` runs every test under), split into one schema
 /// per test so tests run in parallel without seeing each other's rows.
@@ -35,7 +36,7 @@ public enum TestPostgres {
     /// Its deadlines are generous: these databases test what the stores do, not how long a stalled database may take
     /// (the stall tests set their own), and a full run saturates the machine so that a plain query can take seconds.
     public static func database(
-        _ features: [PostgresFeatureMigrations], size: Int = 4
+        _ features: [FeatureMigrations], size: Int = 4
     ) async throws -> PostgresDatabase {
         try await PostgresDatabase.open(
             url: try await freshSchemaURL(), features: features, size: size, timeouts: generousTimeouts)

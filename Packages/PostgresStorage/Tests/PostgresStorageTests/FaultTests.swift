@@ -83,28 +83,28 @@ struct FaultTests {
     /// runs again, and no ROLLBACK follows the failed COMMIT (the server would log "there is no transaction in
     /// progress").
     @Test func aFailedCommitIsRetriedWithoutARollbackTheServerWarnsAbout() async throws {
-        let failFirstCommit = PostgresFeatureMigrations(
+        let failFirstCommit = FeatureMigrations(
             feature: "commitfailure",
-            steps: [
-                .init("counters", sql: "CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)"),
-                .init("failures", sql: "CREATE SEQUENCE commit_failures"),
-                .init(
+            migrations: [
+                Migration("counters", "CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)"),
+                Migration("failures", "CREATE SEQUENCE commit_failures"),
+                Migration(
                     "function",
-                    sql: """
-                        CREATE FUNCTION fail_first_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-                        BEGIN
-                            IF nextval('commit_failures') = 1 THEN
-                                RAISE EXCEPTION 'a lost race at commit' USING ERRCODE = '40001';
-                            END IF;
-                            RETURN NULL;
-                        END $$
-                        """),
-                .init(
+                    """
+                    CREATE FUNCTION fail_first_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        IF nextval('commit_failures') = 1 THEN
+                            RAISE EXCEPTION 'a lost race at commit' USING ERRCODE = '40001';
+                        END IF;
+                        RETURN NULL;
+                    END $$
+                    """),
+                Migration(
                     "trigger",
-                    sql: """
-                        CREATE CONSTRAINT TRIGGER fail_first_commit AFTER INSERT ON counters
-                        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fail_first_commit()
-                        """),
+                    """
+                    CREATE CONSTRAINT TRIGGER fail_first_commit AFTER INSERT ON counters
+                    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fail_first_commit()
+                    """),
             ])
         let database = try await TestPostgres.database([failFirstCommit], size: 1)
         let backend = try await database.write { connection in

@@ -6,11 +6,11 @@ import Testing
 
 @Suite("PostgresDatabase on a throwaway cluster")
 struct PostgresDatabaseTests {
-    static let counters = PostgresFeatureMigrations(
+    static let counters = FeatureMigrations(
         feature: "test",
-        steps: [
-            .init("counters", sql: "CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)"),
-            .init("stamps", sql: "CREATE TABLE stamps (id INT PRIMARY KEY, at TIMESTAMPTZ NOT NULL)"),
+        migrations: [
+            Migration("counters", "CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)"),
+            Migration("stamps", "CREATE TABLE stamps (id INT PRIMARY KEY, at TIMESTAMPTZ NOT NULL)"),
         ])
 
     struct Refused: Error {}
@@ -106,7 +106,7 @@ struct PostgresDatabaseTests {
         #expect(try await database.appliedMigrations() == ["test.1-counters", "test.2-stamps"])
         // A database migrated further than this build knows (a fleet in the middle of an upgrade) is served as it
         // is: nothing applied, the newer step reported, and nothing pending.
-        let older = PostgresFeatureMigrations(feature: "test", steps: [Self.counters.steps[0]])
+        let older = FeatureMigrations(feature: "test", migrations: [Self.counters.migrations[0]])
         let olderServer = try await PostgresDatabase.open(url: url, features: [older])
         let status = try await olderServer.migrationStatus([older])
         #expect(status.unknown == ["test.2-stamps"] && status.isCurrent)

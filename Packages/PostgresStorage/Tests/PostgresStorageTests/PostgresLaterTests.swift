@@ -22,7 +22,7 @@ struct PostgresLaterTests {
     @Test func aQueuedStatementGoesOutWithTheNextAndEachGetsItsOwnAnswer() async throws {
         let database = try await database()
         let (queued, next) = try await database.read { connection in
-            let queued = connection.later(Self.select, ["a"])
+            let queued = try connection.later(Self.select, ["a"])
             let next = try connection.first(Self.select, ["b"])?.int(0)
             return (try queued.first()?.int(0), next)
         }
@@ -33,8 +33,8 @@ struct PostgresLaterTests {
     @Test func readingAQueuedAnswerFirstSendsItAtOnce() async throws {
         let database = try await database()
         let values = try await database.read { connection in
-            let first = connection.later(Self.select, ["b"])
-            let second = connection.later(Self.select, ["missing"])
+            let first = try connection.later(Self.select, ["b"])
+            let second = try connection.later(Self.select, ["missing"])
             return [try first.first()?.int(0), try second.first()?.int(0)]
         }
         #expect(values == [2, nil])
@@ -46,7 +46,7 @@ struct PostgresLaterTests {
         let byValue = "SELECT name FROM counters WHERE value = $1"
         for _ in 0..<2 {
             let (name, value) = try await database.read { connection in
-                let name = connection.later(byValue, [2])
+                let name = try connection.later(byValue, [2])
                 let value = try connection.first(Self.select, ["a"])?.int(0)
                 return (try name.first()?.string(0), value)
             }
@@ -59,7 +59,7 @@ struct PostgresLaterTests {
         let database = try await database()
         let error = await #expect(throws: StorageError.self) {
             try await database.write { connection in
-                _ = connection.later("INSERT INTO nowhere VALUES ($1)", [1])
+                _ = try connection.later("INSERT INTO nowhere VALUES ($1)", [1])
                 try connection.execute("INSERT INTO counters VALUES ($1, $2)", ["c", 3])
             }
         }
@@ -73,7 +73,7 @@ struct PostgresLaterTests {
     @Test func aQueuedWriteNobodyReadsIsCommittedWithItsTransaction() async throws {
         let database = try await database()
         try await database.write { connection in
-            _ = connection.later("INSERT INTO counters VALUES ($1, $2)", ["c", 3])
+            _ = try connection.later("INSERT INTO counters VALUES ($1, $2)", ["c", 3])
         }
         let value = try await database.read { try $0.first(Self.select, ["c"])?.int(0) }
         #expect(value == 3)
@@ -83,7 +83,7 @@ struct PostgresLaterTests {
         let database = try await database()
         await #expect(throws: Refused.self) {
             try await database.write { connection in
-                _ = connection.later("INSERT INTO counters VALUES ($1, $2)", ["c", 3])
+                _ = try connection.later("INSERT INTO counters VALUES ($1, $2)", ["c", 3])
                 throw Refused()
             }
         }

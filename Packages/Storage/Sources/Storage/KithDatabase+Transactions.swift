@@ -1,7 +1,19 @@
 import Dispatch
 import GRDB
 
-extension KithDatabase {
+extension KithDatabase: SQLDatabase {
+    public var dialect: SQLDialect { .sqlite }
+
+    public func read<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await readDatabase { db in try body(SQLiteConnection(db)) }
+    }
+
+    public func write<T: Sendable>(synchronous: Bool, _ body: @Sendable (any SQLConnection) throws -> T)
+        async throws -> T
+    {
+        try await writeDatabase(synchronous: synchronous) { db in try body(SQLiteConnection(db)) }
+    }
+
     /// Runs `body` in one read transaction; a failure of the file itself is a `StorageError` naming it.
     ///
     /// GRDB's own async read hops three times (to the pool's waiting queue, to the reader's queue, back), and a
@@ -9,7 +21,7 @@ extension KithDatabase {
     /// on a thread of `readQueue` and the caller resumes once. It runs on a connection of `readers` when one is free
     /// (another tenth of a look went to the pool's hand-out), else the pool's; waiting for a free pool connection
     /// happens on that thread, never on the concurrency pool's.
-    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+    public func readDatabase<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         try await naming {
             try await withoutActuallyEscaping(body) { body in
                 let work = WorkBox { try self.readers?.read(body) ?? self.pool.read(body) }
@@ -29,7 +41,7 @@ extension KithDatabase {
     /// Every connection runs WAL with `synchronous=NORMAL`: a commit survives a crash of the process but may be
     /// lost on power loss. With `synchronous: true` the writer switches to `synchronous=FULL` for this commit
     /// only, so the WAL is synced before the call returns (power loss included), then back to NORMAL.
-    public func write<T: Sendable>(synchronous: Bool = false, _ body: @Sendable (Database) throws -> T)
+    public func writeDatabase<T: Sendable>(synchronous: Bool = false, _ body: @Sendable (Database) throws -> T)
         async throws -> T
     {
         guard synchronous else { return try await naming { try await pool.write(body) } }

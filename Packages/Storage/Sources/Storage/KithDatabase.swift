@@ -124,8 +124,8 @@ public final class KithDatabase: Sendable {
             features: features.map { feature in
                 AppliedMigrations.Feature(
                     feature: feature.feature,
-                    applied: feature.identifiers.filter { applied.contains($0) },
-                    pending: feature.identifiers.filter { !applied.contains($0) })
+                    applied: feature.identifiers(for: .sqlite).filter { applied.contains($0) },
+                    pending: feature.identifiers(for: .sqlite).filter { !applied.contains($0) })
             })
     }
 
@@ -134,7 +134,7 @@ public final class KithDatabase: Sendable {
     public static func migrationStatus(
         at path: String, features: [FeatureMigrations]
     ) throws(StorageError) -> MigrationStatus {
-        let known = features.flatMap(\.identifiers)
+        let known = features.flatMap { $0.identifiers(for: .sqlite) }
         switch PrivateFile.state(of: path) {
         case .missing, .file(size: 0, _): return MigrationStatus(known: known, applied: [])
         default: break
@@ -149,8 +149,8 @@ public final class KithDatabase: Sendable {
     private static func migrator(for features: [FeatureMigrations]) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for feature in features {
-            for (identifier, migration) in zip(feature.identifiers, feature.migrations) {
-                migrator.registerMigration(identifier, migrate: migration.apply)
+            for step in feature.steps(for: .sqlite) {
+                migrator.registerMigration(step.identifier) { db in try db.execute(sql: step.sql) }
             }
         }
         return migrator

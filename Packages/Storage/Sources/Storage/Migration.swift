@@ -1,13 +1,21 @@
-import GRDB
-
 /// One schema step of a feature; its identifier in the database is `<feature>.<n>-<name>`.
+///
+/// Written once for both engines: the SQL is asked of the step per dialect, so a column type or a trigger is the
+/// only thing spelled twice. A step that exists on one engine only (one that fixed what the other never had)
+/// answers nil for the other, and is not counted in that engine's numbering.
 public struct Migration: Sendable {
     public let name: String
-    public let apply: @Sendable (Database) throws -> Void
+    public let sql: @Sendable (SQLDialect) -> String?
 
-    public init(_ name: String, apply: @escaping @Sendable (Database) throws -> Void) {
+    /// A step whose SQL depends on the engine (nil: no such step there).
+    public init(_ name: String, sql: @escaping @Sendable (SQLDialect) -> String?) {
         self.name = name
-        self.apply = apply
+        self.sql = sql
+    }
+
+    /// A step whose SQL is the same on both engines.
+    public init(_ name: String, _ sql: String) {
+        self.init(name, sql: { _ in sql })
     }
 }
 
@@ -21,10 +29,32 @@ public struct FeatureMigrations: Sendable {
         self.migrations = migrations
     }
 
-    /// The identifiers GRDB records, in order: `identity.1-accounts`, `identity.2-sessions`, ...
-    public var identifiers: [String] {
-        migrations.indices.map { "\(feature).\($0 + 1)-\(migrations[$0].name)" }
+    /// The steps that exist on `dialect`, in order, with the identifiers recorded there: `identity.1-accounts`...
+    public func steps(for dialect: SQLDialect) -> [(identifier: String, sql: String)] {
+        var steps: [(identifier: String, sql: String)] = []
+        for migration in migrations {
+            guard let sql = migration.sql(dialect) else { continue }
+            steps.append(("\(feature).\(steps.count + 1)-\(migration.name)", sql))
+        }
+        return steps
     }
+
+    /// The identifiers recorded on `dialect`, in order.
+    public func identifiers(for dialect: SQLDialect) -> [String] { steps(for: dialect).map(\.identifier) }
+}
+
+extension SQLDialect {
+    /// A date column's type (stored in UTC).
+    public var timestamp: String { self == .sqlite ? "DATETIME" : "TIMESTAMPTZ" }
+
+    /// A key numbering rows in creation order.
+    public var autoIncrementKey: String {
+        self == .sqlite ? "INTEGER PRIMARY KEY AUTOINCREMENT" : "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+    }
+
+    /// After a table keyed by its primary key alone: SQLite then keeps one b-tree, not a rowid table and an index
+    /// (PostgreSQL's tables are heaps either way).
+    public var withoutRowID: String { self == .sqlite ? " WITHOUT ROWID" : "" }
 }
 
 /// The migrations applied to a file, grouped by feature, in the order they were registered.

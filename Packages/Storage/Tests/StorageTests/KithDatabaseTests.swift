@@ -11,7 +11,7 @@ struct KithDatabaseTests {
         FeatureMigrations(
             feature: "notes",
             migrations: steps.map { step in
-                Migration(step) { db in try db.execute(sql: "CREATE TABLE notes_\(step) (id INTEGER PRIMARY KEY)") }
+                Migration(step, "CREATE TABLE notes_\(step) (id INTEGER PRIMARY KEY)")
             })
     }
 
@@ -35,17 +35,16 @@ struct KithDatabaseTests {
     }
 
     @Test func appliesMigrationsInRegistrationOrderAndNamesThemByFeature() throws {
-        let order = Recorder()
+        // Each step logs itself in a table: the rows' order is the order the steps ran in.
+        func logging(_ name: String) -> String {
+            "CREATE TABLE IF NOT EXISTS steps (name TEXT); INSERT INTO steps VALUES ('\(name)')"
+        }
         let first = FeatureMigrations(
-            feature: "alpha",
-            migrations: [
-                Migration("one") { _ in order.append("alpha.1") },
-                Migration("two") { _ in order.append("alpha.2") },
-            ])
-        let second = FeatureMigrations(
-            feature: "beta", migrations: [Migration("one") { _ in order.append("beta.1") }])
+            feature: "alpha", migrations: [Migration("one", logging("alpha.1")), Migration("two", logging("alpha.2"))])
+        let second = FeatureMigrations(feature: "beta", migrations: [Migration("one", logging("beta.1"))])
         let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [first, second])
-        #expect(order.items == ["alpha.1", "alpha.2", "beta.1"])
+        let order = try database.pool.read { try String.fetchAll($0, sql: "SELECT name FROM steps ORDER BY rowid") }
+        #expect(order == ["alpha.1", "alpha.2", "beta.1"])
         let applied = try database.appliedMigrations()
         #expect(applied.features.map(\.feature) == ["alpha", "beta"])
         #expect(applied.features[0].applied == ["alpha.1-one", "alpha.2-two"])
@@ -186,7 +185,7 @@ struct KithDatabaseTests {
         #expect(count == 1)
         #expect(try reader.appliedMigrations().features[0].pending == ["notes.2-two"])
         await #expect(throws: StorageError.self) {
-            try await reader.write { try $0.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+            try await reader.writeDatabase { try $0.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
         }
     }
 
@@ -208,12 +207,4 @@ final class TemporaryFolder: Sendable {
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
     func path(_ name: String) -> String { name.isEmpty ? root : root + "/" + name }
-}
-
-/// Collects strings from migration closures, which must be `Sendable`.
-final class Recorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ item: String) { lock.withLock { stored.append(item) } }
-    var items: [String] { lock.withLock { stored } }
 }

@@ -20,15 +20,15 @@ struct ReadTests {
     @Test func everyReadSeesTheWritesCommittedBeforeIt() async throws {
         let database = try open()
         for written in 1...20 {
-            try await database.write { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
-            #expect(try await database.read(Self.count) == written)
+            try await database.writeDatabase { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+            #expect(try await database.readDatabase(Self.count) == written)
         }
     }
 
     @Test func aReadIsOneSnapshotWhateverCommitsMeanwhile() async throws {
         let database = try open()
-        try await database.write { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
-        let counts = try await database.read { db in
+        try await database.writeDatabase { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+        let counts = try await database.readDatabase { db in
             let before = try Self.count(db)
             // A write commits on another thread while this read is still open.
             let written = DispatchSemaphore(value: 0)
@@ -40,17 +40,17 @@ struct ReadTests {
             return (before, try Self.count(db))
         }
         #expect(counts == (1, 1))
-        #expect(try await database.read(Self.count) == 2)
+        #expect(try await database.readDatabase(Self.count) == 2)
     }
 
     @Test func moreReadsAtOnceThanConnectionsAllAnswer() async throws {
         let database = try open()
-        try await database.write { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+        try await database.writeDatabase { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
         // Each read holds its connection long enough for the others to find every connection busy.
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<40 {
                 group.addTask {
-                    try await database.read { db in
+                    try await database.readDatabase { db in
                         usleep(2_000)
                         return try Self.count(db)
                     }
@@ -65,23 +65,23 @@ struct ReadTests {
         let database = try open()
         // SQLite refuses it as it refuses any write to a read-only connection (as GRDB's pool readers did).
         await #expect(throws: StorageError.self) {
-            try await database.read { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+            try await database.readDatabase { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
         }
-        #expect(try await database.read(Self.count) == 0)
+        #expect(try await database.readDatabase(Self.count) == 0)
     }
 
     @Test func closingAfterReadsCheckpointsAndRemovesTheLog() async throws {
         let path = folder.path("read.sqlite")
         let database = try open()
-        try await database.write { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+        try await database.writeDatabase { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
         _ = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<8 { group.addTask { try await database.read(Self.count) } }
+            for _ in 0..<8 { group.addTask { try await database.readDatabase(Self.count) } }
             return try await group.reduce(0, +)
         }
         try database.close()
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         let queue = try DatabaseQueue(path: path)
         #expect(try await queue.read(Self.count) == 1)
-        await #expect(throws: (any Error).self) { try await database.read(Self.count) }
+        await #expect(throws: (any Error).self) { try await database.readDatabase(Self.count) }
     }
 }

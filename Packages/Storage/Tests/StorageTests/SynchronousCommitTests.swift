@@ -19,29 +19,31 @@ struct SynchronousCommitTests {
     @Test func aSynchronousCommitRunsWithFullAndTheOthersWithNormal() async throws {
         let database = try open()
         // 1 = NORMAL, 2 = FULL.
-        #expect(try await database.write { db in try Self.synchronous(db) } == 1)
-        #expect(try await database.read { db in try Self.synchronous(db) } == 1)
-        let during = try await database.write(synchronous: true) { db in
+        #expect(try await database.writeDatabase { db in try Self.synchronous(db) } == 1)
+        #expect(try await database.readDatabase { db in try Self.synchronous(db) } == 1)
+        let during = try await database.writeDatabase(synchronous: true) { db in
             try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES")
             return (try Self.synchronous(db), db.isInsideTransaction)
         }
         #expect(during.0 == 2 && during.1)
-        #expect(try await database.write { db in try Self.synchronous(db) } == 1)
-        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_one") } == 1)
-        #expect(try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try await database.writeDatabase { db in try Self.synchronous(db) } == 1)
+        #expect(
+            try await database.readDatabase { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_one") } == 1)
+        #expect(try await database.readDatabase { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
     }
 
     @Test func aFailedSynchronousWriteRollsBackAndRestoresNormal() async throws {
         struct Refused: Error {}
         let database = try open()
         await #expect(throws: Refused.self) {
-            try await database.write(synchronous: true) { db in
+            try await database.writeDatabase(synchronous: true) { db in
                 try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES")
                 throw Refused()
             }
         }
-        #expect(try await database.write { db in try Self.synchronous(db) } == 1)
-        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_one") } == 0)
+        #expect(try await database.writeDatabase { db in try Self.synchronous(db) } == 1)
+        #expect(
+            try await database.readDatabase { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_one") } == 0)
     }
 
     @Test func theCommitItselfRunsUnderFull() async throws {
@@ -50,9 +52,10 @@ struct SynchronousCommitTests {
         try await database.pool.writeWithoutTransaction { db in
             db.trace { event in seen.withLock { $0.append("\(event)") } }
         }
-        try await database.write(synchronous: true) { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES")
+        try await database.writeDatabase(synchronous: true) { db in
+            try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES")
         }
-        try await database.write { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
+        try await database.writeDatabase { db in try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
         let statements = seen.withLock { $0 }.filter {
             $0.hasPrefix("PRAGMA synchronous") || $0 == "COMMIT TRANSACTION"
         }

@@ -1,7 +1,6 @@
 import Foundation
 import Identity
-import IdentityPostgres
-import IdentitySQLite
+import IdentitySQL
 import IdentityTesting
 import PostgresStorageTesting
 import Storage
@@ -38,11 +37,11 @@ final class TestEnvironment: Sendable {
             contract = IdentityContractEnvironment(deviceStore: InMemoryIdentityStore())
         case .sqlite:
             let database = try KithDatabase.open(at: databasePath, features: [IdentityMigrations.all])
-            contract = IdentityContractEnvironment(deviceStore: SQLiteIdentityStore(database: database))
+            contract = IdentityContractEnvironment(deviceStore: SQLIdentityStore(database: database))
         case .postgres:
             contract = IdentityContractEnvironment(
-                serverStore: PostgresIdentityStore(
-                    database: try await TestPostgres.database([IdentityPostgresMigrations.all])))
+                serverStore: SQLIdentityStore(
+                    database: try await TestPostgres.database([IdentityMigrations.all])))
         }
     }
 

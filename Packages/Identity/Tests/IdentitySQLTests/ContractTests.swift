@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Identity
+import IdentitySQL
 import IdentityTesting
 import StorageTesting
 import Testing

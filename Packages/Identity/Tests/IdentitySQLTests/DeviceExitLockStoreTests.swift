@@ -1,6 +1,6 @@
 import Foundation
 import Identity
-import IdentitySQLite
+import IdentitySQL
 import Storage
 import Testing
 
@@ -12,7 +12,7 @@ struct DeviceExitLockStoreTests {
         let folder = TemporaryFolder()
         let path = folder.path("k.sqlite")
         do {
-            let store = SQLiteDeviceExitLockStore(
+            let store = SQLDeviceExitLockStore(
                 database: try KithDatabase.open(at: path, features: [IdentityMigrations.all]))
             #expect(try await store.exitLock() == nil)
             try await store.setExitLock(lock)
@@ -20,7 +20,7 @@ struct DeviceExitLockStoreTests {
             try await store.setExitLock(DeviceExitLock(accountId: "a1", memberId: "managed_2", displayName: "Leo"))
             try await store.setExitLock(lock)
         }
-        let reopened = SQLiteDeviceExitLockStore(
+        let reopened = SQLDeviceExitLockStore(
             database: try KithDatabase.open(at: path, features: [IdentityMigrations.all]))
         #expect(try await reopened.exitLock() == lock)
         try await reopened.setExitLock(nil)

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Identity
-import IdentitySQLite
+import IdentitySQL
 import Storage
 import Synchronization
 import Testing
@@ -15,7 +15,7 @@ struct SQLiteDurabilityTests {
     func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal(withDevice: Bool) async throws {
         let folder = TemporaryFolder()
         let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
-        let store = SQLiteIdentityStore(database: database)
+        let store = SQLIdentityStore(database: database)
         let seen = Mutex<[String]>([])
         try await database.pool.writeWithoutTransaction { db in
             db.trace { event in seen.withLock { $0.append("\(event)") } }

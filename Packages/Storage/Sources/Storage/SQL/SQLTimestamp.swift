@@ -1,44 +1,11 @@
 import Foundation
 
-/// A value sent as a statement parameter, in PostgreSQL's text format; nil is SQL NULL.
-public protocol PostgresBindable: Sendable {
-    /// The parameter's text, or nil for NULL.
-    var postgresText: String? { get }
-}
-
-extension String: PostgresBindable {
-    public var postgresText: String? { self }
-}
-
-extension Int: PostgresBindable {
-    public var postgresText: String? { String(self) }
-}
-
-extension Int64: PostgresBindable {
-    public var postgresText: String? { String(self) }
-}
-
-extension Double: PostgresBindable {
-    public var postgresText: String? { String(self) }
-}
-
-extension Bool: PostgresBindable {
-    public var postgresText: String? { self ? "t" : "f" }
-}
-
-extension Date: PostgresBindable {
-    /// UTC with microseconds, as a `timestamptz` reads it.
-    public var postgresText: String? { PostgresTimestamp.text(self) }
-}
-
-extension Optional: PostgresBindable where Wrapped: PostgresBindable {
-    public var postgresText: String? { self?.postgresText }
-}
-
-/// `timestamptz` values as text, in UTC (each connection sets `TimeZone` to UTC and `DateStyle` to ISO).
-enum PostgresTimestamp {
+/// Dates as text in UTC: `2026-11-23 12:07:00.123456+00` for PostgreSQL's `timestamptz` (each connection sets
+/// `TimeZone` to UTC and `DateStyle` to ISO); read back from either engine's spelling (SQLite's rows hold GRDB's
+/// `2026-11-23 12:07:00.123`, which is UTC too).
+public enum SQLTimestamp {
     /// `2026-11-23 12:07:00.123456+00`.
-    static func text(_ date: Date) -> String {
+    public static func text(_ date: Date) -> String {
         let total = (date.timeIntervalSince1970 * 1_000_000).rounded()
         var micros = Int64(total)
         var seconds = micros.quotientAndRemainder(dividingBy: 1_000_000).quotient
@@ -61,7 +28,7 @@ enum PostgresTimestamp {
     }
 
     /// The date of a `timestamptz` in ISO style at UTC: `2026-11-23 12:07:00[.ffffff]+00`; nil when it is not one.
-    static func date(_ text: Substring) -> Date? {
+    public static func date(_ text: Substring) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= bytes.count else { return nil }

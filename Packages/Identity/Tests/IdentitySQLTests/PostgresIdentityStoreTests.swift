@@ -1,6 +1,6 @@
 import Foundation
 import Identity
-import IdentityPostgres
+import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting
 import Testing
@@ -10,17 +10,17 @@ import Testing
 struct PostgresIdentityStoreTests {
     @Test func migrationsAreNamedByFeature() async throws {
         #expect(
-            IdentityPostgresMigrations.all.identifiers == [
+            IdentityMigrations.all.identifiers(for: .postgres) == [
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
                 "identity.5-households", "identity.6-acting-records", "identity.7-linked-identities",
                 "identity.8-exit-lock", "identity.9-claim-codes", "identity.10-drop-device-state",
             ])
-        let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
+        let database = try await TestPostgres.database([IdentityMigrations.all])
         let applied = try await database.read { connection in
             try connection.query("SELECT identifier FROM kith_migrations ORDER BY identifier").map { try $0.string(0) }
         }
         // By name: `ORDER BY identifier` would put identity.10 before identity.2.
-        #expect(applied.sorted() == IdentityPostgresMigrations.all.identifiers.sorted())
+        #expect(applied.sorted() == IdentityMigrations.all.identifiers(for: .postgres).sorted())
         // A server keeps no device: no table of one remains.
         let tables = try await database.read { connection in
             try connection.query(
@@ -39,10 +39,10 @@ struct PostgresIdentityStoreTests {
     }
 
     @Test func passwordsAndTokensNeverReachTheDatabase() async throws {
-        let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
+        let database = try await TestPostgres.database([IdentityMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
-            serverStore: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
+            serverStore: SQLIdentityStore(database: database), clock: ManualClock(), random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
         let first = "P1-first-secret-Ωmega"
         let second = "P2-second-secret-Ωmega"
@@ -67,14 +67,14 @@ struct PostgresIdentityStoreTests {
     }
 
     @Test func serversRacingForOneEmailMakeOneAccount() async throws {
-        let database = try await TestPostgres.database([IdentityPostgresMigrations.all])
+        let database = try await TestPostgres.database([IdentityMigrations.all])
         // Eight servers on one database, each with its own store and service.
         let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
             for seed in 1...8 {
                 group.addTask {
                     let random = SeededRandomSource(seed: UInt64(seed))
                     let service = LocalIdentityService(
-                        serverStore: PostgresIdentityStore(database: database), clock: ManualClock(), random: random,
+                        serverStore: SQLIdentityStore(database: database), clock: ManualClock(), random: random,
                         hasher: Argon2PasswordHasher(parameters: .testing, random: random))
                     do {
                         _ = try await service.register(

@@ -1,6 +1,6 @@
 import Foundation
 import Identity
-import IdentitySQLite
+import IdentitySQL
 import IdentityTesting
 import Storage
 import Testing
@@ -63,14 +63,14 @@ struct SQLiteIdentityStoreTests {
             Account(id: id, email: "\(id)@example.com", firstName: "Ann", lastName: "Lee", createdAt: now)
         }
         do {
-            let store = SQLiteIdentityStore(database: try KithDatabase.open(at: path, features: [before]))
+            let store = SQLIdentityStore(database: try KithDatabase.open(at: path, features: [before]))
             try await store.write { transaction in
                 for account in accounts { try transaction.insertAccount(account, passwordHash: "$argon2id$x") }
                 try transaction.setActiveHouseholdId("h1", accountId: "a1")
                 try transaction.setActiveHouseholdId(nil, accountId: "a2")
             }
         }
-        let store = SQLiteIdentityStore(database: try KithDatabase.open(at: path, features: [IdentityMigrations.all]))
+        let store = SQLIdentityStore(database: try KithDatabase.open(at: path, features: [IdentityMigrations.all]))
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a1") } == "h1")
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a2") } == nil)
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a3") } == nil)
@@ -91,7 +91,7 @@ struct SQLiteIdentityStoreTests {
             let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all])
             let random = SeededRandomSource(seed: seed)
             return LocalIdentityService(
-                store: SQLiteIdentityStore(database: database), clock: clock, random: random,
+                store: SQLIdentityStore(database: database), clock: clock, random: random,
                 hasher: Argon2PasswordHasher(parameters: .testing, random: random))
         }
         let first = try process(seed: 1)
@@ -111,7 +111,7 @@ struct SQLiteIdentityStoreTests {
         let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
-            store: SQLiteIdentityStore(database: database), clock: ManualClock(), random: random,
+            store: SQLIdentityStore(database: database), clock: ManualClock(), random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
         let first = "P1-first-secret-Ωmega"
         let second = "P2-second-secret-Ωmega"

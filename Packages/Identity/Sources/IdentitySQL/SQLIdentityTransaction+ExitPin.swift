@@ -1,13 +1,13 @@
 import Foundation
 import Identity
-import PostgresStorage
+import Storage
 
 // MARK: - Exit PINs
 
-extension PostgresIdentityTransaction {
+extension SQLIdentityTransaction {
     public func exitPin(memberId: String) throws -> ExitPinRecord? {
         try connection.first(
-            "SELECT member_id, pin_hash, failures, blocked_until FROM identity_exit_pins WHERE member_id = $1",
+            "SELECT member_id, pin_hash, failures, blocked_until FROM identity_exit_pins WHERE member_id = ?",
             [memberId]
         ).map { row in
             ExitPinRecord(
@@ -20,7 +20,7 @@ extension PostgresIdentityTransaction {
     public func saveExitPin(_ record: ExitPinRecord) throws {
         try connection.execute(
             """
-            INSERT INTO identity_exit_pins (member_id, pin_hash, failures, blocked_until) VALUES ($1, $2, $3, $4)
+            INSERT INTO identity_exit_pins (member_id, pin_hash, failures, blocked_until) VALUES (?, ?, ?, ?)
             ON CONFLICT (member_id) DO UPDATE SET
                 pin_hash = excluded.pin_hash, failures = excluded.failures, blocked_until = excluded.blocked_until
             """,
@@ -28,6 +28,6 @@ extension PostgresIdentityTransaction {
     }
 
     public func deleteExitPin(memberId: String) throws {
-        try connection.execute("DELETE FROM identity_exit_pins WHERE member_id = $1", [memberId])
+        try connection.execute("DELETE FROM identity_exit_pins WHERE member_id = ?", [memberId])
     }
 }

@@ -1,17 +1,17 @@
 import Foundation
 import Identity
-import PostgresStorage
+import Storage
 
-/// One PostgreSQL transaction seen as an `IdentityStoreTransaction`. Plain SQL, no rules; the statements are the
-/// SQLite store's, with `$n` parameters.
+/// One transaction, on SQLite or PostgreSQL, seen as an `IdentityStoreTransaction` and this device's
+/// `DeviceStateTransaction` (whose tables only a device's file has). Plain SQL, no rules.
 ///
-/// Public so that other features' PostgreSQL stores can read and write Identity's tables inside their own
-/// transactions (a family join adds the member and logs the attempt in one transaction).
-public struct PostgresIdentityTransaction: IdentityStoreTransaction {
-    let connection: PostgresConnection
+/// Public so that other features' SQL stores can read and write Identity's tables inside their own transactions (a
+/// family join adds the member and logs the attempt in one transaction).
+public struct SQLIdentityTransaction: IdentityStoreTransaction, DeviceStateTransaction {
+    let connection: any SQLConnection
 
     /// The Identity view of an open transaction on `connection`, valid inside the body it was given to.
-    public init(_ connection: PostgresConnection) {
+    public init(_ connection: any SQLConnection) {
         self.connection = connection
     }
 
@@ -21,19 +21,19 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
         "id, email, first_name, last_name, role, account_type, auth_method, created_at"
 
     public func account(id: String) throws -> Account? {
-        try connection.first("SELECT \(Self.accountColumns) FROM identity_accounts WHERE id = $1", [id])
+        try connection.first("SELECT \(Self.accountColumns) FROM identity_accounts WHERE id = ?", [id])
             .map(Self.account)
     }
 
     public func account(email: String) throws -> Account? {
         try connection.first(
-            "SELECT \(Self.accountColumns) FROM identity_accounts WHERE email_key = $1",
+            "SELECT \(Self.accountColumns) FROM identity_accounts WHERE email_key = ?",
             [EmailAddress.comparisonKey(email)]
         ).map(Self.account)
     }
 
     public func passwordHash(accountId: String) throws -> String? {
-        try connection.first("SELECT password_hash FROM identity_accounts WHERE id = $1", [accountId])?.string(0)
+        try connection.first("SELECT password_hash FROM identity_accounts WHERE id = ?", [accountId])?.string(0)
     }
 
     public func insertAccount(_ account: Account, passwordHash: String) throws {
@@ -42,7 +42,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
             INSERT INTO identity_accounts
                 (id, email, email_key, first_name, last_name, role, account_type, auth_method, password_hash,
                  created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 account.id, account.email, EmailAddress.comparisonKey(account.email), account.firstName,
@@ -55,9 +55,9 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
         try connection.execute(
             """
             UPDATE identity_accounts
-            SET email = $1, email_key = $2, first_name = $3, last_name = $4, role = $5, account_type = $6,
-                auth_method = $7
-            WHERE id = $8
+            SET email = ?, email_key = ?, first_name = ?, last_name = ?, role = ?, account_type = ?,
+                auth_method = ?
+            WHERE id = ?
             """,
             [
                 account.email, EmailAddress.comparisonKey(account.email), account.firstName, account.lastName,
@@ -67,11 +67,11 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
 
     public func setPasswordHash(_ passwordHash: String, accountId: String) throws {
         try connection.execute(
-            "UPDATE identity_accounts SET password_hash = $1 WHERE id = $2", [passwordHash, accountId])
+            "UPDATE identity_accounts SET password_hash = ? WHERE id = ?", [passwordHash, accountId])
     }
 
     /// The account in `row`'s columns `offset...` (`accountColumns`' order).
-    private static func account(_ row: PostgresRow, from offset: Int) throws -> Account {
+    private static func account(_ row: SQLRow, from offset: Int) throws -> Account {
         Account(
             id: try row.string(offset), email: try row.string(offset + 1), firstName: try row.string(offset + 2),
             lastName: try row.string(offset + 3),
@@ -81,7 +81,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
             createdAt: try row.date(offset + 7))
     }
 
-    private static func account(_ row: PostgresRow) throws -> Account { try account(row, from: 0) }
+    private static func account(_ row: SQLRow) throws -> Account { try account(row, from: 0) }
 
     // MARK: - Linked identities
 
@@ -89,14 +89,14 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
 
     public func linkedIdentity(provider: IdentityProvider, subject: String) throws -> LinkedIdentity? {
         try connection.first(
-            "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE provider = $1 AND subject = $2",
+            "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE provider = ? AND subject = ?",
             [provider.rawValue, subject]
         ).flatMap(Self.linkedIdentity)
     }
 
     public func linkedIdentities(accountId: String) throws -> [LinkedIdentity] {
         try connection.query(
-            "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE account_id = $1", [accountId]
+            "SELECT \(Self.identityColumns) FROM identity_linked_identities WHERE account_id = ?", [accountId]
         ).compactMap(Self.linkedIdentity)
     }
 
@@ -104,18 +104,18 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
         try connection.execute(
             """
             INSERT INTO identity_linked_identities (provider, subject, account_id, email, linked_at)
-            VALUES ($1, $2, $3, $4, $5)
+            VALUES (?, ?, ?, ?, ?)
             """,
             [identity.provider.rawValue, identity.subject, identity.accountId, identity.email, identity.linkedAt])
     }
 
     public func deleteLinkedIdentity(provider: IdentityProvider, accountId: String) throws {
         try connection.execute(
-            "DELETE FROM identity_linked_identities WHERE provider = $1 AND account_id = $2",
+            "DELETE FROM identity_linked_identities WHERE provider = ? AND account_id = ?",
             [provider.rawValue, accountId])
     }
 
-    private static func linkedIdentity(_ row: PostgresRow) throws -> LinkedIdentity? {
+    private static func linkedIdentity(_ row: SQLRow) throws -> LinkedIdentity? {
         guard let provider = IdentityProvider(rawValue: try row.string(0)) else { return nil }
         return LinkedIdentity(
             provider: provider, subject: try row.string(1), accountId: try row.string(2), email: try row.string(3),
@@ -130,20 +130,20 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
         try connection.execute(
             """
             INSERT INTO identity_sessions (id, account_id, token_hash, created_at, expires_at, ended)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            VALUES (?, ?, ?, ?, ?, ?)
             """,
             [session.id, session.accountId, session.tokenHash, session.createdAt, session.expiresAt, session.ended])
     }
 
     public func session(id: String) throws -> Session? {
-        try connection.first("SELECT \(Self.sessionColumns) FROM identity_sessions WHERE id = $1", [id])
+        try connection.first("SELECT \(Self.sessionColumns) FROM identity_sessions WHERE id = ?", [id])
             .map(Self.session)
     }
 
     private static let sessionAndAccountSQL = """
         SELECT \(sessionColumns.split(separator: ", ").map { "s.\($0)" }.joined(separator: ", ")), \(
             accountColumns.split(separator: ", ").map { "a.\($0)" }.joined(separator: ", "))
-        FROM identity_sessions s JOIN identity_accounts a ON a.id = s.account_id WHERE s.id = $1
+        FROM identity_sessions s JOIN identity_accounts a ON a.id = s.account_id WHERE s.id = ?
         """
 
     /// One query, so one round trip to the database, for what every authenticated call reads.
@@ -155,44 +155,91 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
 
     /// Sent with the transaction's next statement (one round trip for both), read when the answer is called for.
     public func sessionAndAccountLater(sessionId: String) throws -> SessionAndAccountAnswer {
-        let answer = connection.later(Self.sessionAndAccountSQL, [sessionId])
+        let answer = try connection.later(Self.sessionAndAccountSQL, [sessionId])
         return {
             try answer.first().map { row in (try Self.session(row), try Self.account(row, from: 6)) }
         }
     }
 
     public func session(tokenHash: String) throws -> Session? {
-        try connection.first("SELECT \(Self.sessionColumns) FROM identity_sessions WHERE token_hash = $1", [tokenHash])
+        try connection.first("SELECT \(Self.sessionColumns) FROM identity_sessions WHERE token_hash = ?", [tokenHash])
             .map(Self.session)
     }
 
     public func endSession(id: String) throws {
-        try connection.execute("UPDATE identity_sessions SET ended = true WHERE id = $1", [id])
+        try connection.execute("UPDATE identity_sessions SET ended = true WHERE id = ?", [id])
     }
 
     public func endSessions(accountId: String, except sessionId: String?) throws {
         try connection.execute(
-            "UPDATE identity_sessions SET ended = true WHERE account_id = $1 AND id IS DISTINCT FROM $2",
+            "UPDATE identity_sessions SET ended = true WHERE account_id = ? AND id IS DISTINCT FROM ?",
             [accountId, sessionId])
     }
 
-    private static func session(_ row: PostgresRow) throws -> Session {
+    private static func session(_ row: SQLRow) throws -> Session {
         Session(
             id: try row.string(0), accountId: try row.string(1), tokenHash: try row.string(2),
             createdAt: try row.date(3), expiresAt: try row.date(4), ended: try row.bool(5))
+    }
+
+    // MARK: - This device
+
+    public func savedAccounts() throws -> [SavedAccountRecord] {
+        try connection.query(
+            """
+            SELECT account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id
+            FROM identity_saved_accounts
+            """
+        ).map { row in
+            SavedAccountRecord(
+                account: SavedAccount(
+                    accountId: try row.string(0), email: try row.string(1), displayName: try row.string(2),
+                    photoURL: row[3], accountType: AccountType(rawValue: try row.string(4)) ?? .private,
+                    authMethod: AuthMethod(rawValue: try row.string(5)) ?? .password, lastUsed: try row.date(6)),
+                sessionId: row[7])
+        }
+    }
+
+    public func saveAccount(_ record: SavedAccountRecord) throws {
+        let account = record.account
+        try connection.execute(
+            """
+            INSERT OR REPLACE INTO identity_saved_accounts
+                (account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                account.accountId, account.email, account.displayName, account.photoURL, account.accountType.rawValue,
+                account.authMethod.rawValue, account.lastUsed, record.sessionId,
+            ])
+    }
+
+    public func removeSavedAccount(accountId: String) throws {
+        try connection.execute("DELETE FROM identity_saved_accounts WHERE account_id = ?", [accountId])
+    }
+
+    private static let currentAccountKey = "current_account_id"
+
+    public func currentAccountId() throws -> String? {
+        try connection.first("SELECT value FROM identity_device WHERE key = ?", [Self.currentAccountKey])?[0]
+    }
+
+    public func setCurrentAccountId(_ accountId: String?) throws {
+        try connection.execute(
+            "INSERT OR REPLACE INTO identity_device (key, value) VALUES (?, ?)", [Self.currentAccountKey, accountId])
     }
 
     // MARK: - Per account
 
     public func activeHouseholdId(accountId: String) throws -> String? {
         try connection.first(
-            "SELECT active_household_id FROM identity_account_state WHERE account_id = $1", [accountId])?[0]
+            "SELECT active_household_id FROM identity_account_state WHERE account_id = ?", [accountId])?[0]
     }
 
     public func setActiveHouseholdId(_ householdId: String?, accountId: String) throws {
         try connection.execute(
             """
-            INSERT INTO identity_account_state (account_id, active_household_id) VALUES ($1, $2)
+            INSERT INTO identity_account_state (account_id, active_household_id) VALUES (?, ?)
             ON CONFLICT (account_id) DO UPDATE SET active_household_id = excluded.active_household_id
             """,
             [accountId, householdId])
@@ -203,7 +250,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
     public func household(id: String) throws -> Household? {
         guard
             let row = try connection.first(
-                "SELECT id, name, owner_account_id, created_at FROM identity_households WHERE id = $1", [id])
+                "SELECT id, name, owner_account_id, created_at FROM identity_households WHERE id = ?", [id])
         else { return nil }
         return Household(
             id: try row.string(0), name: try row.string(1), ownerAccountId: try row.string(2),
@@ -212,7 +259,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
 
     public func households(memberAccountId: String) throws -> [Household] {
         let ids = try connection.query(
-            "SELECT household_id FROM identity_members WHERE member_id = $1 AND kind = $2 ORDER BY seq",
+            "SELECT household_id FROM identity_members WHERE member_id = ? AND kind = ? ORDER BY seq",
             [memberAccountId, MemberKind.independent.rawValue]
         ).map { try $0.string(0) }
         return try ids.compactMap { try household(id: $0) }
@@ -220,20 +267,20 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
 
     public func insertHousehold(_ household: Household) throws {
         try connection.execute(
-            "INSERT INTO identity_households (id, name, owner_account_id, created_at) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO identity_households (id, name, owner_account_id, created_at) VALUES (?, ?, ?, ?)",
             [household.id, household.name, household.ownerAccountId, household.createdAt])
         for member in household.members { try insertMember(member, householdId: household.id) }
     }
 
     public func renameHousehold(id: String, name: String) throws {
-        try connection.execute("UPDATE identity_households SET name = $1 WHERE id = $2", [name, id])
+        try connection.execute("UPDATE identity_households SET name = ? WHERE id = ?", [name, id])
     }
 
     public func insertMember(_ member: Member, householdId: String) throws {
         try connection.execute(
             """
             INSERT INTO identity_members (household_id, member_id, display_name, kind, role, avatar_key, added_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 householdId, member.memberId, member.displayName, member.kind.rawValue, member.role.rawValue,
@@ -245,15 +292,15 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
     public func updateMember(_ member: Member, householdId: String) throws {
         try connection.execute(
             """
-            UPDATE identity_members SET display_name = $1, kind = $2, role = $3, avatar_key = $4
-            WHERE household_id = $5 AND member_id = $6
+            UPDATE identity_members SET display_name = ?, kind = ?, role = ?, avatar_key = ?
+            WHERE household_id = ? AND member_id = ?
             """,
             [
                 member.displayName, member.kind.rawValue, member.role.rawValue, member.avatarKey, householdId,
                 member.memberId,
             ])
         try connection.execute(
-            "DELETE FROM identity_guardians WHERE household_id = $1 AND member_id = $2",
+            "DELETE FROM identity_guardians WHERE household_id = ? AND member_id = ?",
             [householdId, member.memberId])
         try insertGuardians(member, householdId: householdId)
     }
@@ -261,7 +308,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
     public func deleteMember(memberId: String, householdId: String) throws {
         // Guardian rows of the member go with it (ON DELETE CASCADE).
         try connection.execute(
-            "DELETE FROM identity_members WHERE household_id = $1 AND member_id = $2", [householdId, memberId])
+            "DELETE FROM identity_members WHERE household_id = ? AND member_id = ?", [householdId, memberId])
     }
 
     /// A new member has no guardian rows yet: nothing to delete first.
@@ -270,7 +317,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
             try connection.execute(
                 """
                 INSERT INTO identity_guardians (household_id, member_id, account_id, position)
-                VALUES ($1, $2, $3, $4)
+                VALUES (?, ?, ?, ?)
                 """,
                 [householdId, member.memberId, accountId, position])
         }
@@ -279,13 +326,13 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
     private func members(householdId: String) throws -> [Member] {
         var guardians: [String: [String]] = [:]
         let guardianRows = try connection.query(
-            "SELECT member_id, account_id FROM identity_guardians WHERE household_id = $1 ORDER BY position",
+            "SELECT member_id, account_id FROM identity_guardians WHERE household_id = ? ORDER BY position",
             [householdId])
         for row in guardianRows { guardians[try row.string(0), default: []].append(try row.string(1)) }
         return try connection.query(
             """
             SELECT member_id, display_name, kind, role, avatar_key, added_at FROM identity_members
-            WHERE household_id = $1 ORDER BY seq
+            WHERE household_id = ? ORDER BY seq
             """,
             [householdId]
         ).map { row in
@@ -305,7 +352,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
             """
             INSERT INTO identity_acting_records
                 (id, actor_account_id, subject_member_id, subject_display_name, action, at)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            VALUES (?, ?, ?, ?, ?, ?)
             """,
             [
                 record.id, record.actorAccountId, record.subjectMemberId, record.subjectDisplayName, record.action,
@@ -325,7 +372,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
         try connection.query(
             """
             SELECT id, actor_account_id, subject_member_id, subject_display_name, action, at
-            FROM identity_acting_records WHERE \(column) = $1 ORDER BY seq
+            FROM identity_acting_records WHERE \(column) = ? ORDER BY seq
             """,
             [value]
         ).map { row in
@@ -338,8 +385,8 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
     public func reassignActingRecords(subjectMemberId: String, to accountId: String, displayName: String) throws {
         try connection.execute(
             """
-            UPDATE identity_acting_records SET subject_member_id = $1, subject_display_name = $2
-            WHERE subject_member_id = $3
+            UPDATE identity_acting_records SET subject_member_id = ?, subject_display_name = ?
+            WHERE subject_member_id = ?
             """,
             [accountId, displayName, subjectMemberId])
     }
@@ -351,7 +398,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
             """
             INSERT INTO identity_claim_codes
                 (code_hash, member_id, household_id, created_by, created_at, expires_at, used_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 code.codeHash, code.memberId, code.householdId, code.createdBy, code.createdAt, code.expiresAt,
@@ -363,7 +410,7 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
         try connection.first(
             """
             SELECT code_hash, member_id, household_id, created_by, created_at, expires_at, used_at
-            FROM identity_claim_codes WHERE code_hash = $1
+            FROM identity_claim_codes WHERE code_hash = ?
             """,
             [codeHash]
         ).map { row in
@@ -375,10 +422,10 @@ public struct PostgresIdentityTransaction: IdentityStoreTransaction {
     }
 
     public func markClaimCodeUsed(codeHash: String, at date: Date) throws {
-        try connection.execute("UPDATE identity_claim_codes SET used_at = $1 WHERE code_hash = $2", [date, codeHash])
+        try connection.execute("UPDATE identity_claim_codes SET used_at = ? WHERE code_hash = ?", [date, codeHash])
     }
 
     public func deleteClaimCodes(memberId: String) throws {
-        try connection.execute("DELETE FROM identity_claim_codes WHERE member_id = $1", [memberId])
+        try connection.execute("DELETE FROM identity_claim_codes WHERE member_id = ?", [memberId])
     }
 }

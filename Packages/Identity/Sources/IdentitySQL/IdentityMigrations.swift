@@ -1,0 +1,186 @@
+import Storage
+
+/// The Identity schema, recorded as `identity.<n>-<step>`. Never edit a shipped step: add one.
+///
+/// One list for both engines, in each engine's types (`dialect.timestamp`...). Two histories differ, and each
+/// engine keeps the identifiers it has always recorded: SQLite's rebuild of the account state
+/// (`account-state-without-rowid`) is a storage layout of SQLite's own (PostgreSQL's table was keyed by its primary
+/// key from the start), and a server keeps no device (`drop-device-state`, PostgreSQL only; the device's exit lock is
+/// created on SQLite only). So `identity.7-linked-identities` on PostgreSQL is SQLite's `identity.8-linked-identities`.
+public enum IdentityMigrations {
+    /// Every Identity migration, in order.
+    public static let all = FeatureMigrations(
+        feature: "identity",
+        migrations: [
+            Migration("accounts") { dialect in
+                """
+                CREATE TABLE identity_accounts (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    email TEXT NOT NULL,
+                    email_key TEXT NOT NULL UNIQUE,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    account_type TEXT NOT NULL,
+                    auth_method TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    created_at \(dialect.timestamp) NOT NULL
+                )
+                """
+            },
+            Migration("sessions") { dialect in
+                """
+                CREATE TABLE identity_sessions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    expires_at \(dialect.timestamp) NOT NULL,
+                    ended \(dialect == .sqlite ? "INTEGER NOT NULL DEFAULT 0" : "BOOLEAN NOT NULL DEFAULT false")
+                );
+                CREATE INDEX identity_sessions_account ON identity_sessions(account_id);
+                """
+            },
+            Migration("saved-accounts") { dialect in
+                """
+                CREATE TABLE identity_saved_accounts (
+                    account_id TEXT PRIMARY KEY NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    email TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    photo_url TEXT,
+                    account_type TEXT NOT NULL,
+                    auth_method TEXT NOT NULL,
+                    last_used \(dialect.timestamp) NOT NULL,
+                    session_id TEXT REFERENCES identity_sessions(id) ON DELETE SET NULL
+                );
+                CREATE TABLE identity_device (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT
+                );
+                """
+            },
+            Migration(
+                "account-state",
+                """
+                CREATE TABLE identity_account_state (
+                    account_id TEXT PRIMARY KEY NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    active_household_id TEXT
+                )
+                """),
+            Migration("households") { dialect in
+                """
+                CREATE TABLE identity_households (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    owner_account_id TEXT NOT NULL REFERENCES identity_accounts(id),
+                    created_at \(dialect.timestamp) NOT NULL
+                );
+                CREATE TABLE identity_members (
+                    seq \(dialect.autoIncrementKey),
+                    household_id TEXT NOT NULL REFERENCES identity_households(id) ON DELETE CASCADE,
+                    member_id TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    avatar_key TEXT NOT NULL DEFAULT '',
+                    added_at \(dialect.timestamp) NOT NULL,
+                    UNIQUE (household_id, member_id)
+                );
+                CREATE INDEX identity_members_member ON identity_members(member_id);
+                CREATE TABLE identity_guardians (
+                    household_id TEXT NOT NULL,
+                    member_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL REFERENCES identity_accounts(id),
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (household_id, member_id, account_id),
+                    FOREIGN KEY (household_id, member_id)
+                        REFERENCES identity_members(household_id, member_id) ON DELETE CASCADE
+                );
+                """
+            },
+            Migration("acting-records") { dialect in
+                """
+                CREATE TABLE identity_acting_records (
+                    seq \(dialect.autoIncrementKey),
+                    id TEXT NOT NULL UNIQUE,
+                    actor_account_id TEXT NOT NULL,
+                    subject_member_id TEXT NOT NULL,
+                    subject_display_name TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    at \(dialect.timestamp) NOT NULL
+                );
+                CREATE INDEX identity_acting_records_actor ON identity_acting_records(actor_account_id);
+                """
+            },
+            Migration("account-state-without-rowid") { dialect in
+                // Keyed by its TEXT primary key alone: one b-tree instead of a rowid table plus a unique index, so
+                // setting the active household (every family join does) writes one page, not two.
+                guard dialect == .sqlite else { return nil }
+                return """
+                    CREATE TABLE identity_account_state_new (
+                        account_id TEXT PRIMARY KEY NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                        active_household_id TEXT
+                    ) WITHOUT ROWID;
+                    INSERT INTO identity_account_state_new (account_id, active_household_id)
+                        SELECT account_id, active_household_id FROM identity_account_state;
+                    DROP TABLE identity_account_state;
+                    ALTER TABLE identity_account_state_new RENAME TO identity_account_state;
+                    """
+            },
+            Migration("linked-identities") { dialect in
+                // One identity per provider per account; (provider, subject) belongs to one account at most.
+                """
+                CREATE TABLE identity_linked_identities (
+                    provider TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    email TEXT NOT NULL,
+                    linked_at \(dialect.timestamp) NOT NULL,
+                    PRIMARY KEY (provider, subject),
+                    UNIQUE (account_id, provider)
+                )\(dialect.withoutRowID)
+                """
+            },
+            Migration("exit-lock") { dialect in
+                // Exit PINs are server state (shared by every process on the database); the device's lock is a
+                // device's own file's: one row at most, the guardian account and the member it is held acting as.
+                """
+                CREATE TABLE identity_exit_pins (
+                    member_id TEXT PRIMARY KEY NOT NULL,
+                    pin_hash TEXT NOT NULL,
+                    failures TEXT NOT NULL DEFAULT '',
+                    blocked_until \(dialect.timestamp)
+                )\(dialect.withoutRowID);
+                """
+                    + (dialect == .postgres
+                        ? ""
+                        : """
+                        CREATE TABLE identity_device_exit_lock (
+                            slot INTEGER PRIMARY KEY NOT NULL CHECK (slot = 1),
+                            account_id TEXT NOT NULL,
+                            member_id TEXT NOT NULL,
+                            display_name TEXT NOT NULL
+                        );
+                        """)
+            },
+            Migration("claim-codes") { dialect in
+                // Only the code's SHA-256 is kept, as for session tokens.
+                """
+                CREATE TABLE identity_claim_codes (
+                    code_hash TEXT PRIMARY KEY NOT NULL,
+                    member_id TEXT NOT NULL,
+                    household_id TEXT NOT NULL,
+                    created_by TEXT NOT NULL,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    expires_at \(dialect.timestamp) NOT NULL,
+                    used_at \(dialect.timestamp)
+                )\(dialect.withoutRowID);
+                CREATE INDEX identity_claim_codes_member ON identity_claim_codes(member_id);
+                """
+            },
+            Migration("drop-device-state") { dialect in
+                // A server keeps no device: step 3's saved accounts and current account were never a server's.
+                dialect == .postgres ? "DROP TABLE identity_device; DROP TABLE identity_saved_accounts;" : nil
+            },
+        ])
+}

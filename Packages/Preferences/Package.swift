@@ -8,8 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Preferences", targets: ["Preferences"]),
-        .library(name: "PreferencesSQLite", targets: ["PreferencesSQLite"]),
-        .library(name: "PreferencesPostgres", targets: ["PreferencesPostgres"]),
+        .library(name: "PreferencesSQL", targets: ["PreferencesSQL"]),
         .library(name: "PreferencesCommands", targets: ["PreferencesCommands"]),
         .library(name: "PreferencesWire", targets: ["PreferencesWire"]),
         .library(name: "PreferencesHTTP", targets: ["PreferencesHTTP"]),
@@ -29,25 +28,14 @@ let package = Package(
             dependencies: [.product(name: "Identity", package: "Identity")],
             swiftSettings: swiftSettings
         ),
+        // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
-            name: "PreferencesSQLite",
+            name: "PreferencesSQL",
             dependencies: [
                 "Preferences",
                 .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "Storage", package: "Storage"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // The store on PostgreSQL, for kith-server at scale.
-        .target(
-            name: "PreferencesPostgres",
-            dependencies: [
-                "Preferences",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityPostgres", package: "Identity"),
-                .product(name: "PostgresStorage", package: "PostgresStorage"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -102,12 +90,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "PreferencesSQLiteTests",
+            name: "PreferencesSQLTests",
             dependencies: [
-                "PreferencesSQLite", "PreferencesPostgres", "Preferences", "PreferencesTesting",
+                "PreferencesSQL", "Preferences", "PreferencesTesting",
                 .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
-                .product(name: "IdentityPostgres", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "PostgresStorage", package: "PostgresStorage"),
                 .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Storage", package: "Storage"),

@@ -2,18 +2,18 @@ import Foundation
 import Identity
 import PostgresStorage
 import Preferences
-import PreferencesPostgres
+import PreferencesSQL
 import PreferencesTesting
 import Testing
 
-/// What only the PostgreSQL store has: its migrations and the trigger on Identity's members.
+/// What PostgreSQL has of its own: its migrations and the trigger on Identity's members.
 @Suite("PostgreSQL preferences store")
 struct PostgresPreferencesStoreTests {
     @Test("migrations are named preferences.<n>-<step>, as SQLite's")
     func migrations() async throws {
-        #expect(PreferencesPostgresMigrations.all.feature == "preferences")
+        #expect(PreferencesMigrations.all.feature == "preferences")
         #expect(
-            PreferencesPostgresMigrations.all.identifiers == [
+            PreferencesMigrations.all.identifiers(for: .postgres) == [
                 "preferences.1-values", "preferences.2-forget-removed-members",
             ])
         let fixture = try await Fixture(.postgres)
@@ -21,7 +21,7 @@ struct PostgresPreferencesStoreTests {
             try connection.query("SELECT identifier FROM kith_migrations WHERE identifier LIKE 'preferences.%'")
                 .map { try $0.string(0) }
         }
-        #expect(applied.sorted() == PreferencesPostgresMigrations.all.identifiers)
+        #expect(applied.sorted() == PreferencesMigrations.all.identifiers(for: .postgres))
     }
 
     @Test("a removed member's preferences are gone with it; its acting records stay")

@@ -2,7 +2,7 @@ import PreferencesTesting
 import StorageTesting
 import Testing
 
-/// Every case of the Preferences contract (PreferencesTesting), on SQLite and on PostgreSQL.
+/// Every case of the Preferences contract (PreferencesTesting), with the one SQL store on SQLite and on PostgreSQL.
 @Suite("Preferences contract, SQLite and PostgreSQL")
 struct PreferencesContractTests {
     @Test(arguments: PreferencesContract.cases)

@@ -1,13 +1,11 @@
 import Foundation
 import GRDB
 import Identity
-import IdentityPostgres
-import IdentitySQLite
+import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting
 import Preferences
-import PreferencesPostgres
-import PreferencesSQLite
+import PreferencesSQL
 import PreferencesTesting
 import Storage
 import Testing
@@ -50,19 +48,17 @@ final class Fixture: Sendable {
             postgres = nil
         case .sqlite:
             let database = try Self.openDatabase(at: folder.path("kith.sqlite"))
-            let identity = SQLiteIdentityStore(database: database)
+            let identity = SQLIdentityStore(database: database)
             identityStore = identity
             deviceStore = identity
-            store = SQLitePreferencesStore(database: database)
+            store = SQLPreferencesStore(database: database)
             self.database = database
             postgres = nil
         case .postgres:
-            let postgres = try await TestPostgres.database([
-                IdentityPostgresMigrations.all, PreferencesPostgresMigrations.all,
-            ])
-            identityStore = PostgresIdentityStore(database: postgres)
+            let postgres = try await TestPostgres.database([IdentityMigrations.all, PreferencesMigrations.all])
+            identityStore = SQLIdentityStore(database: postgres)
             deviceStore = nil
-            store = PostgresPreferencesStore(database: postgres)
+            store = SQLPreferencesStore(database: postgres)
             database = nil
             self.postgres = postgres
         }

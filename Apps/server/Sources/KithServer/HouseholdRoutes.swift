@@ -19,9 +19,7 @@ struct HouseholdRoutes: Sendable {
             return try JSONCoding.response(HouseholdJSON(household), status: .created)
         }
         api.api(IdentityRoute.household) { _, context in
-            guard let household = try await identity.activeHousehold(try context.requirePrincipal()) else {
-                throw IdentityError.noActiveHousehold
-            }
+            let household = try await identity.requireActiveHousehold(try context.requirePrincipal())
             return try JSONCoding.response(HouseholdJSON(household))
         }
         api.api(IdentityRoute.renameHousehold) { request, context in
@@ -44,9 +42,7 @@ struct HouseholdRoutes: Sendable {
         // MARK: - Members of the active household
 
         api.api(IdentityRoute.members) { _, context in
-            guard let household = try await identity.activeHousehold(try context.requirePrincipal()) else {
-                throw IdentityError.noActiveHousehold
-            }
+            let household = try await identity.requireActiveHousehold(try context.requirePrincipal())
             return try JSONCoding.response(household.members.map(MemberJSON.init))
         }
         api.api(IdentityRoute.addMember) { request, context in

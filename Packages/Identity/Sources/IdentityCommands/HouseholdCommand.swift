@@ -7,9 +7,7 @@ enum HouseholdCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command("household", summary: "Show your active household and its members") { _, context in
             let principal = try await principals.requirePrincipal()
-            guard let household = try await service.activeHousehold(principal) else {
-                throw IdentityError.noActiveHousehold
-            }
+            let household = try await service.requireActiveHousehold(principal)
             return .value(HouseholdJSON(household), text: IdentityText.household(household, style: context.style))
         }
     }

@@ -16,9 +16,7 @@ enum MemberGraduateCommand {
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             // Name the member in the question; refuse a name or a caller that cannot graduate it before asking.
-            guard let household = try await service.activeHousehold(principal) else {
-                throw IdentityError.noActiveHousehold
-            }
+            let household = try await service.requireActiveHousehold(principal)
             let member = try household.guardedMember(arguments.argument("MEMBER"), by: principal.accountId)
             try context.confirm(
                 "Graduate \(member.displayName)? The account made with the code takes over \(member.displayName), "

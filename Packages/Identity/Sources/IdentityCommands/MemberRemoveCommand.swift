@@ -10,9 +10,7 @@ enum MemberRemoveCommand {
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             // Name the member in the question, and refuse an unknown or ambiguous name before asking anything.
-            guard let household = try await service.activeHousehold(principal) else {
-                throw IdentityError.noActiveHousehold
-            }
+            let household = try await service.requireActiveHousehold(principal)
             let member = try ReferenceResolver.resolve(
                 arguments.argument("MEMBER"), in: household.members, kind: .member, id: \.memberId,
                 name: \.displayName)

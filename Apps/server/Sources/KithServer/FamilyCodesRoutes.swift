@@ -16,12 +16,7 @@ struct FamilyCodesRoutes: Sendable {
             return try JSONCoding.response(FamilyOverviewJSON(overview))
         }
         api.api(FamilyCodesRoute.create) { _, context in
-            let principal = try context.requirePrincipal()
-            // `code` is where the domain creates the family and decides who may (players only).
-            _ = try await familyCodes.code(principal)
-            guard case .player(let card) = try await familyCodes.overview(principal) else {
-                throw FamilyCodeError.onlyPlayers
-            }
+            let card = try await familyCodes.createFamily(try context.requirePrincipal())
             return try JSONCoding.response(FamilyCreatedJSON(card))
         }
         api.api(FamilyCodesRoute.code) { _, context in

@@ -8,6 +8,9 @@ import Identity
 public protocol FamilyCodeService: Sendable {
     /// `family`: a player's code card (creating the family or its code when needed), a parent's families.
     func overview(_ principal: Principal) async throws -> FamilyOverview
+    /// The player's family with its code and members, creating the family ("LASTNAME Family") or its code when
+    /// needed; refused for anyone but a player.
+    func createFamily(_ principal: Principal) async throws -> FamilyCard
     /// The player's family code, creating the family ("LASTNAME Family") or its code when needed.
     func code(_ principal: Principal) async throws -> FamilyCode
     /// Replaces the player's family code with one of `limits` (expiry, uses): the old one stops working at once.

@@ -14,6 +14,10 @@ extension LocalFamilyCodeService {
         }
     }
 
+    public func createFamily(_ principal: Principal) async throws -> FamilyCard {
+        try await card(principal)
+    }
+
     public func code(_ principal: Principal) async throws -> FamilyCode {
         try await card(principal).code
     }

@@ -26,6 +26,15 @@ public struct HTTPFamilyCodeService: FamilyCodeService {
         return overview
     }
 
+    public func createFamily(_ principal: Principal) async throws -> FamilyCard {
+        // The server decides who may (players only); its answer has no members, which the overview then gives.
+        let _: FamilyCreatedJSON = try await requests.send(FamilyCodesRoute.create, as: principal)
+        guard case .player(let card) = try await overview(principal) else {
+            throw NetworkingError(.invalidResponse, detail: "a created family that is not the player's")
+        }
+        return card
+    }
+
     public func code(_ principal: Principal) async throws -> FamilyCode {
         let json: FamilyCodeJSON = try await requests.send(FamilyCodesRoute.code, as: principal)
         return json.familyCodeValue

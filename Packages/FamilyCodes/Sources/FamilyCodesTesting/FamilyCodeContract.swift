@@ -41,6 +41,8 @@ public enum FamilyCodeContract {
                 return
             }
             #expect(card.name == "The Lees" && card.code == code && card.members.isEmpty)
+            // Creating it again gives the same family: nothing new is made.
+            #expect(try await env.service.createFamily(pia) == card)
         },
         ContractCase("roles and their sentences") { env in
             let pia = try await env.account("Pia", .player)
@@ -49,6 +51,7 @@ public enum FamilyCodeContract {
             let code = try await env.service.code(pia).code
             let onlyPlayers = "Only players can manage a family code"
             for principal in [pat, max] {
+                #expect(await sentence { _ = try await env.service.createFamily(principal) } == onlyPlayers)
                 #expect(await sentence { _ = try await env.service.code(principal) } == onlyPlayers)
                 #expect(await sentence { _ = try await env.service.regenerateCode(principal) } == onlyPlayers)
                 #expect(

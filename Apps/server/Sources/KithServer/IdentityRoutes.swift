@@ -17,9 +17,9 @@ struct IdentityRoutes: Sendable {
             let body = try await request.decodeJSON(SignUpBody.self, context: context)
             let signUp = SignUp(
                 email: body.email, firstName: body.firstName, lastName: body.lastName, password: body.password,
-                role: try body.role.map { try choice($0, field: "role", as: AccountRole.self) } ?? .member,
-                accountType: try body.accountType.map { try choice($0, field: "accountType", as: AccountType.self) }
-                    ?? .private, claimCode: body.claimCode)
+                role: try body.role.map { try choice($0, field: "role", as: AccountRole.self) },
+                accountType: try body.accountType.map { try choice($0, field: "accountType", as: AccountType.self) },
+                claimCode: body.claimCode)
             let grant = try await identity.register(signUp)
             return try JSONCoding.response(try await session(grant, created: true), status: .created)
         }

@@ -9,17 +9,22 @@ public struct SignUp: Sendable, Hashable {
     /// A claim code from `member graduate`: the new account becomes that managed member (nil: a new member of nothing).
     public var claimCode: String?
 
-    /// Creates a sign-up request; role defaults to `member`, type to `private`.
+    /// The role of an account whose sign-up names none.
+    public static let defaultRole = AccountRole.member
+    /// The type of an account whose sign-up names none.
+    public static let defaultAccountType = AccountType.private
+
+    /// Creates a sign-up request; a role or type not given is the default (`member`, `private`), for every client.
     public init(
-        email: String, firstName: String, lastName: String, password: String, role: AccountRole = .member,
-        accountType: AccountType = .private, claimCode: String? = nil
+        email: String, firstName: String, lastName: String, password: String, role: AccountRole? = nil,
+        accountType: AccountType? = nil, claimCode: String? = nil
     ) {
         self.email = email
         self.firstName = firstName
         self.lastName = lastName
         self.password = password
-        self.role = role
-        self.accountType = accountType
+        self.role = role ?? Self.defaultRole
+        self.accountType = accountType ?? Self.defaultAccountType
         self.claimCode = claimCode
     }
 }

@@ -26,10 +26,9 @@ enum SignupCommand {
         ) { arguments, context in
             let first = arguments.option("first") ?? ""
             let last = arguments.option("last") ?? ""
-            let role = try arguments.choice(arguments.option("role"), as: AccountRole.self, label: "--role") ?? .member
-            let accountType =
-                try arguments.choice(arguments.option("account-type"), as: AccountType.self, label: "--account-type")
-                ?? .private
+            let role = try arguments.choice(arguments.option("role"), as: AccountRole.self, label: "--role")
+            let accountType = try arguments.choice(
+                arguments.option("account-type"), as: AccountType.self, label: "--account-type")
             let password = try PasswordInput.chosenPassword(arguments, context)
             let account = try await service.signUp(
                 SignUp(

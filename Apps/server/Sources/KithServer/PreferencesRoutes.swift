@@ -29,8 +29,7 @@ struct PreferencesRoutes: Sendable {
     }
 
     static func fontSize(_ body: FontSizeBody) throws -> FontSize {
-        if let label = body.fontSize, let size = FontSize(label: label) { return size }
-        if body.fontSize == nil, let offset = body.fontSizeOffset, let size = FontSize(offset: offset) { return size }
+        if let size = FontSize(label: body.fontSize, offset: body.fontSizeOffset) { return size }
         throw APIError(
             .badRequest, code: "invalid_value",
             message: "Send \"fontSize\": one of S, M, L, XL (or \"fontSizeOffset\": one of -2, 0, 2, 4)")

@@ -34,4 +34,16 @@ public enum FontSize: Int, Sendable, Codable, CaseIterable, Hashable {
     public init?(offset: Int) {
         self.init(rawValue: offset)
     }
+
+    /// The size a request names by its label (`M`) or, only when it gives no label, by its offset (`0`): the seed's
+    /// clients send either; nil when neither names a size.
+    public init?(label: String?, offset: Int?) {
+        if let label {
+            self.init(label: label)
+        } else if let offset {
+            self.init(offset: offset)
+        } else {
+            return nil
+        }
+    }
 }

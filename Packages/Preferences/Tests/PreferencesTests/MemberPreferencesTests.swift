@@ -51,4 +51,12 @@ struct MemberPreferencesTests {
         #expect(FontSize(offset: 2) == .large)
         #expect(FontSize(offset: 1) == nil)
     }
+
+    @Test("a request's label wins over its offset; an offset counts only without a label")
+    func labelOrOffset() {
+        #expect(FontSize(label: "L", offset: -2) == .large)
+        #expect(FontSize(label: nil, offset: -2) == .small)
+        #expect(FontSize(label: "XXL", offset: 0) == nil)
+        #expect(FontSize(label: nil, offset: nil) == nil)
+    }
 }

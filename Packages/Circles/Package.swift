@@ -8,8 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Circles", targets: ["Circles"]),
-        .library(name: "CirclesSQLite", targets: ["CirclesSQLite"]),
-        .library(name: "CirclesPostgres", targets: ["CirclesPostgres"]),
+        .library(name: "CirclesSQL", targets: ["CirclesSQL"]),
         .library(name: "CirclesCommands", targets: ["CirclesCommands"]),
         .library(name: "CirclesWire", targets: ["CirclesWire"]),
         .library(name: "CirclesHTTP", targets: ["CirclesHTTP"]),
@@ -29,25 +28,14 @@ let package = Package(
             dependencies: [.product(name: "Identity", package: "Identity")],
             swiftSettings: swiftSettings
         ),
+        // The store on SQL, one for both engines: SQLite's Kith file (apps, kith-server) and PostgreSQL (at scale).
         .target(
-            name: "CirclesSQLite",
+            name: "CirclesSQL",
             dependencies: [
                 "Circles",
                 .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "Storage", package: "Storage"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // The store on PostgreSQL, for kith-server at scale.
-        .target(
-            name: "CirclesPostgres",
-            dependencies: [
-                "Circles",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityPostgres", package: "Identity"),
-                .product(name: "PostgresStorage", package: "PostgresStorage"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -102,12 +90,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "CirclesSQLiteTests",
+            name: "CirclesSQLTests",
             dependencies: [
-                "CirclesSQLite", "CirclesPostgres", "Circles", "CirclesTesting",
+                "CirclesSQL", "Circles", "CirclesTesting",
                 .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQLite", package: "Identity"),
-                .product(name: "IdentityPostgres", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "PostgresStorage", package: "PostgresStorage"),
                 .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
                 .product(name: "Storage", package: "Storage"),

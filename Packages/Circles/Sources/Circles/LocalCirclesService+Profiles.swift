@@ -210,7 +210,7 @@ extension Context {
     ///
     /// Only a store that keeps a device (`kith`'s) has one; a server's store has no saved entries to follow.
     func refreshSavedPhoto(_ photo: String?) throws {
-        guard let device = identity as? any DeviceStateTransaction,
+        guard transaction.holdsDeviceState, let device = identity as? any DeviceStateTransaction,
             var record = try device.savedAccounts().first(where: { $0.account.accountId == ownerId })
         else { return }
         record.account.photoURL = photo

@@ -1,17 +1,18 @@
 import Circles
 import Foundation
-import PostgresStorage
+import Storage
 import Synchronization
 
-/// One PostgreSQL transaction seen as a `CirclesStoreTransaction`. Plain SQL, no rules; the statements are the
-/// SQLite store's, with `$n` parameters.
+/// One transaction of SQLite or PostgreSQL seen as a `CirclesStoreTransaction`. Plain SQL written once with `?`
+/// parameters, no rules; the engines differ only in how an insert numbers its row (`insert(into:)`).
 ///
 /// An owner's change token: `circles_versions` holds one version per owner account, bumped by triggers on every
-/// change to that account's Circles rows (`circles.4-change-version`), read with the transaction's snapshot. Once
-/// the transaction has written, its tokens carry a mark that no other transaction of the process ever has (as
-/// SQLite's `total_changes()`), so nothing seen inside it, committed or rolled back, is matched again.
-public final class PostgresCirclesTransaction: CirclesStoreTransaction {
-    let connection: PostgresConnection
+/// change to that account's Circles rows (cascaded deletes included), read with the transaction's snapshot. Once
+/// the transaction has written, its tokens carry a mark that no other transaction of the process ever has, so
+/// nothing seen inside it, committed or rolled back, is matched again (a rollback takes the version back, and a
+/// later commit of the same size reaches it with other data).
+public final class SQLCirclesTransaction: CirclesStoreTransaction {
+    let connection: any SQLConnection
     /// Set by each write: the mark of the transaction's changes so far.
     private var writeMark: Int64?
 
@@ -19,9 +20,12 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     private static let marks = Atomic<Int64>(0)
 
     /// The Circles view of an open transaction on `connection`, valid inside the body it was given to.
-    public init(_ connection: PostgresConnection) {
+    public init(_ connection: any SQLConnection) {
         self.connection = connection
     }
+
+    /// Only SQLite's file is a device's: PostgreSQL is a server's store, and Identity drops its device tables there.
+    public var holdsDeviceState: Bool { connection.dialect == .sqlite }
 
     // MARK: - The change token
 
@@ -30,7 +34,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func changeTokenLater(owner: String) throws -> () throws -> ChangeToken {
-        let answer = connection.later(Self.versionOfOwner, [owner])
+        let answer = try connection.later(Self.versionOfOwner, [owner])
         return { self.token(version: Int64(try answer.first()?.int(0) ?? 0)) }
     }
 
@@ -39,10 +43,10 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         ChangeToken(external: version, local: writeMark.map { -$0 } ?? 0)
     }
 
-    private static let versionOfOwner = "SELECT version FROM circles_versions WHERE owner_account_id = $1"
+    private static let versionOfOwner = "SELECT version FROM circles_versions WHERE owner_account_id = ?"
 
     /// The committed version of `owner`'s data (0 before its first row).
-    static func version(of owner: String, _ connection: PostgresConnection) throws -> Int64 {
+    static func version(of owner: String, _ connection: any SQLConnection) throws -> Int64 {
         let version = try connection.first(versionOfOwner, [owner])?.int(0)
         return Int64(version ?? 0)
     }
@@ -53,9 +57,21 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         writeMark = Self.nextMark()
     }
 
-    /// `$first, $first+1, ...` for `count` values; `NULL` for none (so `IN (NULL)` matches nothing).
-    private static func placeholders(_ count: Int, from first: Int) -> String {
-        count == 0 ? "NULL" : (first..<first + count).map { "$\($0)" }.joined(separator: ", ")
+    /// `INSERT INTO <table> (<columns>) VALUES (?, ...)` for a table whose rows are kept in creation order
+    /// (`seq`), the one statement the engines spell differently: PostgreSQL numbers the row itself (an identity
+    /// column: `MAX(seq) + 1` would read the whole table, so under SERIALIZABLE every insert would conflict with
+    /// every other), SQLite, whose writes take turns, takes the next number.
+    private func insert(into table: String, _ columns: String) -> String {
+        let count = columns.split(separator: ",").count
+        switch connection.dialect {
+        case .postgres:
+            return "INSERT INTO \(table) (\(columns)) VALUES (\(connection.marks(count)))"
+        case .sqlite:
+            return """
+                INSERT INTO \(table) (\(columns), seq)
+                VALUES (\(connection.marks(count)), (SELECT COALESCE(MAX(seq), 0) + 1 FROM \(table)))
+                """
+        }
     }
 
     // MARK: - Contacts
@@ -63,7 +79,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     private static let contactColumns =
         "id, owner_account_id, display_name, linked_account_id, phone, email, created_at"
 
-    private func contacts(_ rows: [PostgresRow]) throws -> [Contact] {
+    private func contacts(_ rows: [SQLRow]) throws -> [Contact] {
         try rows.map { row in
             let contact = Contact(
                 id: try row.string(0), ownerAccountId: try row.string(1), displayName: try row.string(2),
@@ -73,19 +89,19 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     private static let contactsOfOwner =
-        "SELECT \(contactColumns) FROM circles_contacts WHERE owner_account_id = $1 ORDER BY seq"
+        "SELECT \(contactColumns) FROM circles_contacts WHERE owner_account_id = ? ORDER BY seq"
 
     public func contacts(ownerAccountId: String) throws -> [Contact] {
         try contacts(connection.query(Self.contactsOfOwner, [ownerAccountId]))
     }
 
     public func contactsLater(ownerAccountId: String) throws -> () throws -> [Contact] {
-        let answer = connection.later(Self.contactsOfOwner, [ownerAccountId])
+        let answer = try connection.later(Self.contactsOfOwner, [ownerAccountId])
         return { try self.contacts(answer.rows()) }
     }
 
     public func contact(id: String) throws -> Contact? {
-        try contacts(connection.query("SELECT \(Self.contactColumns) FROM circles_contacts WHERE id = $1", [id]))
+        try contacts(connection.query("SELECT \(Self.contactColumns) FROM circles_contacts WHERE id = ?", [id]))
             .first
     }
 
@@ -93,7 +109,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         return try contacts(
             connection.query(
                 """
-                SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = $1 AND linked_account_id = $2
+                SELECT \(Self.contactColumns) FROM circles_contacts WHERE owner_account_id = ? AND linked_account_id = ?
                 """,
                 [ownerAccountId, linkedAccountId])
         ).first
@@ -102,10 +118,9 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func insertContact(_ contact: Contact) throws {
         wrote()
         try connection.execute(
-            """
-            INSERT INTO circles_contacts (id, owner_account_id, display_name, linked_account_id, phone, email, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """,
+            insert(
+                into: "circles_contacts",
+                "id, owner_account_id, display_name, linked_account_id, phone, email, created_at"),
             [
                 contact.id, contact.ownerAccountId, contact.displayName, contact.linkedAccountId, contact.phone,
                 contact.email, contact.createdAt,
@@ -115,24 +130,24 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func updateContact(_ contact: Contact) throws {
         wrote()
         try connection.execute(
-            "UPDATE circles_contacts SET display_name = $1, linked_account_id = $2, phone = $3, email = $4 WHERE id = $5",
+            "UPDATE circles_contacts SET display_name = ?, linked_account_id = ?, phone = ?, email = ? WHERE id = ?",
             [contact.displayName, contact.linkedAccountId, contact.phone, contact.email, contact.id])
     }
 
     public func deleteContact(id: String) throws {
         wrote()
         // Memberships go by ON DELETE CASCADE.
-        try connection.execute("DELETE FROM circles_contacts WHERE id = $1", [id])
+        try connection.execute("DELETE FROM circles_contacts WHERE id = ?", [id])
     }
 
     // MARK: - Circles
 
     private static let circlesOfOwner = """
         SELECT id, owner_account_id, name, built_in, emoji, color, position, created_at
-        FROM circles_circles WHERE owner_account_id = $1 ORDER BY position
+        FROM circles_circles WHERE owner_account_id = ? ORDER BY position
         """
 
-    private static func circles(_ rows: [PostgresRow]) throws -> [Circle] {
+    private static func circles(_ rows: [SQLRow]) throws -> [Circle] {
         try rows.map { row in
             Circle(
                 id: try row.string(0), ownerAccountId: try row.string(1), name: try row.string(2),
@@ -147,7 +162,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func circlesLater(ownerAccountId: String) throws -> () throws -> [Circle] {
-        let answer = connection.later(Self.circlesOfOwner, [ownerAccountId])
+        let answer = try connection.later(Self.circlesOfOwner, [ownerAccountId])
         return { try Self.circles(answer.rows()) }
     }
 
@@ -156,7 +171,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         try connection.execute(
             """
             INSERT INTO circles_circles (id, owner_account_id, name, built_in, emoji, color, position, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 circle.id, circle.ownerAccountId, circle.name, circle.builtIn?.rawValue, circle.emoji,
@@ -167,20 +182,20 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func updateCircle(_ circle: Circle) throws {
         wrote()
         try connection.execute(
-            "UPDATE circles_circles SET name = $1, emoji = $2, color = $3, position = $4 WHERE id = $5",
+            "UPDATE circles_circles SET name = ?, emoji = ?, color = ?, position = ? WHERE id = ?",
             [circle.name, circle.emoji, circle.color.rawValue, circle.position, circle.id])
     }
 
     public func deleteCircle(id: String) throws {
         wrote()
         // Memberships, cells, staged cells and shadow audiences go by ON DELETE CASCADE.
-        try connection.execute("DELETE FROM circles_circles WHERE id = $1", [id])
+        try connection.execute("DELETE FROM circles_circles WHERE id = ?", [id])
     }
 
     private static let membershipsOfOwner =
-        "SELECT circle_id, contact_id FROM circles_memberships WHERE owner_account_id = $1"
+        "SELECT circle_id, contact_id FROM circles_memberships WHERE owner_account_id = ?"
 
-    private static func memberships(_ rows: [PostgresRow]) throws -> [Membership] {
+    private static func memberships(_ rows: [SQLRow]) throws -> [Membership] {
         try rows.map { Membership(circleId: try $0.string(0), contactId: try $0.string(1)) }
     }
 
@@ -189,7 +204,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func membershipsLater(ownerAccountId: String) throws -> () throws -> [Membership] {
-        let answer = connection.later(Self.membershipsOfOwner, [ownerAccountId])
+        let answer = try connection.later(Self.membershipsOfOwner, [ownerAccountId])
         return { try Self.memberships(answer.rows()) }
     }
 
@@ -198,19 +213,19 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     public func insertMembership(_ membership: Membership) throws {
         wrote()
-        _ = connection.later(
+        _ = try connection.later(
             """
             INSERT INTO circles_memberships (circle_id, contact_id, owner_account_id)
-            SELECT id, $2, owner_account_id FROM circles_circles WHERE id = $1
+            SELECT id, ?, owner_account_id FROM circles_circles WHERE id = ?
             ON CONFLICT (circle_id, contact_id) DO NOTHING
             """,
-            [membership.circleId, membership.contactId])
+            [membership.contactId, membership.circleId])
     }
 
     public func deleteMembership(_ membership: Membership) throws {
         wrote()
-        _ = connection.later(
-            "DELETE FROM circles_memberships WHERE circle_id = $1 AND contact_id = $2",
+        _ = try connection.later(
+            "DELETE FROM circles_memberships WHERE circle_id = ? AND contact_id = ?",
             [membership.circleId, membership.contactId])
     }
 
@@ -222,7 +237,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         """
 
     /// The profiles `condition` selects, in creation order, each with its audience (one more query for them all).
-    private func profiles(where condition: String, _ parameters: [any PostgresBindable]) throws -> [Profile] {
+    private func profiles(where condition: String, _ parameters: [any SQLBindable]) throws -> [Profile] {
         let rows = try connection.query(
             "SELECT \(Self.profileColumns) FROM circles_profiles WHERE \(condition) ORDER BY seq", parameters)
         guard !rows.isEmpty else { return [] }
@@ -230,28 +245,28 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         let audiences = try connection.query(
             """
             SELECT s.profile_id, s.circle_id FROM circles_shadow_circles s JOIN circles_circles c ON c.id = s.circle_id
-            WHERE s.profile_id IN (\(Self.placeholders(ids.count, from: 1))) ORDER BY c.position
+            WHERE s.profile_id IN (\(connection.marks(ids.count))) ORDER BY c.position
             """,
             ids)
         return try Self.profiles(rows, audiences: audiences)
     }
 
     public func profilesLater(ownerAccountId: String) throws -> () throws -> [Profile] {
-        let profiles = connection.later(
-            "SELECT \(Self.profileColumns) FROM circles_profiles WHERE owner_account_id = $1 ORDER BY seq",
+        let profiles = try connection.later(
+            "SELECT \(Self.profileColumns) FROM circles_profiles WHERE owner_account_id = ? ORDER BY seq",
             [ownerAccountId])
         // The audiences by owner, so both queries go out together (`profiles(where:)` needs the ids first).
-        let audiences = connection.later(
+        let audiences = try connection.later(
             """
             SELECT s.profile_id, s.circle_id FROM circles_shadow_circles s JOIN circles_circles c ON c.id = s.circle_id
-            JOIN circles_profiles p ON p.id = s.profile_id WHERE p.owner_account_id = $1 ORDER BY c.position
+            JOIN circles_profiles p ON p.id = s.profile_id WHERE p.owner_account_id = ? ORDER BY c.position
             """,
             [ownerAccountId])
         return { try Self.profiles(profiles.rows(), audiences: audiences.rows()) }
     }
 
     /// Profiles from their rows, each with the circles it is shown to (`audiences`: profile id, circle id).
-    private static func profiles(_ rows: [PostgresRow], audiences audienceRows: [PostgresRow]) throws -> [Profile] {
+    private static func profiles(_ rows: [SQLRow], audiences audienceRows: [SQLRow]) throws -> [Profile] {
         var audiences: [String: [String]] = [:]
         for row in audienceRows {
             audiences[try row.string(0), default: []].append(try row.string(1))
@@ -269,24 +284,24 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func profiles(ownerAccountId: String) throws -> [Profile] {
-        return try profiles(where: "owner_account_id = $1", [ownerAccountId])
+        return try profiles(where: "owner_account_id = ?", [ownerAccountId])
     }
 
-    public func profile(id: String) throws -> Profile? { try profiles(where: "id = $1", [id]).first }
+    public func profile(id: String) throws -> Profile? { try profiles(where: "id = ?", [id]).first }
 
     public func profile(username: String) throws -> Profile? {
-        try profiles(where: "username = $1", [username.lowercased()]).first
+        try profiles(where: "username = ?", [username.lowercased()]).first
     }
 
     public func insertProfile(_ profile: Profile) throws {
         wrote()
         try connection.execute(
-            """
-            INSERT INTO circles_profiles
-                (id, owner_account_id, type, display_name, username, bio, phone, email, photo, revealed_at,
-                 last_used_at, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-            """,
+            insert(
+                into: "circles_profiles",
+                """
+                id, owner_account_id, type, display_name, username, bio, phone, email, photo, revealed_at,
+                last_used_at, created_at
+                """),
             [
                 profile.id, profile.ownerAccountId, profile.type.rawValue, profile.displayName,
                 profile.username?.lowercased(), profile.bio, profile.phone, profile.email, profile.photo,
@@ -299,9 +314,9 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         wrote()
         try connection.execute(
             """
-            UPDATE circles_profiles SET display_name = $1, username = $2, bio = $3, phone = $4, email = $5, photo = $6,
-                revealed_at = $7, last_used_at = $8
-            WHERE id = $9
+            UPDATE circles_profiles SET display_name = ?, username = ?, bio = ?, phone = ?, email = ?, photo = ?,
+                revealed_at = ?, last_used_at = ?
+            WHERE id = ?
             """,
             [
                 profile.displayName, profile.username?.lowercased(), profile.bio, profile.phone, profile.email,
@@ -312,35 +327,35 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     private func setAudience(_ profile: Profile) throws {
         let current = try connection.query(
-            "SELECT circle_id FROM circles_shadow_circles WHERE profile_id = $1", [profile.id]
+            "SELECT circle_id FROM circles_shadow_circles WHERE profile_id = ?", [profile.id]
         ).map { try $0.string(0) }
         guard Set(current) != Set(profile.shownToCircleIds) else { return }
-        try connection.execute("DELETE FROM circles_shadow_circles WHERE profile_id = $1", [profile.id])
+        try connection.execute("DELETE FROM circles_shadow_circles WHERE profile_id = ?", [profile.id])
         for circleId in profile.shownToCircleIds {
             try connection.execute(
                 """
                 INSERT INTO circles_shadow_circles (profile_id, circle_id, owner_account_id)
-                SELECT id, $2, owner_account_id FROM circles_profiles WHERE id = $1
+                SELECT id, ?, owner_account_id FROM circles_profiles WHERE id = ?
                 ON CONFLICT (profile_id, circle_id) DO NOTHING
                 """,
-                [profile.id, circleId])
+                [circleId, profile.id])
         }
     }
 
     public func deleteProfile(id: String) throws {
         wrote()
         // Cells, staged cells, requests, grants and audiences go by ON DELETE CASCADE.
-        try connection.execute("DELETE FROM circles_profiles WHERE id = $1", [id])
+        try connection.execute("DELETE FROM circles_profiles WHERE id = ?", [id])
     }
 
-    private static let activePersonaOfAccount = "SELECT profile_id FROM circles_personas WHERE account_id = $1"
+    private static let activePersonaOfAccount = "SELECT profile_id FROM circles_personas WHERE account_id = ?"
 
     public func activePersonaId(accountId: String) throws -> String? {
         try connection.first(Self.activePersonaOfAccount, [accountId])?[0]
     }
 
     public func activePersonaIdLater(accountId: String) throws -> () throws -> String? {
-        let answer = connection.later(Self.activePersonaOfAccount, [accountId])
+        let answer = try connection.later(Self.activePersonaOfAccount, [accountId])
         return { try answer.first()?[0] }
     }
 
@@ -348,7 +363,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         wrote()
         try connection.execute(
             """
-            INSERT INTO circles_personas (account_id, profile_id) VALUES ($1, $2)
+            INSERT INTO circles_personas (account_id, profile_id) VALUES (?, ?)
             ON CONFLICT (account_id) DO UPDATE SET profile_id = excluded.profile_id
             """,
             [accountId, profileId])
@@ -358,7 +373,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     private static let cellColumns = "profile_id, field, circle_id, access"
 
-    private static func cell(_ row: PostgresRow) throws -> MatrixCell? {
+    private static func cell(_ row: SQLRow) throws -> MatrixCell? {
         guard let field = Field(rawValue: try row.string(1)), let access = Access(rawValue: try row.string(3)) else {
             return nil
         }
@@ -367,13 +382,13 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     public func cells(ownerAccountId: String) throws -> [MatrixCell] {
         return try connection.query(
-            "SELECT \(Self.cellColumns) FROM circles_cells WHERE owner_account_id = $1", [ownerAccountId]
+            "SELECT \(Self.cellColumns) FROM circles_cells WHERE owner_account_id = ?", [ownerAccountId]
         ).compactMap(Self.cell)
     }
 
     public func cells(profileId: String) throws -> [MatrixCell] {
         let rows = try connection.query(
-            "SELECT \(Self.cellColumns), owner_account_id FROM circles_cells WHERE profile_id = $1", [profileId])
+            "SELECT \(Self.cellColumns), owner_account_id FROM circles_cells WHERE profile_id = ?", [profileId])
         return try rows.compactMap(Self.cell)
     }
 
@@ -382,22 +397,22 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         try connection.execute(
             """
             INSERT INTO circles_cells (profile_id, field, circle_id, access, owner_account_id)
-            SELECT id, $2, $3, $4, owner_account_id FROM circles_profiles WHERE id = $1
+            SELECT id, ?, ?, ?, owner_account_id FROM circles_profiles WHERE id = ?
             ON CONFLICT (profile_id, field, circle_id) DO UPDATE SET access = excluded.access
             """,
-            [cell.profileId, cell.field.rawValue, cell.circleId, cell.access.rawValue])
+            [cell.field.rawValue, cell.circleId, cell.access.rawValue, cell.profileId])
     }
 
     public func stagedCells(accountId: String, profileId: String) throws -> [MatrixCell] {
         return try connection.query(
-            "SELECT \(Self.cellColumns) FROM circles_staged_cells WHERE account_id = $1 AND profile_id = $2",
+            "SELECT \(Self.cellColumns) FROM circles_staged_cells WHERE account_id = ? AND profile_id = ?",
             [accountId, profileId]
         ).compactMap(Self.cell)
     }
 
     public func profilesWithStagedCells(accountId: String) throws -> [String] {
         return try connection.query(
-            "SELECT DISTINCT profile_id FROM circles_staged_cells WHERE account_id = $1 ORDER BY profile_id",
+            "SELECT DISTINCT profile_id FROM circles_staged_cells WHERE account_id = ? ORDER BY profile_id",
             [accountId]
         ).map { try $0.string(0) }
     }
@@ -407,7 +422,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         try connection.execute(
             """
             INSERT INTO circles_staged_cells (account_id, profile_id, field, circle_id, access)
-            VALUES ($1, $2, $3, $4, $5)
+            VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (account_id, profile_id, field, circle_id) DO UPDATE SET access = excluded.access
             """,
             [accountId, cell.profileId, cell.field.rawValue, cell.circleId, cell.access.rawValue])
@@ -416,7 +431,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func clearStagedCells(accountId: String, profileId: String) throws {
         wrote()
         try connection.execute(
-            "DELETE FROM circles_staged_cells WHERE account_id = $1 AND profile_id = $2", [accountId, profileId])
+            "DELETE FROM circles_staged_cells WHERE account_id = ? AND profile_id = ?", [accountId, profileId])
     }
 
     // MARK: - Requests and grants
@@ -424,7 +439,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     private static let requestsToOwner = """
         SELECT id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
             requester_username, field, reason, created_at, expires_at, status
-        FROM circles_requests WHERE owner_account_id = $1 ORDER BY seq
+        FROM circles_requests WHERE owner_account_id = ? ORDER BY seq
         """
 
     public func requests(ownerAccountId: String) throws -> [RequestRecord] {
@@ -432,11 +447,11 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     }
 
     public func requestsLater(ownerAccountId: String) throws -> () throws -> [RequestRecord] {
-        let answer = connection.later(Self.requestsToOwner, [ownerAccountId])
+        let answer = try connection.later(Self.requestsToOwner, [ownerAccountId])
         return { try Self.requests(answer.rows()) }
     }
 
-    private static func requests(_ rows: [PostgresRow]) throws -> [RequestRecord] {
+    private static func requests(_ rows: [SQLRow]) throws -> [RequestRecord] {
         try rows.compactMap { row in
             guard let field = Field(rawValue: try row.string(7)),
                 let status = RequestStatus(rawValue: try row.string(11))
@@ -452,12 +467,12 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func insertRequest(_ request: RequestRecord) throws {
         wrote()
         try connection.execute(
-            """
-            INSERT INTO circles_requests
-                (id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
-                 requester_username, field, reason, created_at, expires_at, status)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-            """,
+            insert(
+                into: "circles_requests",
+                """
+                id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
+                requester_username, field, reason, created_at, expires_at, status
+                """),
             [
                 request.id, request.ownerAccountId, request.profileId, request.requesterAccountId,
                 request.requesterProfileId, request.requester.displayName, request.requester.username,
@@ -468,7 +483,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func updateRequest(_ request: RequestRecord) throws {
         wrote()
         try connection.execute(
-            "UPDATE circles_requests SET status = $1 WHERE id = $2", [request.status.rawValue, request.id])
+            "UPDATE circles_requests SET status = ? WHERE id = ?", [request.status.rawValue, request.id])
     }
 
     public func grants(ownerAccountId: String) throws -> [GrantRecord] {
@@ -476,7 +491,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
             """
             SELECT id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field,
                 created_at, expires_at
-            FROM circles_grants WHERE owner_account_id = $1 ORDER BY seq
+            FROM circles_grants WHERE owner_account_id = ? ORDER BY seq
             """,
             [ownerAccountId]
         ).map { row in
@@ -492,12 +507,12 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func insertGrant(_ grant: GrantRecord) throws {
         wrote()
         try connection.execute(
-            """
-            INSERT INTO circles_grants
-                (id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field,
-                 created_at, expires_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-            """,
+            insert(
+                into: "circles_grants",
+                """
+                id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field,
+                created_at, expires_at
+                """),
             [
                 grant.id, grant.ownerAccountId, grant.profileId, grant.viewerAccountId, grant.viewer.displayName,
                 grant.viewer.username, grant.field?.rawValue, grant.createdAt, grant.expiresAt,
@@ -506,7 +521,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
 
     public func deleteGrant(id: String) throws {
         wrote()
-        try connection.execute("DELETE FROM circles_grants WHERE id = $1", [id])
+        try connection.execute("DELETE FROM circles_grants WHERE id = ?", [id])
     }
 
     // MARK: - Suggestions
@@ -514,7 +529,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
     public func dismissedSuggestions(ownerAccountId: String) throws -> Set<String> {
         return Set(
             try connection.query(
-                "SELECT suggestion_id FROM circles_dismissed_suggestions WHERE owner_account_id = $1", [ownerAccountId]
+                "SELECT suggestion_id FROM circles_dismissed_suggestions WHERE owner_account_id = ?", [ownerAccountId]
             ).map { try $0.string(0) })
     }
 
@@ -522,7 +537,7 @@ public final class PostgresCirclesTransaction: CirclesStoreTransaction {
         wrote()
         try connection.execute(
             """
-            INSERT INTO circles_dismissed_suggestions (owner_account_id, suggestion_id) VALUES ($1, $2)
+            INSERT INTO circles_dismissed_suggestions (owner_account_id, suggestion_id) VALUES (?, ?)
             ON CONFLICT (owner_account_id, suggestion_id) DO NOTHING
             """,
             [ownerAccountId, suggestionId])

@@ -1,11 +1,9 @@
 import Circles
-import CirclesPostgres
-import CirclesSQLite
+import CirclesSQL
 import CirclesTesting
 import Foundation
 import Identity
-import IdentityPostgres
-import IdentitySQLite
+import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting
 import Storage
@@ -55,19 +53,19 @@ final class Environment: Sendable {
         case .sqlite:
             let path = folder.root + "/kith.sqlite"
             let database = try Self.open(path)
-            let sqlite = SQLiteIdentityStore(database: database)
+            let sqlite = SQLIdentityStore(database: database)
             contract = CirclesContractEnvironment(
-                identityStore: sqlite, deviceStore: sqlite, circlesStore: SQLiteCirclesStore(database: database),
-                reopen: { SQLiteCirclesStore(database: try Environment.open(path)) })
+                identityStore: sqlite, deviceStore: sqlite, circlesStore: SQLCirclesStore(database: database),
+                reopen: { SQLCirclesStore(database: try Environment.open(path)) })
         case .postgres:
             // PostgreSQL is a server's store: it keeps no device.
             let url = try await TestPostgres.freshSchemaURL()
             let database = try await Self.open(url: url)
             postgresURL = url
             contract = CirclesContractEnvironment(
-                identityStore: PostgresIdentityStore(database: database), deviceStore: nil,
-                circlesStore: PostgresCirclesStore(database: database),
-                reopen: { PostgresCirclesStore(database: try await Environment.open(url: url)) })
+                identityStore: SQLIdentityStore(database: database), deviceStore: nil,
+                circlesStore: SQLCirclesStore(database: database),
+                reopen: { SQLCirclesStore(database: try await Environment.open(url: url)) })
         }
         self.postgresURL = postgresURL
     }
@@ -79,7 +77,7 @@ final class Environment: Sendable {
     /// A database over the PostgreSQL schema at `url` (another server's pool when opened again).
     static func open(url: String, size: Int = 4) async throws -> PostgresDatabase {
         try await PostgresDatabase.open(
-            url: url, features: [IdentityPostgresMigrations.all, CirclesPostgresMigrations.all], size: size)
+            url: url, features: [IdentityMigrations.all, CirclesMigrations.all], size: size)
     }
 
     /// Another process: a new service (own engine), on the same file for SQLite, on the same schema (through a

@@ -1,9 +1,9 @@
 import Circles
-import CirclesSQLite
+import CirclesSQL
 import Foundation
 import GRDB
 import Identity
-import IdentitySQLite
+import IdentitySQL
 import Storage
 import Synchronization
 import Testing
@@ -19,7 +19,7 @@ struct ReadTransactionTests {
 
         // Another process on the file that gives up on the write lock after 0.2 s, and a connection holding it.
         let impatient = LocalCirclesService(
-            store: SQLiteCirclesStore(
+            store: SQLCirclesStore(
                 database: try KithDatabase.open(
                     at: env.path, features: [IdentityMigrations.all, CirclesMigrations.all],
                     busyTimeoutSeconds: 0.2)),
@@ -59,11 +59,11 @@ struct ReadTransactionTests {
                     db,
                     sql: """
                         SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'circles%'
-                            AND name != 'circles_owner_versions' ORDER BY name
+                            AND name != 'circles_versions' ORDER BY name
                         """),
                 try String.fetchAll(
                     db,
-                    sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%circles_owner_versions%'"
+                    sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%circles_versions%'"
                 )
             )
         }
@@ -110,7 +110,7 @@ struct ReadTransactionTests {
         let env = try await Environment(.sqlite)
         let dana = try await env.account("Dana")
         _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
-        let store = SQLiteCirclesStore(database: try Environment.open(env.path))
+        let store = SQLCirclesStore(database: try Environment.open(env.path))
         let before = try await store.changeToken(owner: dana.accountId)
         var inside: ChangeToken?
         do {

@@ -1,9 +1,9 @@
 import Circles
-import CirclesPostgres
+import CirclesSQL
 import CirclesTesting
 import Foundation
 import Identity
-import IdentityPostgres
+import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting
 import Synchronization
@@ -16,7 +16,7 @@ struct PostgresCirclesStoreTests {
     @Test("migrations are named circles.<n>-<step>, as SQLite's")
     func identifiers() async throws {
         #expect(
-            CirclesPostgresMigrations.all.identifiers == [
+            CirclesMigrations.all.identifiers(for: .postgres) == [
                 "circles.1-contacts-and-circles", "circles.2-profiles-and-matrix", "circles.3-requests-and-grants",
                 "circles.4-change-version",
             ])
@@ -26,7 +26,7 @@ struct PostgresCirclesStoreTests {
             try connection.query("SELECT identifier FROM kith_migrations WHERE identifier LIKE 'circles.%'")
                 .map { try $0.string(0) }
         }
-        #expect(applied.sorted() == CirclesPostgresMigrations.all.identifiers)
+        #expect(applied.sorted() == CirclesMigrations.all.identifiers(for: .postgres))
     }
 
     @Test func everyCirclesTableBumpsItsOwnersVersionOnEveryKindOfChange() async throws {
@@ -79,7 +79,7 @@ struct PostgresCirclesStoreTests {
         let before = try await versions()
         // One circle with one membership: the circle's row and the cascaded membership's, both Dana's.
         try await database.write { connection in
-            try connection.execute("DELETE FROM circles_circles WHERE id = $1", [climbing.id])
+            try connection.execute("DELETE FROM circles_circles WHERE id = ?", [climbing.id])
         }
         let after = try await versions()
         #expect(after[dana.accountId] == (before[dana.accountId] ?? 0) + 2)
@@ -97,7 +97,7 @@ struct PostgresCirclesStoreTests {
         _ = try await env.service.addMembers(dana, circle: "Climbing", contacts: ["Erin", "Fay"])
         _ = try await env.service.createShadow(
             dana, type: .personal, displayName: "Dee", circles: ["Climbing", "Family"])
-        let store = PostgresCirclesStore(database: try await Environment.open(url: try #require(env.postgresURL)))
+        let store = SQLCirclesStore(database: try await Environment.open(url: try #require(env.postgresURL)))
         let owner = dana.accountId
         try await store.read { circles, _ in
             // All four asked for first (one round trip), then read in another order than asked.
@@ -140,7 +140,7 @@ struct PostgresCirclesStoreTests {
         let env = try await Environment(.postgres)
         let dana = try await env.account("Dana")
         _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
-        let store = PostgresCirclesStore(
+        let store = SQLCirclesStore(
             database: try await Environment.open(url: try #require(env.postgresURL)))
         @Sendable func token() async throws -> ChangeToken {
             try await store.read { circles, _ in
@@ -185,7 +185,7 @@ struct PostgresCirclesStoreTests {
         let held = Task {
             try await holder.write { connection in
                 try connection.execute(
-                    "UPDATE circles_circles SET emoji = '🧪' WHERE owner_account_id = $1", [dana.accountId])
+                    "UPDATE circles_circles SET emoji = '🧪' WHERE owner_account_id = ?", [dana.accountId])
                 gate.holding()
                 gate.waitForRelease()
                 throw CancellationError()

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// The Identity feature's commands: accounts, the saved-accounts switcher, households and managed members.
 ///

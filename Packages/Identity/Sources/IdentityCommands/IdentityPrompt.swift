@@ -1,4 +1,5 @@
 import Identity
+import IdentityWire
 
 /// The REPL prompt: "dana › " (email local part of the current account) or "kith (signed out) › ".
 public enum IdentityPrompt {

@@ -1,7 +1,6 @@
 import Identity
-import IdentityWire
 
-/// Where `whoami` finds the active persona: the Circles feature, when the product has it.
+/// Where `whoami` and `/api/me` find the active persona: the Circles feature, when the product has it.
 public protocol PersonaSource: Sendable {
     /// The principal's active persona, as `/api/me` shows it too; nil when it cannot be read (whoami then shows
     /// the primary).

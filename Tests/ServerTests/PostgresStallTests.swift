@@ -152,7 +152,7 @@ struct PostgresStallTests {
     @Test func aCancelledStatementIs503() async throws {
         let url = try await TestPostgres.freshSchemaURL()
         let services = try await Self.services(url: url)
-        let admin = try await PostgresDatabase.open(url: url, features: ServerServices.postgresMigrations, size: 2)
+        let admin = try await PostgresDatabase.open(url: url, features: ServerServices.migrations, size: 2)
         try await Self.application(services).test(.router) { client in
             let account = try await client.signUp("dana@example.com")
             // Sessions locked for a moment: the request's statement waits for the lock, and is cancelled meanwhile.
@@ -217,7 +217,7 @@ struct PostgresStallTests {
         // Generous deadlines and a long lock: the window in which the pool is held must outlast a loaded machine.
         let services = try await Self.services(url: url, poolSize: 2, timeouts: TestPostgres.generousTimeouts)
         let admin = try await PostgresDatabase.open(
-            url: url, features: ServerServices.postgresMigrations, size: 2, timeouts: TestPostgres.generousTimeouts)
+            url: url, features: ServerServices.migrations, size: 2, timeouts: TestPostgres.generousTimeouts)
         try await Self.application(services).test(.router) { client in
             let account = try await client.signUp("dana@example.com")
             let locker = Task {

@@ -1,25 +1,23 @@
 import Circles
 import CirclesCommands
 import CirclesHTTP
-import CirclesSQLite
+import CirclesWire
 import Console
 import FamilyCodes
 import FamilyCodesCommands
 import FamilyCodesHTTP
-import FamilyCodesSQLite
 import Foundation
 import Identity
 import IdentityCommands
 import IdentityHTTP
 import IdentityOIDC
-import IdentitySQLite
+import IdentitySQL
 import IdentityWire
 import KithSchema
 import Networking
 import Preferences
 import PreferencesCommands
 import PreferencesHTTP
-import PreferencesSQLite
 import ProfileSession
 import ProfileSessionCommands
 import Storage
@@ -84,20 +82,15 @@ public struct AppEnvironment: Sendable {
     ) -> AppEnvironment {
         let providers = providerSettings(environment)
         let http = CurlHTTPClient()
-        let exitLocks = SQLiteDeviceExitLockStore(database: database)
-        let preferencesStore = SQLitePreferencesStore(database: database)
-        let identity = LocalIdentityService(
-            store: SQLiteIdentityStore(database: database),
+        let exitLocks = SQLDeviceExitLockStore(database: database)
+        let services = KithServices(
+            database: database,
             verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) },
-            exitLocks: exitLocks,
-            // A claim moves the member's preferences in the same SQLite transaction as the new account.
-            carryOver: PreferencesCarryOver(store: preferencesStore))
+            exitLocks: exitLocks)
         return composed(
-            database: database, product: product, identity: identity,
-            exitPins: identity, exitLock: ExitLock(pins: identity, device: exitLocks),
-            preferences: LocalPreferencesService(store: preferencesStore),
-            familyCodes: LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database)),
-            circles: LocalCirclesService(store: SQLiteCirclesStore(database: database)),
+            database: database, product: product, identity: services.identity,
+            exitPins: services.identity, exitLock: ExitLock(pins: services.identity, device: exitLocks),
+            preferences: services.preferences, familyCodes: services.familyCodes, circles: services.circles,
             authorization: AuthorizationCodeFlow(settings: providers, client: http, environment: environment))
     }
 
@@ -195,25 +188,5 @@ public struct AppEnvironment: Sendable {
     /// Starts acting as `member` (`--as MEMBER`).
     public func startActing(as member: String) async throws {
         _ = try await session.switch(to: member)
-    }
-}
-
-/// `whoami`'s persona from Circles: the account's active profile, its primary profile's photo, and its stats row.
-struct CirclesPersonas: PersonaSource {
-    let service: any CirclesService
-
-    func persona(for principal: Principal) async -> MeJSON.PersonaJSON? {
-        guard let persona = try? await service.activePersona(principal) else { return nil }
-        return MeJSON.PersonaJSON(
-            profileId: persona.profileId, displayName: persona.displayName, type: persona.type.rawValue)
-    }
-
-    func primaryPhoto(for principal: Principal) async -> String? {
-        try? await service.profile(principal, "primary").photo
-    }
-
-    func stats(for principal: Principal) async -> ProfileStatsJSON? {
-        guard let stats = try? await service.stats(principal) else { return nil }
-        return ProfileStatsJSON(contacts: stats.contacts, circles: stats.circles)
     }
 }

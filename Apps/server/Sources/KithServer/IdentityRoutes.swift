@@ -7,7 +7,7 @@ import IdentityWire
 struct IdentityRoutes: Sendable {
     let identity: any IdentityService
     /// Where `persona` comes from (the account's active Circles profile); without it, the primary.
-    var circles: (any CirclesService)? = nil
+    var personas: (any PersonaSource)? = nil
     /// The providers configured with a client id; every route of another provider answers 404.
     var providers: Set<IdentityProvider> = []
 
@@ -116,17 +116,7 @@ struct IdentityRoutes: Sendable {
 
     /// The account as `/api/me` shows it, with its active persona (Circles' one answer, the same as `whoami`'s).
     private func me(_ account: Account, _ principal: Principal) async throws -> MeJSON {
-        var persona: MeJSON.PersonaJSON?
-        var photo: String?
-        if let circles {
-            if let active = try? await circles.activePersona(principal) {
-                persona = MeJSON.PersonaJSON(
-                    profileId: active.profileId, displayName: active.displayName, type: active.type.rawValue)
-            }
-            // Circles refuses while acting: the photo is then left out.
-            photo = try? await circles.profile(principal, "primary").photo
-        }
-        return MeJSON(account, principal: principal, persona: persona, photoURL: photo)
+        await MeJSON.whoami(account, principal: principal, personas: personas)
     }
 
     private func session(_ grant: SessionGrant, created: Bool) async throws -> SessionJSON {

@@ -1,3 +1,4 @@
+import CirclesWire
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -52,7 +53,8 @@ public enum KithServerApplication {
         MetricsRoutes.add(to: router, metrics: metrics)
         OpenAPIRoutes.add(to: router)
         let identityRoutes = IdentityRoutes(
-            identity: services.identity, circles: services.circles, providers: services.identityProviders)
+            identity: services.identity, personas: CirclesPersonas(service: services.circles),
+            providers: services.identityProviders)
         identityRoutes.addPublic(to: router)
 
         let principals = BearerPrincipals(identity: services.identity, capacity: tokenCacheSize)

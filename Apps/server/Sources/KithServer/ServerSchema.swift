@@ -12,7 +12,7 @@ public enum ServerSchema {
             return try KithDatabase.migrationStatus(at: path, features: ServerServices.migrations)
         case .postgres(let url):
             return try await PostgresDatabase.connect(url: url, size: 1).migrationStatus(
-                ServerServices.postgresMigrations)
+                ServerServices.migrations)
         }
     }
 
@@ -24,7 +24,7 @@ public enum ServerSchema {
             try KithDatabase.open(at: path, features: ServerServices.migrations).close()
             return before
         case .postgres(let url):
-            return try await PostgresDatabase.connect(url: url, size: 1).migrate(ServerServices.postgresMigrations)
+            return try await PostgresDatabase.connect(url: url, size: 1).migrate(ServerServices.migrations)
         }
     }
 

@@ -1,17 +1,9 @@
 import Circles
-import CirclesPostgres
-import CirclesSQLite
 import FamilyCodes
-import FamilyCodesPostgres
-import FamilyCodesSQLite
 import Identity
-import IdentityPostgres
-import IdentitySQLite
 import KithSchema
 import PostgresStorage
 import Preferences
-import PreferencesPostgres
-import PreferencesSQLite
 import Storage
 
 /// The domain services the routes call.
@@ -56,16 +48,8 @@ public struct ServerServices: Sendable {
         self.databaseStatistics = databaseStatistics
     }
 
-    /// Every feature's migrations, as `kith` applies them, so the server and `kith` open the same files.
+    /// Every feature's migrations, as `kith` applies them, so the server and `kith` open the same files and databases.
     public static var migrations: [FeatureMigrations] { KithSchema.migrations }
-
-    /// Every feature's PostgreSQL migrations, applied once under an advisory lock by whichever server starts first.
-    public static var postgresMigrations: [PostgresFeatureMigrations] {
-        [
-            IdentityPostgresMigrations.all, PreferencesPostgresMigrations.all, FamilyCodesPostgresMigrations.all,
-            CirclesPostgresMigrations.all,
-        ]
-    }
 
     /// The rules over the PostgreSQL database at `url`: the same services as on SQLite, so every rule holds alike;
     /// any number of servers may share the database (every write SERIALIZABLE and retried whole on a conflict, every
@@ -79,60 +63,56 @@ public struct ServerServices: Sendable {
     ) async throws(StorageError) -> ServerServices {
         let database =
             migrates
-            ? try await PostgresDatabase.open(
-                url: url, features: postgresMigrations, size: poolSize, timeouts: timeouts)
+            ? try await PostgresDatabase.open(url: url, features: migrations, size: poolSize, timeouts: timeouts)
             : PostgresDatabase.connect(url: url, size: poolSize, timeouts: timeouts)
-        let preferencesStore = PostgresPreferencesStore(database: database)
-        // A server keeps no device: accounts sign in with bearer sessions only.
-        let identity = LocalIdentityService(
-            serverStore: PostgresIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
-            verifiers: verifiers, carryOver: PreferencesCarryOver(store: preferencesStore))
-        let preferences = LocalPreferencesService(store: preferencesStore, clock: clock, random: random)
-        let familyCodes = LocalFamilyCodeService(
-            store: PostgresFamilyCodeStore(database: database), clock: clock, random: random)
-        let circles = LocalCirclesService(
-            store: PostgresCirclesStore(database: database), clock: clock, random: random,
-            engine: AccessEngine(capacity: accessCacheOwners))
+        let services = KithServices(
+            database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
+            accessCacheOwners: accessCacheOwners)
         return ServerServices(
-            identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            databaseAnswers: { await database.answers() }, identityProviders: Set(verifiers.map(\.provider)),
+            services, identityProviders: Set(verifiers.map(\.provider)),
+            databaseAnswers: { await database.answers() },
             databaseStatistics: {
                 let counters = database.counters
                 let pool = await database.poolUsage()
                 return DatabaseStatistics(
                     retries: counters.retries, exhausted: counters.exhausted, replaced: counters.replaced,
                     connectionsInUse: pool.inUse, waiting: pool.waiting)
-            }, exitPins: identity, migrationStatus: { try? await database.migrationStatus(postgresMigrations) })
+            }, migrationStatus: { try? await database.migrationStatus(migrations) })
     }
 
-    /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed).
-    ///
-    /// `clock`, `random` and `hasher` are for tests (a manual clock, cheap Argon2); the defaults are the real ones.
+    /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed). The file may be a
+    /// `kith` device's too: its saved entries follow the account changes made here, as `kith`'s do.
     public static func sqlite(
         path: String, accessCacheOwners: Int = AccessEngine.defaultCapacity, clock: any Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
         verifiers: [any IDTokenVerifier] = []
     ) throws(StorageError) -> ServerServices {
         let database = try KithDatabase.open(at: path, features: migrations)
-        let preferencesStore = SQLitePreferencesStore(database: database)
-        // The file may be a `kith` device's too: its saved entries follow the account changes made here, as `kith`'s do.
-        let identity = LocalIdentityService(
-            store: SQLiteIdentityStore(database: database), clock: clock, random: random, hasher: hasher,
-            verifiers: verifiers, carryOver: PreferencesCarryOver(store: preferencesStore))
-        let preferences = LocalPreferencesService(store: preferencesStore, clock: clock, random: random)
-        let familyCodes = LocalFamilyCodeService(
-            store: SQLiteFamilyCodeStore(database: database), clock: clock, random: random)
-        let circles = LocalCirclesService(
-            store: SQLiteCirclesStore(database: database), clock: clock, random: random,
-            engine: AccessEngine(capacity: accessCacheOwners))
-        let known = migrations.flatMap(\.identifiers)
+        let services = KithServices(
+            database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
+            accessCacheOwners: accessCacheOwners)
+        let known = migrations.flatMap { $0.identifiers(for: .sqlite) }
         return ServerServices(
-            identity: identity, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            identityProviders: Set(verifiers.map(\.provider)), exitPins: identity,
+            services, identityProviders: Set(verifiers.map(\.provider)),
             migrationStatus: {
                 (try? database.appliedMigrations()).map {
                     MigrationStatus(known: known, applied: $0.features.flatMap(\.applied))
                 }
             }, closeStore: { try database.close() })
+    }
+
+    /// The services of one composition, with what the health, metrics and shutdown of its database need.
+    private init(
+        _ services: KithServices, identityProviders: Set<IdentityProvider>,
+        databaseAnswers: @escaping @Sendable () async -> Bool = { true },
+        databaseStatistics: (@Sendable () async -> DatabaseStatistics)? = nil,
+        migrationStatus: @escaping @Sendable () async -> MigrationStatus?,
+        closeStore: @escaping @Sendable () throws -> Void = {}
+    ) {
+        self.init(
+            identity: services.identity, preferences: services.preferences, familyCodes: services.familyCodes,
+            circles: services.circles, databaseAnswers: databaseAnswers, identityProviders: identityProviders,
+            databaseStatistics: databaseStatistics, exitPins: services.identity, migrationStatus: migrationStatus,
+            closeStore: closeStore)
     }
 }

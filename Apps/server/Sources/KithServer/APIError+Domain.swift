@@ -45,10 +45,10 @@ extension APIError {
         case .notFound: .routeNotFound
         case .contentTooLarge: .payloadTooLarge
         case .methodNotAllowed:
-            APIError(.methodNotAllowed, code: "method_not_allowed", message: "This endpoint does not take that method")
+            APIError(.methodNotAllowed, code: .methodNotAllowed, message: "This endpoint does not take that method")
         default:
             status.code < 500
-                ? APIError(status, code: "bad_request", message: status.reasonPhrase) : .internalError
+                ? APIError(status, code: .badRequest, message: status.reasonPhrase) : .internalError
         }
     }
 }

@@ -20,6 +20,11 @@ public struct APIError: Error, Sendable, Equatable {
         self.details = details
     }
 
+    /// An error of the server's own (not a domain's).
+    public init(_ status: HTTPResponse.Status, code: ServerErrorCode, message: String) {
+        self.init(status, code: code.rawValue, message: message)
+    }
+
     /// Seconds to wait before retrying, sent as `Retry-After`: a 429's lockout, or 1 for any 503.
     public var retryAfter: Int? { details?.retryAfterSeconds ?? (status == .serviceUnavailable ? 1 : nil) }
 
@@ -30,30 +35,30 @@ public struct APIError: Error, Sendable, Equatable {
 
     /// Missing, malformed, unknown, expired or ended bearer token.
     public static let unauthorized = APIError(
-        .unauthorized, code: "unauthorized", message: "Sign in first: send Authorization: Bearer TOKEN")
+        .unauthorized, code: .unauthorized, message: "Sign in first: send Authorization: Bearer TOKEN")
 
     /// DOMAIN.md's exact body for an `X-Acting-As-Member` that fails the guardianship check.
     public static let actingAsForbidden = APIError(
-        .forbidden, code: "forbidden", message: "That profile is not available to act as")
+        .forbidden, code: .forbidden, message: "That profile is not available to act as")
 
     /// A body over `KithRequestContext.maxBodyBytes`.
     public static let payloadTooLarge = APIError(
-        .contentTooLarge, code: "payload_too_large",
+        .contentTooLarge, code: .payloadTooLarge,
         message: "The request body is larger than \(KithRequestContext.maxBodyBytes / 1024) KiB")
 
     /// A request that is not valid HTTP/1.1 (a malformed chunk, a byte not allowed in the path or a header,
     /// headers over the limit, `Content-Length` with `Transfer-Encoding`).
     public static let malformedRequest = APIError(
-        .badRequest, code: "bad_request", message: "The request is not valid HTTP")
+        .badRequest, code: .badRequest, message: "The request is not valid HTTP")
 
     /// No route has this path and method.
     public static let routeNotFound = APIError(
-        .notFound, code: "not_found", message: "No such endpoint: see /openapi.json")
+        .notFound, code: .notFound, message: "No such endpoint: see /openapi.json")
 
     /// The database cannot be used right now (CLI.md: never a 500); sent with `Retry-After: 1`.
-    public static let unavailable = APIError(.serviceUnavailable, code: "unavailable", message: "Server error")
+    public static let unavailable = APIError(.serviceUnavailable, code: .unavailable, message: "Server error")
 
     /// Anything unexpected: the details go to the log, never to the client.
     public static let internalError = APIError(
-        .internalServerError, code: "internal", message: "Server error")
+        .internalServerError, code: .internal, message: "Server error")
 }

@@ -279,14 +279,14 @@ struct CirclesRoutes: Sendable {
     static func field(_ text: String) throws -> Field {
         if let field = Field.parse(text) { return field }
         let choices = Field.allCases.map(\.rawValue).joined(separator: ", ")
-        throw APIError(.badRequest, code: "invalid_value", message: "Field \"field\" must be one of: \(choices)")
+        throw APIError(.badRequest, code: .invalidValue, message: "Field \"field\" must be one of: \(choices)")
     }
 
     static func shadowType(_ text: String) throws -> ProfileType {
         let type = ProfileType(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
         if let type, ProfileType.shadowTypes.contains(type) { return type }
         let choices = ProfileType.shadowTypes.map(\.rawValue).joined(separator: ", ")
-        throw APIError(.badRequest, code: "invalid_value", message: "Field \"type\" must be one of: \(choices)")
+        throw APIError(.badRequest, code: .invalidValue, message: "Field \"type\" must be one of: \(choices)")
     }
 
     /// `look`'s target from `?email=` or `?username=` (exactly one).
@@ -297,7 +297,7 @@ struct CirclesRoutes: Sendable {
             return "@" + (username.hasPrefix("@") ? String(username.dropFirst()) : username)
         default:
             throw APIError(
-                .badRequest, code: "invalid_value", message: "Send exactly one of ?email= and ?username=")
+                .badRequest, code: .invalidValue, message: "Send exactly one of ?email= and ?username=")
         }
     }
 

@@ -33,7 +33,7 @@ struct FamilyCodesRoutes: Sendable {
             let principal = try context.requirePrincipal()
             let body = try await request.decodeJSON(FamilyJoinBody.self, context: context)
             guard let code = body.anyCode else {
-                throw APIError(.badRequest, code: "invalid_json", message: "Missing field \"familyCode\"")
+                throw APIError(.badRequest, code: .invalidJSON, message: "Missing field \"familyCode\"")
             }
             let join = try await familyCodes.join(principal, code: code, origin: context.clientAddressKey)
             return try JSONCoding.response(FamilyJoinJSON(join))

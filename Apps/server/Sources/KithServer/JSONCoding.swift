@@ -79,12 +79,12 @@ extension Request {
         }
         guard buffer.readableBytes > 0 else {
             throw APIError(
-                .badRequest, code: "invalid_json", message: "The request body is empty: send a JSON object")
+                .badRequest, code: .invalidJSON, message: "The request body is empty: send a JSON object")
         }
         do {
             return try JSONCoding.decoder().decode(Value.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
-            throw APIError(.badRequest, code: "invalid_json", message: JSONCoding.message(for: error))
+            throw APIError(.badRequest, code: .invalidJSON, message: JSONCoding.message(for: error))
         }
     }
 }
@@ -102,7 +102,7 @@ extension Request {
         do {
             return try JSONCoding.decoder().decode(Value.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
-            throw APIError(.badRequest, code: "invalid_json", message: JSONCoding.message(for: error))
+            throw APIError(.badRequest, code: .invalidJSON, message: JSONCoding.message(for: error))
         }
     }
 
@@ -127,5 +127,5 @@ func choice<Value: RawRepresentable & CaseIterable>(
 ) throws -> Value where Value.RawValue == String {
     if let value = Value(rawValue: raw.trimmingCharacters(in: .whitespaces).lowercased()) { return value }
     let choices = Value.allCases.map(\.rawValue).joined(separator: ", ")
-    throw APIError(.badRequest, code: "invalid_value", message: "Field \"\(field)\" must be one of: \(choices)")
+    throw APIError(.badRequest, code: .invalidValue, message: "Field \"\(field)\" must be one of: \(choices)")
 }

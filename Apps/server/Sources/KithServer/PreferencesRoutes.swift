@@ -31,7 +31,7 @@ struct PreferencesRoutes: Sendable {
     static func fontSize(_ body: FontSizeBody) throws -> FontSize {
         if let size = FontSize(label: body.fontSize, offset: body.fontSizeOffset) { return size }
         throw APIError(
-            .badRequest, code: "invalid_value",
+            .badRequest, code: .invalidValue,
             message: "Send \"fontSize\": one of S, M, L, XL (or \"fontSizeOffset\": one of -2, 0, 2, 4)")
     }
 }

@@ -1,15 +1,16 @@
 import Storage
 
 /// The Circles schema, one list for both engines, recorded as `circles.<n>-<step>` (numbered per engine: a step
-/// that exists on one engine only is not counted on the other). Never edit a shipped step: add one.
+/// that exists on one engine only is not counted on the other). Never change a shipped step's effect: add one.
 ///
-/// The shipped steps keep each engine's text as it ran, so every file and database already migrated upgrades in
-/// place. SQLite's first tables, then PostgreSQL's in its types: TEXT ids, TIMESTAMPTZ dates, identity columns for
-/// creation order (`SQLCirclesTransaction.insert(into:)`), an index on every column a cascade follows, an owner
-/// column on shadow audiences. Each owner account has its version row, bumped by triggers on every row change of
-/// every Circles table (cascaded deletes included) in the same transaction: SQLite's triggers in steps 4 and 5,
-/// PostgreSQL's functions in step 4. Steps 6 to 8 (SQLite only) bring SQLite's schema to PostgreSQL's: the same
-/// version table name, the owner column on shadow audiences, the same indexes.
+/// Steps 1 to 3 write each table once for both engines: TEXT ids, dates in `dialect.timestamp`, `seq` for creation
+/// order (`SQLCirclesTransaction.insert(into:)`). Each owner account has its version row, bumped by triggers on every
+/// row change of every Circles table (cascaded deletes included) in the same transaction: SQLite's triggers in steps
+/// 4 and 5, PostgreSQL's functions in step 4.
+///
+/// What SQLite's files got later, PostgreSQL had from the start, and steps 2 and 3 still give it there alone (so that
+/// every step does to a file what it did when it shipped): the owner column on shadow audiences (SQLite's step 7)
+/// and the cascade indexes (step 8). Step 6 gives SQLite PostgreSQL's name for the version table.
 ///
 /// SQLite: `circles.1-contacts-and-circles` ... `circles.8-cascade-indexes`; PostgreSQL: `circles.1` to
 /// `circles.4-change-version`.
@@ -18,11 +19,129 @@ public enum CirclesMigrations {
     public static let all = FeatureMigrations(
         feature: "circles",
         migrations: [
-            Migration("contacts-and-circles") {
-                $0 == .sqlite ? SQLite.contactsAndCircles : Postgres.contactsAndCircles
+            Migration("contacts-and-circles") { dialect in
+                """
+                CREATE TABLE circles_contacts (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner_account_id TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    linked_account_id TEXT,
+                    phone TEXT,
+                    email TEXT,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    seq \(dialect.creationOrder)
+                );
+                CREATE INDEX circles_contacts_owner ON circles_contacts (owner_account_id, seq);
+                CREATE UNIQUE INDEX circles_contacts_link ON circles_contacts (owner_account_id, linked_account_id)
+                    WHERE linked_account_id IS NOT NULL;
+                CREATE TABLE circles_circles (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner_account_id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    built_in TEXT,
+                    emoji TEXT NOT NULL,
+                    color TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    created_at \(dialect.timestamp) NOT NULL
+                );
+                CREATE INDEX circles_circles_owner ON circles_circles (owner_account_id, position);
+                CREATE TABLE circles_memberships (
+                    circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
+                    contact_id TEXT NOT NULL REFERENCES circles_contacts (id) ON DELETE CASCADE,
+                    owner_account_id TEXT NOT NULL,
+                    PRIMARY KEY (circle_id, contact_id)
+                )\(dialect.withoutRowID);
+                CREATE INDEX circles_memberships_contact ON circles_memberships (contact_id, circle_id);
+                CREATE INDEX circles_memberships_owner ON circles_memberships (owner_account_id);
+                CREATE TABLE circles_dismissed_suggestions (
+                    owner_account_id TEXT NOT NULL,
+                    suggestion_id TEXT NOT NULL,
+                    PRIMARY KEY (owner_account_id, suggestion_id)
+                )\(dialect.withoutRowID);
+                """
             },
-            Migration("profiles-and-matrix") { $0 == .sqlite ? SQLite.profilesAndMatrix : Postgres.profilesAndMatrix },
-            Migration("requests-and-grants") { $0 == .sqlite ? SQLite.requestsAndGrants : Postgres.requestsAndGrants },
+            Migration("profiles-and-matrix") { dialect in
+                """
+                CREATE TABLE circles_profiles (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner_account_id TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    username TEXT UNIQUE,
+                    bio TEXT,
+                    phone TEXT,
+                    email TEXT,
+                    photo TEXT,
+                    revealed_at \(dialect.timestamp),
+                    last_used_at \(dialect.timestamp),
+                    created_at \(dialect.timestamp) NOT NULL,
+                    seq \(dialect.creationOrder)
+                );
+                CREATE INDEX circles_profiles_owner ON circles_profiles (owner_account_id, seq);
+                CREATE TABLE circles_shadow_circles (
+                    profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
+                    circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
+                    \(dialect == .postgres ? "owner_account_id TEXT NOT NULL," : "")
+                    PRIMARY KEY (profile_id, circle_id)
+                )\(dialect.withoutRowID);
+                CREATE TABLE circles_personas (
+                    account_id TEXT PRIMARY KEY NOT NULL,
+                    profile_id TEXT REFERENCES circles_profiles (id) ON DELETE SET NULL
+                );
+                CREATE TABLE circles_cells (
+                    profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
+                    field TEXT NOT NULL,
+                    circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
+                    access TEXT NOT NULL,
+                    owner_account_id TEXT NOT NULL,
+                    PRIMARY KEY (profile_id, field, circle_id)
+                )\(dialect.withoutRowID);
+                CREATE INDEX circles_cells_owner ON circles_cells (owner_account_id);
+                CREATE TABLE circles_staged_cells (
+                    account_id TEXT NOT NULL,
+                    profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
+                    field TEXT NOT NULL,
+                    circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
+                    access TEXT NOT NULL,
+                    PRIMARY KEY (account_id, profile_id, field, circle_id)
+                )\(dialect.withoutRowID);
+                \(dialect == .postgres ? cascadeIndexes.prefix(5).joined(separator: "\n") : "")
+                """
+            },
+            Migration("requests-and-grants") { dialect in
+                """
+                CREATE TABLE circles_requests (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner_account_id TEXT NOT NULL,
+                    profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
+                    requester_account_id TEXT NOT NULL,
+                    requester_profile_id TEXT NOT NULL,
+                    requester_display_name TEXT NOT NULL,
+                    requester_username TEXT,
+                    field TEXT NOT NULL,
+                    reason TEXT,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    expires_at \(dialect.timestamp) NOT NULL,
+                    status TEXT NOT NULL,
+                    seq \(dialect.creationOrder)
+                );
+                CREATE INDEX circles_requests_owner ON circles_requests (owner_account_id, seq);
+                CREATE TABLE circles_grants (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner_account_id TEXT NOT NULL,
+                    profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
+                    viewer_account_id TEXT NOT NULL,
+                    viewer_display_name TEXT NOT NULL,
+                    viewer_username TEXT,
+                    field TEXT,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    expires_at \(dialect.timestamp),
+                    seq \(dialect.creationOrder)
+                );
+                CREATE INDEX circles_grants_owner ON circles_grants (owner_account_id, seq);
+                \(dialect == .postgres ? cascadeIndexes.suffix(2).joined(separator: "\n") : "")
+                """
+            },
             Migration("change-version") { $0 == .sqlite ? SQLite.changeVersion : Postgres.changeVersion },
             Migration("owner-versions") { $0 == .sqlite ? SQLite.ownerVersions : nil },
             // PostgreSQL's name for the per-owner versions. SQLite rewrites the triggers that name the table.
@@ -30,130 +149,33 @@ public enum CirclesMigrations {
                 $0 == .sqlite ? "ALTER TABLE circles_owner_versions RENAME TO circles_versions" : nil
             },
             Migration("shadow-circles-owner") { $0 == .sqlite ? SQLite.shadowCirclesOwner : nil },
-            Migration("cascade-indexes") { $0 == .sqlite ? SQLite.cascadeIndexes : nil },
+            Migration("cascade-indexes") { $0 == .sqlite ? cascadeIndexes.joined(separator: "\n") : nil },
         ])
+
+    /// Indexes on the columns a cascade or an `ON DELETE SET NULL` follows (without them, deleting a circle or a
+    /// profile reads every row of the tables that reference it): PostgreSQL's steps 2 and 3 create them with their
+    /// tables, SQLite's step 8 (its files had none).
+    private static let cascadeIndexes = [
+        "CREATE INDEX circles_shadow_circles_circle ON circles_shadow_circles (circle_id);",
+        "CREATE INDEX circles_personas_profile ON circles_personas (profile_id);",
+        "CREATE INDEX circles_cells_circle ON circles_cells (circle_id);",
+        "CREATE INDEX circles_staged_cells_profile ON circles_staged_cells (profile_id);",
+        "CREATE INDEX circles_staged_cells_circle ON circles_staged_cells (circle_id);",
+        "CREATE INDEX circles_requests_profile ON circles_requests (profile_id);",
+        "CREATE INDEX circles_grants_profile ON circles_grants (profile_id);",
+    ]
 }
 
-/// The steps as SQLite runs them.
+extension SQLDialect {
+    /// `seq`, a row's place in creation order: PostgreSQL numbers the row itself (an identity); on SQLite the
+    /// insert gives it (`SQLCirclesTransaction.insert(into:)`).
+    fileprivate var creationOrder: String {
+        self == .sqlite ? "INTEGER NOT NULL" : "BIGINT GENERATED ALWAYS AS IDENTITY"
+    }
+}
+
+/// SQLite's version triggers, steps 4 to 7.
 private enum SQLite {
-    static let contactsAndCircles = """
-        CREATE TABLE circles_contacts (
-            id TEXT PRIMARY KEY NOT NULL,
-            owner_account_id TEXT NOT NULL,
-            display_name TEXT NOT NULL,
-            linked_account_id TEXT,
-            phone TEXT,
-            email TEXT,
-            created_at DATETIME NOT NULL,
-            seq INTEGER NOT NULL
-        );
-        CREATE INDEX circles_contacts_owner ON circles_contacts (owner_account_id, seq);
-        CREATE UNIQUE INDEX circles_contacts_link
-            ON circles_contacts (owner_account_id, linked_account_id)
-            WHERE linked_account_id IS NOT NULL;
-        CREATE TABLE circles_circles (
-            id TEXT PRIMARY KEY NOT NULL,
-            owner_account_id TEXT NOT NULL,
-            name TEXT NOT NULL,
-            built_in TEXT,
-            emoji TEXT NOT NULL,
-            color TEXT NOT NULL,
-            position INTEGER NOT NULL,
-            created_at DATETIME NOT NULL
-        );
-        CREATE INDEX circles_circles_owner ON circles_circles (owner_account_id, position);
-        CREATE TABLE circles_memberships (
-            circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
-            contact_id TEXT NOT NULL REFERENCES circles_contacts (id) ON DELETE CASCADE,
-            owner_account_id TEXT NOT NULL,
-            PRIMARY KEY (circle_id, contact_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX circles_memberships_contact ON circles_memberships (contact_id, circle_id);
-        CREATE INDEX circles_memberships_owner ON circles_memberships (owner_account_id);
-        CREATE TABLE circles_dismissed_suggestions (
-            owner_account_id TEXT NOT NULL,
-            suggestion_id TEXT NOT NULL,
-            PRIMARY KEY (owner_account_id, suggestion_id)
-        ) WITHOUT ROWID;
-        """
-
-    static let profilesAndMatrix = """
-        CREATE TABLE circles_profiles (
-            id TEXT PRIMARY KEY NOT NULL,
-            owner_account_id TEXT NOT NULL,
-            type TEXT NOT NULL,
-            display_name TEXT NOT NULL,
-            username TEXT UNIQUE,
-            bio TEXT,
-            phone TEXT,
-            email TEXT,
-            photo TEXT,
-            revealed_at DATETIME,
-            last_used_at DATETIME,
-            created_at DATETIME NOT NULL,
-            seq INTEGER NOT NULL
-        );
-        CREATE INDEX circles_profiles_owner ON circles_profiles (owner_account_id, seq);
-        CREATE TABLE circles_shadow_circles (
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
-            PRIMARY KEY (profile_id, circle_id)
-        ) WITHOUT ROWID;
-        CREATE TABLE circles_personas (
-            account_id TEXT PRIMARY KEY NOT NULL,
-            profile_id TEXT REFERENCES circles_profiles (id) ON DELETE SET NULL
-        );
-        CREATE TABLE circles_cells (
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            field TEXT NOT NULL,
-            circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
-            access TEXT NOT NULL,
-            owner_account_id TEXT NOT NULL,
-            PRIMARY KEY (profile_id, field, circle_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX circles_cells_owner ON circles_cells (owner_account_id);
-        CREATE TABLE circles_staged_cells (
-            account_id TEXT NOT NULL,
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            field TEXT NOT NULL,
-            circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
-            access TEXT NOT NULL,
-            PRIMARY KEY (account_id, profile_id, field, circle_id)
-        ) WITHOUT ROWID;
-        """
-
-    static let requestsAndGrants = """
-        CREATE TABLE circles_requests (
-            id TEXT PRIMARY KEY NOT NULL,
-            owner_account_id TEXT NOT NULL,
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            requester_account_id TEXT NOT NULL,
-            requester_profile_id TEXT NOT NULL,
-            requester_display_name TEXT NOT NULL,
-            requester_username TEXT,
-            field TEXT NOT NULL,
-            reason TEXT,
-            created_at DATETIME NOT NULL,
-            expires_at DATETIME NOT NULL,
-            status TEXT NOT NULL,
-            seq INTEGER NOT NULL
-        );
-        CREATE INDEX circles_requests_owner ON circles_requests (owner_account_id, seq);
-        CREATE TABLE circles_grants (
-            id TEXT PRIMARY KEY NOT NULL,
-            owner_account_id TEXT NOT NULL,
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            viewer_account_id TEXT NOT NULL,
-            viewer_display_name TEXT NOT NULL,
-            viewer_username TEXT,
-            field TEXT,
-            created_at DATETIME NOT NULL,
-            expires_at DATETIME,
-            seq INTEGER NOT NULL
-        );
-        CREATE INDEX circles_grants_owner ON circles_grants (owner_account_id, seq);
-        """
-
     /// The Circles tables step 4 found (every one but `circles_version`), in name order.
     static let tablesOfStep4 = [
         "circles_cells", "circles_circles", "circles_contacts", "circles_dismissed_suggestions", "circles_grants",
@@ -275,147 +297,10 @@ private enum SQLite {
             "circles_shadow_circles", table: "circles_versions", owner: { "\($0).owner_account_id" })
         return statements.joined(separator: ";\n") + ";"
     }()
-
-    /// PostgreSQL's indexes on the columns a cascade or an `ON DELETE SET NULL` follows (without them, deleting a
-    /// circle or a profile reads every row of the tables that reference it).
-    static let cascadeIndexes = """
-        CREATE INDEX circles_shadow_circles_circle ON circles_shadow_circles (circle_id);
-        CREATE INDEX circles_personas_profile ON circles_personas (profile_id);
-        CREATE INDEX circles_cells_circle ON circles_cells (circle_id);
-        CREATE INDEX circles_staged_cells_profile ON circles_staged_cells (profile_id);
-        CREATE INDEX circles_staged_cells_circle ON circles_staged_cells (circle_id);
-        CREATE INDEX circles_requests_profile ON circles_requests (profile_id);
-        CREATE INDEX circles_grants_profile ON circles_grants (profile_id);
-        """
 }
 
-/// The steps as PostgreSQL runs them.
+/// PostgreSQL's version functions, step 4.
 private enum Postgres {
-    static let contactsAndCircles = """
-        CREATE TABLE circles_contacts (
-            id TEXT PRIMARY KEY,
-            owner_account_id TEXT NOT NULL,
-            display_name TEXT NOT NULL,
-            linked_account_id TEXT,
-            phone TEXT,
-            email TEXT,
-            created_at TIMESTAMPTZ NOT NULL,
-            seq BIGINT GENERATED ALWAYS AS IDENTITY
-        );
-        CREATE INDEX circles_contacts_owner ON circles_contacts (owner_account_id, seq);
-        CREATE UNIQUE INDEX circles_contacts_link ON circles_contacts (owner_account_id, linked_account_id)
-            WHERE linked_account_id IS NOT NULL;
-        CREATE TABLE circles_circles (
-            id TEXT PRIMARY KEY,
-            owner_account_id TEXT NOT NULL,
-            name TEXT NOT NULL,
-            built_in TEXT,
-            emoji TEXT NOT NULL,
-            color TEXT NOT NULL,
-            position INTEGER NOT NULL,
-            created_at TIMESTAMPTZ NOT NULL
-        );
-        CREATE INDEX circles_circles_owner ON circles_circles (owner_account_id, position);
-        CREATE TABLE circles_memberships (
-            circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
-            contact_id TEXT NOT NULL REFERENCES circles_contacts (id) ON DELETE CASCADE,
-            owner_account_id TEXT NOT NULL,
-            PRIMARY KEY (circle_id, contact_id)
-        );
-        CREATE INDEX circles_memberships_contact ON circles_memberships (contact_id, circle_id);
-        CREATE INDEX circles_memberships_owner ON circles_memberships (owner_account_id);
-        CREATE TABLE circles_dismissed_suggestions (
-            owner_account_id TEXT NOT NULL,
-            suggestion_id TEXT NOT NULL,
-            PRIMARY KEY (owner_account_id, suggestion_id)
-        );
-        """
-
-    static let profilesAndMatrix = """
-        CREATE TABLE circles_profiles (
-            id TEXT PRIMARY KEY,
-            owner_account_id TEXT NOT NULL,
-            type TEXT NOT NULL,
-            display_name TEXT NOT NULL,
-            username TEXT UNIQUE,
-            bio TEXT,
-            phone TEXT,
-            email TEXT,
-            photo TEXT,
-            revealed_at TIMESTAMPTZ,
-            last_used_at TIMESTAMPTZ,
-            created_at TIMESTAMPTZ NOT NULL,
-            seq BIGINT GENERATED ALWAYS AS IDENTITY
-        );
-        CREATE INDEX circles_profiles_owner ON circles_profiles (owner_account_id, seq);
-        CREATE TABLE circles_shadow_circles (
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
-            owner_account_id TEXT NOT NULL,
-            PRIMARY KEY (profile_id, circle_id)
-        );
-        CREATE INDEX circles_shadow_circles_circle ON circles_shadow_circles (circle_id);
-        CREATE TABLE circles_personas (
-            account_id TEXT PRIMARY KEY,
-            profile_id TEXT REFERENCES circles_profiles (id) ON DELETE SET NULL
-        );
-        CREATE INDEX circles_personas_profile ON circles_personas (profile_id);
-        CREATE TABLE circles_cells (
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            field TEXT NOT NULL,
-            circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
-            access TEXT NOT NULL,
-            owner_account_id TEXT NOT NULL,
-            PRIMARY KEY (profile_id, field, circle_id)
-        );
-        CREATE INDEX circles_cells_owner ON circles_cells (owner_account_id);
-        CREATE INDEX circles_cells_circle ON circles_cells (circle_id);
-        CREATE TABLE circles_staged_cells (
-            account_id TEXT NOT NULL,
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            field TEXT NOT NULL,
-            circle_id TEXT NOT NULL REFERENCES circles_circles (id) ON DELETE CASCADE,
-            access TEXT NOT NULL,
-            PRIMARY KEY (account_id, profile_id, field, circle_id)
-        );
-        CREATE INDEX circles_staged_cells_profile ON circles_staged_cells (profile_id);
-        CREATE INDEX circles_staged_cells_circle ON circles_staged_cells (circle_id);
-        """
-
-    static let requestsAndGrants = """
-        CREATE TABLE circles_requests (
-            id TEXT PRIMARY KEY,
-            owner_account_id TEXT NOT NULL,
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            requester_account_id TEXT NOT NULL,
-            requester_profile_id TEXT NOT NULL,
-            requester_display_name TEXT NOT NULL,
-            requester_username TEXT,
-            field TEXT NOT NULL,
-            reason TEXT,
-            created_at TIMESTAMPTZ NOT NULL,
-            expires_at TIMESTAMPTZ NOT NULL,
-            status TEXT NOT NULL,
-            seq BIGINT GENERATED ALWAYS AS IDENTITY
-        );
-        CREATE INDEX circles_requests_owner ON circles_requests (owner_account_id, seq);
-        CREATE INDEX circles_requests_profile ON circles_requests (profile_id);
-        CREATE TABLE circles_grants (
-            id TEXT PRIMARY KEY,
-            owner_account_id TEXT NOT NULL,
-            profile_id TEXT NOT NULL REFERENCES circles_profiles (id) ON DELETE CASCADE,
-            viewer_account_id TEXT NOT NULL,
-            viewer_display_name TEXT NOT NULL,
-            viewer_username TEXT,
-            field TEXT,
-            created_at TIMESTAMPTZ NOT NULL,
-            expires_at TIMESTAMPTZ,
-            seq BIGINT GENERATED ALWAYS AS IDENTITY
-        );
-        CREATE INDEX circles_grants_owner ON circles_grants (owner_account_id, seq);
-        CREATE INDEX circles_grants_profile ON circles_grants (profile_id);
-        """
-
     // SQLite's one version row would make every Circles write of every account update the same row, so under
     // SERIALIZABLE they would all run one at a time. Here each owner account has its own row, bumped by a trigger
     // on every row change of every Circles table (cascaded deletes included), in the same transaction, keyed by the
@@ -429,36 +314,8 @@ private enum Postgres {
             INSERT INTO circles_versions (owner_account_id, version) VALUES (owner, 1)
             ON CONFLICT (owner_account_id) DO UPDATE SET version = circles_versions.version + 1
         $$;
-        CREATE FUNCTION circles_owner_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            IF TG_OP = 'INSERT' THEN
-                PERFORM circles_bump_version(NEW.owner_account_id);
-            ELSE
-                PERFORM circles_bump_version(OLD.owner_account_id);
-                IF TG_OP = 'UPDATE' THEN
-                    IF NEW.owner_account_id IS DISTINCT FROM OLD.owner_account_id THEN
-                        PERFORM circles_bump_version(NEW.owner_account_id);
-                    END IF;
-                END IF;
-            END IF;
-            RETURN NULL;
-        END;
-        $$;
-        CREATE FUNCTION circles_account_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            IF TG_OP = 'INSERT' THEN
-                PERFORM circles_bump_version(NEW.account_id);
-            ELSE
-                PERFORM circles_bump_version(OLD.account_id);
-                IF TG_OP = 'UPDATE' THEN
-                    IF NEW.account_id IS DISTINCT FROM OLD.account_id THEN
-                        PERFORM circles_bump_version(NEW.account_id);
-                    END IF;
-                END IF;
-            END IF;
-            RETURN NULL;
-        END;
-        $$;
+        \(rowChanged("circles_owner_row_changed", column: "owner_account_id"))
+        \(rowChanged("circles_account_row_changed", column: "account_id"))
         \(bumpTriggers(
             function: "circles_owner_row_changed",
             tables: [
@@ -468,6 +325,28 @@ private enum Postgres {
             ]))
         \(bumpTriggers(function: "circles_account_row_changed", tables: ["circles_personas", "circles_staged_cells"]))
         """
+
+    /// The trigger function `name`: bumps the version of the changed row's `column`, the new one's too when an update
+    /// changed it.
+    private static func rowChanged(_ name: String, column: String) -> String {
+        """
+        CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                PERFORM circles_bump_version(NEW.\(column));
+            ELSE
+                PERFORM circles_bump_version(OLD.\(column));
+                IF TG_OP = 'UPDATE' THEN
+                    IF NEW.\(column) IS DISTINCT FROM OLD.\(column) THEN
+                        PERFORM circles_bump_version(NEW.\(column));
+                    END IF;
+                END IF;
+            END IF;
+            RETURN NULL;
+        END;
+        $$;
+        """
+    }
 
     /// `<table>_bumps_version` on each of `tables`: after every inserted, updated or deleted row, `function`.
     private static func bumpTriggers(function: String, tables: [String]) -> String {

@@ -221,7 +221,7 @@ struct CirclesRoutes: Sendable {
             let body = try await request.decodeJSON(ShadowBody.self, context: context)
             // Without `circles` the shadow is shown to nobody until `PUT /api/shadows/{profile}/circles`.
             let profile = try await circles.createShadow(
-                principal, type: try Self.shadowType(body.type), displayName: body.displayName,
+                principal, type: try ProfileType.shadowType(body.type), displayName: body.displayName,
                 circles: body.circles ?? [])
             return try JSONCoding.response(CirclesProfileJSON(profile), status: .created)
         }
@@ -280,13 +280,6 @@ struct CirclesRoutes: Sendable {
         if let field = Field.parse(text) { return field }
         let choices = Field.allCases.map(\.rawValue).joined(separator: ", ")
         throw APIError(.badRequest, code: .invalidValue, message: "Field \"field\" must be one of: \(choices)")
-    }
-
-    static func shadowType(_ text: String) throws -> ProfileType {
-        let type = ProfileType(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
-        if let type, ProfileType.shadowTypes.contains(type) { return type }
-        let choices = ProfileType.shadowTypes.map(\.rawValue).joined(separator: ", ")
-        throw APIError(.badRequest, code: .invalidValue, message: "Field \"type\" must be one of: \(choices)")
     }
 
     /// `look`'s target from `?email=` or `?username=` (exactly one).

@@ -39,6 +39,8 @@ public enum CirclesError: Error, Equatable, Sendable, CustomStringConvertible {
     case usernameTaken(String)
     /// A bio, photo or reason over its limit.
     case tooLong(field: String, maxLength: Int)
+    /// A shadow's type that is not one of `ProfileType.shadowTypes` (as given, trimmed).
+    case invalidShadowType(String)
     /// A sixth shadow.
     case tooManyShadows
     /// A shadow-only action on the primary profile.
@@ -89,6 +91,9 @@ public enum CirclesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidUsername: "Usernames are 3-30 characters: a-z, 0-9, _ and ."
         case .usernameTaken(let username): "The username \(username) is taken"
         case .tooLong(let field, let maxLength): "The \(field) can be at most \(maxLength) characters"
+        case .invalidShadowType(let text):
+            "A shadow's type must be one of " + ProfileType.shadowTypes.map(\.rawValue).joined(separator: ", ")
+                + (text.isEmpty ? "" : ", not \(text)")
         case .tooManyShadows: "You can have up to 5 shadow profiles"
         case .notShadow(let name): "\(name) is your primary profile, not a shadow"
         case .alreadyRevealed(let name): "\(name) is already revealed"

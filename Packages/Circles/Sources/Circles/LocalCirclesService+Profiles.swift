@@ -42,7 +42,7 @@ extension LocalCirclesService {
         _ principal: Principal, type: ProfileType, displayName: String, circles: [String]
     ) async throws -> Profile {
         try await run(principal) { context in
-            guard type != .primary else { throw CirclesError.notShadow("primary") }
+            guard ProfileType.shadowTypes.contains(type) else { throw CirclesError.invalidShadowType(type.rawValue) }
             let name = try Validation.name(displayName)
             guard try context.profiles().filter(\.isShadow).count < Self.shadowLimit else {
                 throw CirclesError.tooManyShadows

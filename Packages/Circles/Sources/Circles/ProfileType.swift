@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a profile is: the account's primary, or a shadow of one of three types.
 public enum ProfileType: String, Sendable, Codable, CaseIterable, Hashable {
     case primary
@@ -7,6 +9,16 @@ public enum ProfileType: String, Sendable, Codable, CaseIterable, Hashable {
 
     /// The types a shadow may have.
     public static let shadowTypes: [ProfileType] = [.professional, .personal, .anonymous]
+
+    /// The shadow type `text` names, surrounding spaces and case aside: what `shadow create` and `POST /api/shadows`
+    /// read. Anything else, `primary` included, is `CirclesError.invalidShadowType`.
+    public static func shadowType(_ text: String) throws(CirclesError) -> ProfileType {
+        let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let type = shadowTypes.first(where: { $0.rawValue == word.lowercased() }) else {
+            throw CirclesError.invalidShadowType(word)
+        }
+        return type
+    }
 
     /// What a profile of this type is for, in a line (the seed's description cards for choosing a shadow's type).
     public var summary: String {

@@ -46,12 +46,11 @@ enum ShadowCreateCommand {
         }
     }
 
-    /// `--type`, else the answer to `typeQuestion` at a terminal; a usage error without either.
+    /// `--type`, else the answer to `typeQuestion` at a terminal (either read by `ProfileType.shadowType`); a usage
+    /// error without either.
     static func shadowType(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ProfileType {
         let choices = ProfileType.shadowTypes.map(\.rawValue)
-        if let given = arguments.option("type") {
-            return try arguments.choice(given, as: ProfileType.self, label: "--type") ?? .personal
-        }
+        if let given = arguments.option("type") { return try ProfileType.shadowType(given) }
         guard context.interaction.canAsk else {
             throw UsageError(
                 "`shadow create` needs --type \(choices.joined(separator: "|")): "
@@ -59,10 +58,6 @@ enum ShadowCreateCommand {
                     + typeLines).joined(separator: "\n"))
         }
         guard let answer = context.interaction.ask(typeQuestion) else { throw ConsoleError.cancelled }
-        let word = answer.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
-        guard let type = ProfileType.shadowTypes.first(where: { $0.rawValue == word }) else {
-            throw UsageError("--type must be one of \(choices.joined(separator: ", ")), not \(answer)")
-        }
-        return type
+        return try ProfileType.shadowType(answer)
     }
 }

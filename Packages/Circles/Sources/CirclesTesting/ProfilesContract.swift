@@ -52,6 +52,10 @@ public enum ProfilesContract {
             #expect(
                 await sentence { _ = try await env.service.deleteShadow(dana, "primary") }
                     == "Dana Tester is your primary profile, not a shadow")
+            // A shadow's type is never `primary`, whoever asks (the HTTP client included).
+            await #expect(throws: CirclesError.invalidShadowType("primary")) {
+                _ = try await env.service.createShadow(dana, type: .primary, displayName: "Me Again", circles: [])
+            }
             _ = try await env.service.switchPersona(dana, anon.id)
             _ = try await env.service.deleteShadow(dana, anon.id)
             personas = try await env.service.personas(dana)

@@ -32,6 +32,8 @@ extension CirclesError: WireCodedError {
             WireErrorCase("circles.username_taken", status: 409, details: .init(name: username))
         case .tooLong(let field, let maxLength):
             WireErrorCase("circles.too_long", status: 400, details: .init(field: field, maxLength: maxLength))
+        case .invalidShadowType(let text):
+            WireErrorCase("circles.invalid_shadow_type", status: 400, details: .init(name: text))
         case .tooManyShadows: WireErrorCase("circles.too_many_shadows", status: 409)
         case .notShadow(let name): WireErrorCase("circles.not_shadow", status: 403, details: .init(name: name))
         case .alreadyRevealed(let name):
@@ -100,6 +102,7 @@ extension CirclesError: WireCodedError {
         "circles.same_circle": CirclesError.sameCircle,
         "circles.account_already_linked": CirclesError.accountAlreadyLinked,
         "circles.username_taken": CirclesError.usernameTaken,
+        "circles.invalid_shadow_type": CirclesError.invalidShadowType,
         "circles.not_shadow": CirclesError.notShadow,
         "circles.already_revealed": CirclesError.alreadyRevealed,
         "circles.grant_not_found": CirclesError.grantNotFound,

@@ -5,6 +5,19 @@ import Testing
 
 @Suite("shadows, personas and profiles; unlinkability at the command level")
 struct ShadowsAndPersonasTests {
+    @Test("at a terminal, shadow create asks for the type and reads the answer by the domain's rule")
+    func askedType() async throws {
+        let harness = try await Harness()
+        try await harness.world()
+        let interaction = ScriptedInteraction(answers: ["  Spy ", " Personal "])
+        let refused = await harness.run("shadow create --name Dee", interaction: interaction)
+        #expect(refused.code == 1)
+        #expect(refused.err == "error: A shadow's type must be one of professional, personal, anonymous, not Spy\n")
+        let created = await harness.run("shadow create --name Dee", interaction: interaction)
+        #expect(created.out.hasPrefix("Created the personal shadow Dee; it is now your active persona."))
+        #expect(interaction.questions.first?.hasPrefix("What is the shadow for?\n  professional: ") == true)
+    }
+
     @Test("shadow create switches to it; personas like the card deck; persona switch")
     func personas() async throws {
         let harness = try await Harness()
@@ -22,7 +35,9 @@ struct ShadowsAndPersonasTests {
                 Nobody sees it yet: `shadow circles 'Night Owl' A,B`
 
                 """)
-        #expect(await harness.run("shadow create --type spy --name X").code == 2)
+        let spy = await harness.run("shadow create --type spy --name X")
+        #expect(spy.code == 2)
+        #expect(spy.err.contains("--type must be one of professional, personal, anonymous, not spy"))
         #expect(await harness.run("shadow create --name X").code == 2)
 
         let deck = await harness.run("personas")

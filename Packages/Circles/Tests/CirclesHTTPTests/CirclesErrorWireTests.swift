@@ -15,7 +15,8 @@ struct CirclesErrorWireTests {
             .reservedName("primary"), .invalidCircleName, .circleNameTaken("Book Club"), .invalidEmoji,
             .invalidColor("beige"), .tooManyCircles, .noManualMembers, .notCustom("Family"), .sameCircle("Chess"),
             .accountAlreadyLinked("sam@example.com"), .cannotLinkSelf, .invalidPhone, .invalidEmail, .invalidUsername,
-            .usernameTaken("dana"), .tooLong(field: "bio", maxLength: 160), .tooManyShadows, .notShadow("Dana Lee"),
+            .usernameTaken("dana"), .tooLong(field: "bio", maxLength: 160), .invalidShadowType("spy"), .tooManyShadows,
+            .notShadow("Dana Lee"),
             .alreadyRevealed("Night Owl"), .alreadyVisible(.displayName), .notShared(.phone),
             .tooManyPendingRequests, .grantNotFound("g1"), .suggestionNotFound("sug_0123456789abcdef"),
             .profileNotFound("@hidden.shadow"), .cannotSee(contact: "Tom Hale", profile: "Ri"), .invalidTarget("owl"),
@@ -47,6 +48,7 @@ struct CirclesErrorWireTests {
         case .invalidUsername: "invalidUsername"
         case .usernameTaken: "usernameTaken"
         case .tooLong: "tooLong"
+        case .invalidShadowType: "invalidShadowType"
         case .tooManyShadows: "tooManyShadows"
         case .notShadow: "notShadow"
         case .alreadyRevealed: "alreadyRevealed"
@@ -64,7 +66,7 @@ struct CirclesErrorWireTests {
     }
 
     /// The arms of `caseName`.
-    static let caseCount = 30
+    static let caseCount = 31
 
     @Test func everyCaseHasAnExample() {
         #expect(Set(Self.examples.map(Self.caseName)).count == Self.caseCount)
@@ -112,6 +114,10 @@ struct CirclesErrorWireTests {
             CirclesError.tooLong(field: "bio", maxLength: 160).wire.details
                 == WireErrorDetails(field: "bio", maxLength: 160))
         #expect(CirclesError.tooManyShadows.wire.details == nil)
+        #expect(
+            CirclesError.invalidShadowType("spy").wire
+                == WireErrorCase(
+                    "circles.invalid_shadow_type", status: 400, details: WireErrorDetails(name: "spy")))
     }
 
     @Test func unknownCodesAndMissingDetailsAreNotCircles() {

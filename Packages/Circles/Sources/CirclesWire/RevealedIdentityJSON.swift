@@ -19,3 +19,14 @@ public struct RevealedIdentityJSON: Codable, Sendable, Equatable {
         RevealedIdentity(profileId: profileId, displayName: displayName, username: username)
     }
 }
+
+/// Written once for `JSONEncoder` and for `ProfileViewJSON.sortedJSON`, which holds one.
+extension RevealedIdentityJSON: JSONObject {
+    func write(to json: inout some JSONObjectWriter) throws {
+        try json.string(CodingKeys.displayName, displayName)
+        try json.string(CodingKeys.profileId, profileId)
+        try json.string(CodingKeys.username, username)
+    }
+
+    public func encode(to encoder: any Encoder) throws { try encodeMembers(to: encoder) }
+}

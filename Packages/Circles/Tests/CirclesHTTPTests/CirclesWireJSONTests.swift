@@ -255,3 +255,22 @@ struct ProfileViewSortedJSONTests {
         }
     }
 }
+
+extension ProfileViewSortedJSONTests {
+    /// The bytes of a look, pinned: the direct text and every `JSONEncoder` (the server's options) write exactly these.
+    @Test func aLookIsTheseBytes() throws {
+        let view = ProfileView(
+            profileId: "p1", fields: [.displayName: "Dee", .username: "dee", .bio: nil], ask: [.phone],
+            revealedAs: RevealedIdentity(profileId: "p0", displayName: "Dana Lee", username: nil),
+            access: [.displayName: .allow, .username: .allow, .phone: .ask])
+        let expected =
+            #"{"access":{"bio":"deny","displayName":"allow","email":"deny","phone":"ask","photo":"deny","username":"allow"},"#
+            + #""ask":["phone"],"#
+            + #""fields":{"bio":null,"displayName":"Dee","email":null,"phone":null,"photo":null,"username":"dee"},"#
+            + #""profileId":"p1","revealedAs":{"displayName":"Dana Lee","profileId":"p0","username":null}}"#
+        let json = ProfileViewJSON(view)
+        #expect(String(decoding: json.sortedJSON, as: UTF8.self) == expected)
+        #expect(String(decoding: try Self.encoderText(json), as: UTF8.self) == expected)
+        #expect(try JSONDecoder().decode(ProfileViewJSON.self, from: Data(expected.utf8)) == json)
+    }
+}

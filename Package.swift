@@ -14,7 +14,7 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     ("Console", ["Console"], ["ConsoleTests"]),
     feature(
         "Identity", ["Commands", "HTTP", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
-        tests: ["", "Commands", "HTTP", "OIDC", "SQL"]),
+        tests: ["", "Commands", "HTTP", "OIDC", "SQL"], leaves: ["Argon2"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
     feature("Preferences", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
     feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
@@ -23,11 +23,12 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
 ]
 
 /// A feature package as ARCHITECTURE.md lays it out: the domain module `name` and `name` + each suffix; a test
-/// folder `name` + suffix + `Tests` for the domain and each of `tests` (by default the commands, HTTP and SQL).
+/// folder `name` + suffix + `Tests` for the domain and each of `tests` (by default the commands, HTTP and SQL); and
+/// `leaves`, libraries named for what they wrap (Identity's `Argon2`).
 func feature(
-    _ name: String, _ suffixes: [String], tests: [String] = ["", "Commands", "HTTP", "SQL"]
+    _ name: String, _ suffixes: [String], tests: [String] = ["", "Commands", "HTTP", "SQL"], leaves: [String] = []
 ) -> (package: String, libraries: [String], tests: [String]) {
-    (name, [name] + suffixes.map { name + $0 }, tests.map { name + $0 + "Tests" })
+    (name, [name] + suffixes.map { name + $0 } + leaves, tests.map { name + $0 + "Tests" })
 }
 
 /// Every Swift library of every package (the C modules are only reached through them), plus GRDB, which store
@@ -82,6 +83,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "Argon2", package: "Identity"),
                 .product(name: "Preferences", package: "Preferences"),
                 .product(name: "FamilyCodes", package: "FamilyCodes"),
                 .product(name: "Circles", package: "Circles"),
@@ -101,6 +103,7 @@ let package = Package(
                 .product(name: "Console", package: "Console"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQL", package: "Identity"),
+                .product(name: "Argon2", package: "Identity"),
                 .product(name: "IdentityCommands", package: "Identity"),
                 .product(name: "IdentityWire", package: "Identity"),
                 .product(name: "IdentityOIDC", package: "Identity"),

@@ -74,6 +74,7 @@ let package = Package(
         .target(
             name: "CirclesTesting",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "Circles",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
@@ -83,6 +84,7 @@ let package = Package(
         .testTarget(
             name: "CirclesTests",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "Circles", "CirclesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
@@ -106,6 +108,7 @@ let package = Package(
         .testTarget(
             name: "CirclesCommandsTests",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "CirclesCommands", "Circles",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),

@@ -73,6 +73,7 @@ let package = Package(
         .target(
             name: "FamilyCodesTesting",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "FamilyCodes",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
@@ -82,6 +83,7 @@ let package = Package(
         .testTarget(
             name: "FamilyCodesTests",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "FamilyCodes", "FamilyCodesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
@@ -91,6 +93,7 @@ let package = Package(
         .testTarget(
             name: "FamilyCodesSQLTests",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "FamilyCodesSQL", "FamilyCodes", "FamilyCodesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQL", package: "Identity"),
@@ -105,6 +108,7 @@ let package = Package(
         .testTarget(
             name: "FamilyCodesCommandsTests",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "FamilyCodesCommands", "FamilyCodes",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),

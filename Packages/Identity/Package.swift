@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Identity", targets: ["Identity"]),
+        .library(name: "Argon2", targets: ["Argon2"]),
         .library(name: "IdentitySQL", targets: ["IdentitySQL"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
         .library(name: "IdentityWire", targets: ["IdentityWire"]),
@@ -37,9 +38,12 @@ let package = Package(
         ),
         .target(
             name: "Identity",
-            dependencies: ["CArgon2", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
+        // gives it to the services as their `PasswordHasher`.
+        .target(name: "Argon2", dependencies: ["Identity", "CArgon2"], swiftSettings: swiftSettings),
         // The one SQL store, on SQLite (a device's file) and on PostgreSQL (servers), over Storage's seam.
         .target(
             name: "IdentitySQL",
@@ -81,12 +85,14 @@ let package = Package(
         // Store-agnostic: every case runs over whatever stores a test target builds.
         .target(
             name: "IdentityTesting",
-            dependencies: ["Identity", .product(name: "StorageTesting", package: "Storage")],
+            dependencies: ["Identity", "Argon2", .product(name: "StorageTesting", package: "Storage")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "IdentityTests",
-            dependencies: ["Identity", "IdentityTesting", .product(name: "StorageTesting", package: "Storage")],
+            dependencies: [
+                "Identity", "Argon2", "IdentityTesting", .product(name: "StorageTesting", package: "Storage"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -100,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "IdentitySQLTests",
             dependencies: [
-                "IdentitySQL", "Identity", "IdentityTesting", .product(name: "GRDB", package: "GRDB.swift"),
+                "IdentitySQL", "Identity", "Argon2", "IdentityTesting", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "PostgresStorage", package: "PostgresStorage"),
@@ -111,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "IdentityCommandsTests",
             dependencies: [
-                "IdentityCommands", "Identity",
+                "IdentityCommands", "Identity", "Argon2",
                 .product(name: "Console", package: "Console"),
             ],
             swiftSettings: swiftSettings

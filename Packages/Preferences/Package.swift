@@ -74,6 +74,7 @@ let package = Package(
         .target(
             name: "PreferencesTesting",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "Preferences",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
@@ -92,6 +93,7 @@ let package = Package(
         .testTarget(
             name: "PreferencesSQLTests",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "PreferencesSQL", "Preferences", "PreferencesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQL", package: "Identity"),
@@ -106,6 +108,7 @@ let package = Package(
         .testTarget(
             name: "PreferencesCommandsTests",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "PreferencesCommands", "Preferences",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),

@@ -48,12 +48,16 @@ let package = Package(
         ),
         .testTarget(
             name: "ProfileSessionTests",
-            dependencies: ["ProfileSession", .product(name: "Identity", package: "Identity")],
+            dependencies: [
+                .product(name: "Argon2", package: "Identity"), "ProfileSession",
+                .product(name: "Identity", package: "Identity"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ProfileSessionCommandsTests",
             dependencies: [
+                .product(name: "Argon2", package: "Identity"),
                 "ProfileSessionCommands", "ProfileSession",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Console", package: "Console"),

@@ -1,3 +1,4 @@
+import Argon2
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,3 +1,4 @@
+import Argon2
 import Circles
 import CirclesCommands
 import CirclesHTTP
@@ -66,8 +67,10 @@ public struct AppEnvironment: Sendable {
         }
         let identityStore = InMemoryIdentityStore()
         let preferencesStore = InMemoryPreferencesStore(identity: identityStore)
+        // Nothing is hashed while only looking; the hasher is the real one all the same.
         let identity = LocalIdentityService(
-            store: identityStore, carryOver: PreferencesCarryOver(store: preferencesStore))
+            store: identityStore, hasher: Argon2PasswordHasher(parameters: .owasp, random: SystemRandomSource()),
+            carryOver: PreferencesCarryOver(store: preferencesStore))
         return composed(
             database: nil, product: product, identity: identity, exitPins: identity,
             exitLock: ExitLock(pins: identity, device: InMemoryDeviceExitLockStore()),

@@ -57,7 +57,7 @@ public struct ServerServices: Sendable {
     /// none are pending: `--no-migrate`).
     public static func postgres(
         url: String, poolSize: Int = 8, accessCacheOwners: Int = AccessEngine.defaultCapacity,
-        clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true,
         timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts()
     ) async throws(StorageError) -> ServerServices {
@@ -83,7 +83,7 @@ public struct ServerServices: Sendable {
     /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed). The file may be a
     /// `kith` device's too: its saved entries follow the account changes made here, as `kith`'s do.
     public static func sqlite(
-        path: String, accessCacheOwners: Int = AccessEngine.defaultCapacity, clock: any Clock = SystemClock(),
+        path: String, accessCacheOwners: Int = AccessEngine.defaultCapacity, clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
         verifiers: [any IDTokenVerifier] = []
     ) throws(StorageError) -> ServerServices {

@@ -1,3 +1,4 @@
+import Argon2
 import Circles
 import CirclesSQL
 import FamilyCodes
@@ -20,9 +21,11 @@ public struct KithServices: Sendable {
     /// device's state (saved accounts follow account changes made by a server on the same file); a PostgreSQL
     /// database is a server's, which keeps no device: accounts sign in with bearer sessions only.
     ///
-    /// `clock`, `random` and `hasher` are for tests (a manual clock, cheap Argon2); the defaults are the real ones.
+    /// `clock`, `random` and `hasher` are for tests (a manual clock, cheap Argon2); the defaults are the real ones:
+    /// the system's, and Argon2id at OWASP's parameters.
     public init(
-        database: any SQLDatabase, clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        database: any SQLDatabase, clock: any WallClock = SystemClock(),
+        random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [],
         exitLocks: any DeviceExitLockStore = InMemoryDeviceExitLockStore(),
         accessCacheOwners: Int = AccessEngine.defaultCapacity
@@ -31,6 +34,7 @@ public struct KithServices: Sendable {
         // A claim moves the member's preferences in the same transaction as the new account.
         let carryOver = PreferencesCarryOver(store: preferencesStore)
         let identityStore = SQLIdentityStore(database: database)
+        let hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
         identity =
             database.dialect == .sqlite
             ? LocalIdentityService(

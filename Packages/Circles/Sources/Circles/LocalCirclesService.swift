@@ -11,7 +11,7 @@ import Identity
 /// on the same database are seen by the next call.
 public struct LocalCirclesService: CirclesService {
     let store: any CirclesStore
-    let clock: any Clock
+    let clock: any WallClock
     let random: any RandomSource
     /// The access engine's cache (one index per owner).
     public let engine: AccessEngine
@@ -27,7 +27,7 @@ public struct LocalCirclesService: CirclesService {
 
     /// Rules over `store`; `engine` may be shared by services over the same store.
     public init(
-        store: any CirclesStore, clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        store: any CirclesStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
         engine: AccessEngine = AccessEngine()
     ) {
         self.store = store

@@ -1,3 +1,4 @@
+import Argon2
 import Circles
 import Foundation
 import Identity

@@ -7,7 +7,7 @@ import Identity
 /// file share the limits and a restart forgets nothing.
 public struct LocalFamilyCodeService: FamilyCodeService {
     let store: any FamilyCodeStore
-    let clock: any Clock
+    let clock: any WallClock
     let random: any RandomSource
     let generator: FamilyCodeGenerator
     let limiter: RateLimiter
@@ -19,7 +19,7 @@ public struct LocalFamilyCodeService: FamilyCodeService {
     /// Rules over `store`; `random` draws codes and ids (the system CSPRNG by default).
     public init(
         store: any FamilyCodeStore,
-        clock: any Clock = SystemClock(),
+        clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         rateLimit: RateLimitRule = .accountJoins,
         originRateLimit: RateLimitRule = .clientAddress,

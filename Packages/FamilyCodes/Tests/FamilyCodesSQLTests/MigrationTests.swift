@@ -1,3 +1,4 @@
+import Argon2
 import FamilyCodes
 import FamilyCodesSQL
 import Foundation

@@ -13,7 +13,7 @@ import Networking
 public actor HTTPIdentityService: IdentityService {
     let client: JSONClient
     let credentials: RemoteCredentials
-    let clock: any Clock
+    let clock: any WallClock
     /// Calls made as a principal: its token from the credentials file and, while acting, the member. Refusals come
     /// back as `IdentityError` by their codes.
     let requests: PrincipalClient<Principal>
@@ -23,7 +23,7 @@ public actor HTTPIdentityService: IdentityService {
     private var currentAccountId: String?
 
     /// Calls the server through `client`; keeps this device's state for that server in `credentials`.
-    public init(client: JSONClient, credentials: RemoteCredentials, clock: any Clock = SystemClock()) {
+    public init(client: JSONClient, credentials: RemoteCredentials, clock: any WallClock = SystemClock()) {
         self.client = client
         self.credentials = credentials
         exitLocks = RemoteDeviceExitLockStore(credentials: credentials)

@@ -18,13 +18,13 @@ public struct OIDCTokenVerifier: IDTokenVerifier {
     public let configuration: OIDCProviderConfiguration
     /// The provider's keys and their cache, shared by every verification of this verifier.
     public let keys: ProviderKeys
-    let clock: any Clock
+    let clock: any WallClock
     let logger: Logger
 
     /// A verifier for `configuration`, fetching keys through `client`; refusals go to `logger` (by default nowhere:
     /// the server passes its own, a CLI shows the sentence only).
     public init(
-        configuration: OIDCProviderConfiguration, client: any HTTPClient, clock: any Clock = SystemClock(),
+        configuration: OIDCProviderConfiguration, client: any HTTPClient, clock: any WallClock = SystemClock(),
         logger: Logger = Logger(label: "kith.oidc", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.configuration = configuration

@@ -19,7 +19,7 @@ public actor ProviderKeys {
 
     let configuration: OIDCProviderConfiguration
     let client: any HTTPClient
-    let clock: any Clock
+    let clock: any WallClock
     private var jwksURL: URL?
     private var keys: JWKS?
     private var expiresAt = Date.distantPast
@@ -29,7 +29,7 @@ public actor ProviderKeys {
     public private(set) var fetches = 0
 
     /// The keys of `configuration`'s issuer, fetched through `client`, aged by `clock`.
-    public init(configuration: OIDCProviderConfiguration, client: any HTTPClient, clock: any Clock) {
+    public init(configuration: OIDCProviderConfiguration, client: any HTTPClient, clock: any WallClock) {
         self.configuration = configuration
         self.client = client
         self.clock = clock

@@ -35,7 +35,7 @@ public final class FakeOpenIDProvider: HTTPClient {
 
     public let issuer: String
     public let clientIds: [String]
-    let clock: any Identity.Clock
+    let clock: any WallClock
     let algorithm: FakeSigningKey.Algorithm
     /// The JWKS response's `Cache-Control: max-age`; nil sends no Cache-Control at all.
     public let keysMaxAge: Int?
@@ -46,7 +46,7 @@ public final class FakeOpenIDProvider: HTTPClient {
     /// A provider at `issuer` for `clientIds` that approves `user`; its keys are RS256 unless `es256` (Apple and
     /// Google both use RS256; ES256 checks the other accepted algorithm).
     public init(
-        issuer: String, clientIds: [String], user: FakeProviderUser, clock: any Identity.Clock = SystemClock(),
+        issuer: String, clientIds: [String], user: FakeProviderUser, clock: any WallClock = SystemClock(),
         es256: Bool = false, keysMaxAge: Int? = 3600, namesKeys: Bool = true
     ) throws {
         self.issuer = issuer

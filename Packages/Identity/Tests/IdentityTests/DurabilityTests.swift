@@ -1,3 +1,4 @@
+import Argon2
 import Identity
 import Synchronization
 import Testing

@@ -8,12 +8,13 @@ import Identity
 /// while acting, records actor and subject in Identity's acting records in that same transaction.
 public struct LocalPreferencesService: PreferencesService {
     private let store: any PreferencesStore
-    private let clock: any Clock
+    private let clock: any WallClock
     private let random: any RandomSource
 
     /// Rules over `store`; `clock` and `random` stamp and identify acting records.
     public init(
-        store: any PreferencesStore, clock: any Clock = SystemClock(), random: any RandomSource = SystemRandomSource()
+        store: any PreferencesStore, clock: any WallClock = SystemClock(),
+        random: any RandomSource = SystemRandomSource()
     ) {
         self.store = store
         self.clock = clock

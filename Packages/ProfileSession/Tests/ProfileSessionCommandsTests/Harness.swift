@@ -1,3 +1,4 @@
+import Argon2
 import Console
 import Foundation
 import Identity

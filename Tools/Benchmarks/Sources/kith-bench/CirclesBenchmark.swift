@@ -1,9 +1,9 @@
 import Circles
-import CirclesSQLite
+import CirclesSQL
 import Foundation
 import GRDB
 import Identity
-import IdentitySQLite
+import IdentitySQL
 import Storage
 
 /// The access engine: one owner with 1k, 10k and 100k contacts and 64 circles. Field checks and whole-profile
@@ -120,7 +120,7 @@ enum CirclesBenchmark {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all, CirclesMigrations.all])
         try database.pool.write { db in
-            let transaction = SQLiteCirclesTransaction(db)
+            let transaction = SQLCirclesTransaction(SQLiteConnection(db))
             for circle in data.circles { try transaction.insertCircle(circle) }
             for profile in data.profiles { try transaction.insertProfile(profile) }
             for cell in data.cells { try transaction.setCell(cell) }

@@ -30,7 +30,7 @@ enum DurabilityBenchmark {
             for (position, synchronous) in [false, true].enumerated() {
                 let begin = DispatchTime.now().uptimeNanoseconds
                 for index in start..<min(start + round, commits) {
-                    try await database.write(synchronous: synchronous) { db in
+                    try await database.writeDatabase(synchronous: synchronous) { db in
                         try db.execute(sql: "INSERT INTO rows (value) VALUES (?)", arguments: ["row \(index)"])
                     }
                 }

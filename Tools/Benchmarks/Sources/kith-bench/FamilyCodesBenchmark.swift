@@ -1,9 +1,10 @@
+import Argon2
 import FamilyCodes
-import FamilyCodesSQLite
+import FamilyCodesSQL
 import Foundation
 import GRDB
 import Identity
-import IdentitySQLite
+import IdentitySQL
 import Storage
 
 /// Joins per second (each its own transaction: lock check, lookup, membership, usage-log row) beside raw
@@ -28,9 +29,9 @@ enum FamilyCodesBenchmark {
         let database = try KithDatabase.open(
             at: folder + "/joins.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
         let identity = LocalIdentityService(
-            store: SQLiteIdentityStore(database: database),
+            store: SQLIdentityStore(database: database),
             hasher: Argon2PasswordHasher(parameters: .testing))
-        let service = LocalFamilyCodeService(store: SQLiteFamilyCodeStore(database: database))
+        let service = LocalFamilyCodeService(store: SQLFamilyCodeStore(database: database))
         var work: [(Principal, String)] = []
         for index in 0..<(joins + round) {
             let player = try await identity.register(

@@ -3,14 +3,14 @@ import Synchronization
 
 /// Tells the time; injected everywhere a rule depends on "now" so tests can move time.
 ///
-/// Modules that import Identity and also need the standard library's `Clock` write `Swift.Clock`.
-public protocol Clock: Sendable {
+/// Named apart from the standard library's `Clock` (instants and durations), which it is not.
+public protocol WallClock: Sendable {
     /// The current instant.
     func now() -> Date
 }
 
 /// The real wall clock.
-public struct SystemClock: Clock {
+public struct SystemClock: WallClock {
     /// Creates the wall clock.
     public init() {}
 
@@ -19,7 +19,7 @@ public struct SystemClock: Clock {
 }
 
 /// A clock that only moves when told to, for tests.
-public final class ManualClock: Clock {
+public final class ManualClock: WallClock {
     private let instant: Mutex<Date>
 
     /// Starts at `start` (by default 2025-01-01T00:00:00Z, so tests do not depend on the real date).

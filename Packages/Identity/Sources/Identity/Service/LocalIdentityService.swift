@@ -9,7 +9,7 @@ public actor LocalIdentityService: IdentityService {
     /// The same store, seen with this device's state; nil on a server, which keeps no device: the calls about this
     /// device (sign up or in, the saved accounts, the current account) then throw `NoDeviceError`.
     let deviceStore: (any DeviceIdentityStore)?
-    let clock: any Clock
+    let clock: any WallClock
     let random: any RandomSource
     let hasher: any PasswordHasher
     /// The ID token verifiers of the configured providers (Google, Apple); a provider without one is not set up.
@@ -22,15 +22,15 @@ public actor LocalIdentityService: IdentityService {
     private var currentAccountId: String?
     private var dummyHash: String?
 
-    /// Rules over `store`, this device's state included; `hasher` defaults to Argon2id at OWASP's parameters with salts
-    /// from `random`; `verifiers` are the providers accounts may sign in with; `exitLocks` keeps this device's exit
+    /// Rules over `store`, this device's state included; `hasher` hashes and checks passwords (the apps give
+    /// Argon2id at OWASP's parameters, `Argon2PasswordHasher`); `verifiers` are the providers accounts may sign in with; `exitLocks` keeps this device's exit
     /// lock; `carryOver` opens a claim's transaction when another feature keeps data per member (without it a claim
     /// runs in an ordinary write).
     public init(
         store: any DeviceIdentityStore,
-        clock: any Clock = SystemClock(),
+        clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
-        hasher: (any PasswordHasher)? = nil,
+        hasher: any PasswordHasher,
         verifiers: [any IDTokenVerifier] = [],
         exitLocks: any DeviceExitLockStore = InMemoryDeviceExitLockStore(),
         carryOver: (any MemberCarryOver)? = nil
@@ -43,9 +43,9 @@ public actor LocalIdentityService: IdentityService {
     /// Rules over a server's `serverStore`, which keeps no device: accounts sign in with bearer sessions only.
     public init(
         serverStore: any IdentityStore,
-        clock: any Clock = SystemClock(),
+        clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
-        hasher: (any PasswordHasher)? = nil,
+        hasher: any PasswordHasher,
         verifiers: [any IDTokenVerifier] = [],
         carryOver: (any MemberCarryOver)? = nil
     ) {
@@ -55,8 +55,8 @@ public actor LocalIdentityService: IdentityService {
     }
 
     private init(
-        _ store: any IdentityStore, deviceStore: (any DeviceIdentityStore)?, clock: any Clock,
-        random: any RandomSource, hasher: (any PasswordHasher)?, verifiers: [any IDTokenVerifier],
+        _ store: any IdentityStore, deviceStore: (any DeviceIdentityStore)?, clock: any WallClock,
+        random: any RandomSource, hasher: any PasswordHasher, verifiers: [any IDTokenVerifier],
         exitLocks: any DeviceExitLockStore, carryOver: (any MemberCarryOver)?
     ) {
         self.exitLocks = exitLocks
@@ -64,7 +64,7 @@ public actor LocalIdentityService: IdentityService {
         self.deviceStore = deviceStore
         self.clock = clock
         self.random = random
-        self.hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
+        self.hasher = hasher
         self.verifiers = Dictionary(verifiers.map { ($0.provider, $0) }, uniquingKeysWith: { _, last in last })
         self.carryOver = carryOver
     }

@@ -1,6 +1,7 @@
 import Console
 import Dispatch
 import Foundation
+import IdentityWire
 import Storage
 
 #if canImport(Glibc)
@@ -85,7 +86,7 @@ public enum KithApp {
         let reporter = Shell(
             registry: CommandRegistry(), output: terminal.output, errors: terminal.errors,
             interaction: terminal.interaction, environment: environment, outputIsTerminal: terminal.outputIsTerminal,
-            terminalWidth: terminal.width)
+            jsonEncoder: KithJSON.encoder(), terminalWidth: terminal.width)
         let options: GlobalOptions
         let product: Product
         do {
@@ -212,7 +213,7 @@ public enum KithApp {
     ) -> Shell {
         Shell(
             registry: registry, output: other.output, errors: other.errors, interaction: other.interaction,
-            environment: other.environment, outputIsTerminal: other.outputIsTerminal,
+            environment: other.environment, outputIsTerminal: other.outputIsTerminal, jsonEncoder: other.jsonEncoder,
             startOnlyFlags: GlobalOptions.startOnly, palette: palette, terminalWidth: other.terminalWidth)
     }
 

@@ -1,24 +1,15 @@
 import Foundation
 import Hummingbird
+import IdentityWire
 import NIOCore
 
-/// JSON in and out: camelCase keys, ISO-8601 UTC dates, clear 400s for bodies that do not decode.
+/// JSON in and out, in Kith's JSON (`KithJSON`), with clear 400s for bodies that do not decode.
 enum JSONCoding {
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
     /// The responses' encoder, made once: its options never change, and it encodes on any thread.
-    static let responseEncoder = encoder()
+    static let responseEncoder = KithJSON.encoder()
+
+    /// The requests' decoder, made once for the same reasons.
+    static let requestDecoder = KithJSON.decoder()
 
     /// A JSON response of `value`.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
@@ -82,7 +73,7 @@ extension Request {
                 .badRequest, code: .invalidJSON, message: "The request body is empty: send a JSON object")
         }
         do {
-            return try JSONCoding.decoder().decode(Value.self, from: Data(buffer.readableBytesView))
+            return try JSONCoding.requestDecoder.decode(Value.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             throw APIError(.badRequest, code: .invalidJSON, message: JSONCoding.message(for: error))
         }
@@ -100,7 +91,7 @@ extension Request {
         }
         guard buffer.readableBytes > 0 else { return nil }
         do {
-            return try JSONCoding.decoder().decode(Value.self, from: Data(buffer.readableBytesView))
+            return try JSONCoding.requestDecoder.decode(Value.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             throw APIError(.badRequest, code: .invalidJSON, message: JSONCoding.message(for: error))
         }

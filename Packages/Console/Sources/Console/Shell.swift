@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs command lines against a registry: one at a time, as a script, or as an interactive REPL.
 ///
 /// One-shot arguments and REPL or script lines go through the same path: words, then `--json`/`--yes`
@@ -23,6 +25,8 @@ public struct Shell: Sendable {
     public let interaction: any Interaction
     public let environment: [String: String]
     public let outputIsTerminal: Bool
+    /// Writes `--json` values: the composition's JSON, since Console knows none of its own.
+    public let jsonEncoder: JSONEncoder
     /// Flags that only make sense when starting kith (`--db`): named in the error when a line gives one.
     public let startOnlyFlags: Set<String>
     /// The palette for human output; it may follow whoever is active, so it is asked for on every line.
@@ -38,6 +42,7 @@ public struct Shell: Sendable {
         interaction: any Interaction,
         environment: [String: String],
         outputIsTerminal: Bool,
+        jsonEncoder: JSONEncoder = JSONOutput.encoderForShellsGivenNone(),
         startOnlyFlags: Set<String> = [],
         palette: @escaping @Sendable () async -> Style.Palette = { .dark },
         terminalWidth: @escaping @Sendable () -> Int? = { nil }
@@ -48,6 +53,7 @@ public struct Shell: Sendable {
         self.interaction = interaction
         self.environment = environment
         self.outputIsTerminal = outputIsTerminal
+        self.jsonEncoder = jsonEncoder
         self.startOnlyFlags = startOnlyFlags
         self.palette = palette
         self.terminalWidth = terminalWidth
@@ -147,7 +153,8 @@ public struct Shell: Sendable {
     /// Prints the JSON value, or the text fitted to `width` (the terminal's; nil for a pipe or a file).
     private func print(_ result: CommandOutput, json: Bool, width: Int?) throws {
         if json {
-            output.write(try JSONOutput.render(result.json ?? MessageJSON(message: result.text)) + "\n")
+            output.write(
+                try JSONOutput.render(result.json ?? MessageJSON(message: result.text), with: jsonEncoder) + "\n")
         } else if !result.text.isEmpty {
             let text = width.map { Table.fit(result.text, width: $0) } ?? result.text
             output.write(text.hasSuffix("\n") ? text : text + "\n")

@@ -4,6 +4,7 @@ import FamilyCodes
 import FamilyCodesCommands
 import Foundation
 import Identity
+import IdentityWire
 import Synchronization
 
 /// The caller of the commands, switched by the test.
@@ -37,7 +38,7 @@ final class Harness: Sendable {
         let plugin = FamilyCodesPlugin(service: service, principals: principals, identity: identity)
         shell = Shell(
             registry: try CommandRegistry(plugins: [plugin]), output: output, errors: errors,
-            interaction: interaction, environment: [:], outputIsTerminal: false)
+            interaction: interaction, environment: [:], outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
     }
 
     /// Signs up `first@example.com` ("First Lastname") and makes it the caller.

@@ -20,7 +20,7 @@ public struct WireErrorMapper: Sendable {
     public func map(_ error: any Error) -> any Error {
         guard let error = error as? NetworkingError else { return error }
         if let code = error.serverError {
-            let details = error.body.flatMap { try? JSONClient.makeDecoder().decode(WireError.self, from: $0) }?.details
+            let details = error.body.flatMap { try? KithJSON.decoder().decode(WireError.self, from: $0) }?.details
             for type in types {
                 if let mapped = type.init(wireCode: code, details: details ?? .none) { return mapped }
             }

@@ -2,6 +2,7 @@ import Console
 import Foundation
 import Identity
 import IdentityCommands
+import IdentityWire
 import Testing
 
 @Suite("Every command's --json, and exit codes")
@@ -85,7 +86,7 @@ struct JSONAndExitCodeTests {
         let output = CapturedText()
         let shell = Shell(
             registry: device.registry, output: output, errors: CapturedText(), interaction: NoInteraction(),
-            environment: [:], outputIsTerminal: true)
+            environment: [:], outputIsTerminal: true, jsonEncoder: KithJSON.encoder())
         _ = await shell.run(line: "accounts", defaults: Shell.Defaults())
         _ = await shell.run(line: "household", defaults: Shell.Defaults())
         #expect(output.text.contains("\u{1B}["))

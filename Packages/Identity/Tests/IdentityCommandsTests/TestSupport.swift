@@ -3,6 +3,7 @@ import Console
 import Foundation
 import Identity
 import IdentityCommands
+import IdentityWire
 import Synchronization
 
 /// One device: an in-memory store, a manual clock, a seeded random source and cheap Argon2, with the
@@ -49,7 +50,7 @@ final class Device: Sendable {
         let errors = CapturedText()
         let shell = Shell(
             registry: registry, output: output, errors: errors, interaction: interaction,
-            environment: environment, outputIsTerminal: false)
+            environment: environment, outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
         let outcome = await shell.run(
             line: line,
             defaults: Shell.Defaults(json: json, assumeYes: yes, standardInputIsFree: standardInputIsFree))

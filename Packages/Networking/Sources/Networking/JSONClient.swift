@@ -1,15 +1,23 @@
 import Foundation
 
 /// JSON over an `HTTPClient`: paths against a base URL, `Encodable` bodies, `Decodable` responses,
-/// dates as ISO 8601, and every non-2xx status thrown as its `NetworkingError`.
+/// and every non-2xx status thrown as its `NetworkingError`.
+///
+/// The JSON itself (key order, dates) is whoever composes the client's: Kith's is `KithJSON` (IdentityWire).
 public struct JSONClient: Sendable {
     public let client: any HTTPClient
     public let baseURL: URL
+    /// Writes request bodies.
+    public let encoder: JSONEncoder
+    /// Reads response bodies.
+    public let decoder: JSONDecoder
 
     /// `baseURL` is the server's root (e.g. `http://127.0.0.1:8080`); paths are appended to it.
-    public init(client: any HTTPClient, baseURL: URL) {
+    public init(client: any HTTPClient, baseURL: URL, encoder: JSONEncoder, decoder: JSONDecoder) {
         self.client = client
         self.baseURL = baseURL
+        self.encoder = encoder
+        self.decoder = decoder
     }
 
     // MARK: - Calls
@@ -21,7 +29,7 @@ public struct JSONClient: Sendable {
         headers: HTTPHeaders = [:],
         as type: Response.Type = Response.self
     ) async throws -> Response {
-        try Self.decode(type, from: try await response(method, path, body: nil, headers: headers))
+        try decode(type, from: try await response(method, path, body: nil, headers: headers))
     }
 
     /// Sends `body` as JSON and decodes the response.
@@ -32,7 +40,7 @@ public struct JSONClient: Sendable {
         headers: HTTPHeaders = [:],
         as type: Response.Type = Response.self
     ) async throws -> Response {
-        try Self.decode(type, from: try await response(method, path, body: try Self.encode(body), headers: headers))
+        try decode(type, from: try await response(method, path, body: try encode(body), headers: headers))
     }
 
     /// `GET path`, decoded.
@@ -72,41 +80,20 @@ public struct JSONClient: Sendable {
 
     // MARK: - Coding
 
-    /// The encoder bodies use: ISO 8601 dates, sorted keys.
-    public static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }
-
-    /// The decoder responses use: ISO 8601 dates, with or without fractional seconds.
-    public static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
-        }
-        return decoder
-    }
-
-    static func encode(_ body: some Encodable) throws(NetworkingError) -> Data {
+    func encode(_ body: some Encodable) throws(NetworkingError) -> Data {
         do {
-            return try makeEncoder().encode(body)
+            return try encoder.encode(body)
         } catch {
             throw NetworkingError(.invalidRequest, detail: "encoding the body: \(error)")
         }
     }
 
-    static func decode<Response: Decodable>(_ type: Response.Type, from response: HTTPResponse) throws(NetworkingError)
+    func decode<Response: Decodable>(_ type: Response.Type, from response: HTTPResponse) throws(NetworkingError)
         -> Response
     {
         if type == NoContent.self, let none = NoContent() as? Response { return none }
         do {
-            return try makeDecoder().decode(type, from: response.body)
+            return try decoder.decode(type, from: response.body)
         } catch {
             throw NetworkingError(.invalidResponse, status: response.status, detail: "decoding the response: \(error)")
         }

@@ -2,6 +2,7 @@ import Argon2
 import Console
 import Foundation
 import Identity
+import IdentityWire
 import Preferences
 import PreferencesCommands
 import Synchronization
@@ -53,7 +54,7 @@ struct Harness {
         }
         shell = Shell(
             registry: registry, output: output, errors: errors, interaction: NoInteraction(),
-            environment: environment, outputIsTerminal: false)
+            environment: environment, outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
     }
 
     func run(_ line: String, json: Bool = false) async -> Shell.Outcome {

@@ -6,19 +6,6 @@ import Identity
 ///
 /// `actingAs` is always sent: `null` while acting as oneself.
 public struct MeJSON: Codable, Sendable, Equatable {
-    /// The managed member acted for.
-    public struct ActingAsJSON: Codable, Sendable, Equatable {
-        public var memberId: String
-        public var displayName: String
-
-        public init(_ actingAs: ActingAs) {
-            memberId = actingAs.memberId
-            displayName = actingAs.displayName
-        }
-
-        public var actingAs: ActingAs { ActingAs(memberId: memberId, displayName: displayName) }
-    }
-
     /// The persona presented: the primary profile, or the Circles shadow the account switched to.
     public struct PersonaJSON: Codable, Sendable, Equatable {
         public var profileId: String
@@ -47,7 +34,7 @@ public struct MeJSON: Codable, Sendable, Equatable {
     public var accountType: AccountType
     public var authMethod: AuthMethod
     public var createdAt: Date
-    @ExplicitNull public var actingAs: ActingAsJSON?
+    @ExplicitNull public var actingAs: MemberNameJSON?
     public var persona: PersonaJSON
     /// The primary profile's photo, which saved accounts carry (null without one, or without Circles).
     @ExplicitNull public var photoURL: String?
@@ -65,7 +52,7 @@ public struct MeJSON: Codable, Sendable, Equatable {
         accountType = account.accountType
         authMethod = account.authMethod
         createdAt = account.createdAt
-        actingAs = principal?.actingAs.map(ActingAsJSON.init)
+        actingAs = principal?.actingAs.map(MemberNameJSON.init)
         self.persona = persona ?? .primary(of: account, principal: principal)
         self.photoURL = photoURL
     }

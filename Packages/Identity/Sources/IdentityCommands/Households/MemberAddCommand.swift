@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `member add NAME [--avatar KEY]`: add a managed member to the active household; you become its guardian.
 enum MemberAddCommand {
@@ -13,7 +14,7 @@ enum MemberAddCommand {
             let member = try await service.addManagedMember(
                 principal, displayName: arguments.argument("NAME"), avatarKey: arguments.option("avatar") ?? "")
             return .value(
-                MemberSummaryJSON(member),
+                MemberNameJSON(member),
                 text: "Added \(context.style.bold(member.displayName)) (\(member.memberId)); you are their guardian.")
         }
     }

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import IdentityWire
 
 /// `member remove MEMBER`: a guardian removes a managed member; the owner removes an independent one.
 enum MemberRemoveCommand {
@@ -17,7 +18,7 @@ enum MemberRemoveCommand {
             try context.confirm("Remove \(member.displayName) from \(household.name)?")
             let removed = try await service.removeMember(principal, member.memberId)
             return .value(
-                MemberSummaryJSON(removed), text: "Removed \(context.style.bold(removed.displayName)).")
+                MemberNameJSON(removed), text: "Removed \(context.style.bold(removed.displayName)).")
         }
     }
 }

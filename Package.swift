@@ -9,8 +9,10 @@ let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 /// Named here rather than read from the disk: SwiftPM caches an evaluated manifest by its text, so a manifest that
 /// listed folders would go stale when one is added. `Tools/test` fails when a folder is missing from this table.
 let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
-    ("Storage", ["Storage", "StorageTesting"], ["StorageTests"]),
-    ("PostgresStorage", ["PostgresStorage", "PostgresStorageTesting"], ["PostgresStorageTests"]),
+    (
+        "Storage", ["Storage", "SQLiteStorage", "PostgresStorage", "StorageTesting", "PostgresStorageTesting"],
+        ["StorageTests", "PostgresStorageTests"]
+    ),
     ("Console", ["Console"], ["ConsoleTests"]),
     feature(
         "Identity", ["Commands", "HTTP", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
@@ -62,7 +64,6 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "Packages/Storage"),
-        .package(path: "Packages/PostgresStorage"),
         .package(path: "Packages/Console"),
         .package(path: "Packages/Identity"),
         .package(path: "Packages/ProfileSession"),
@@ -81,6 +82,7 @@ let package = Package(
         .target(
             name: "KithSchema",
             dependencies: [
+                .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Argon2", package: "Identity"),
@@ -98,6 +100,7 @@ let package = Package(
         .target(
             name: "KithCLI",
             dependencies: [
+                .product(name: "SQLiteStorage", package: "Storage"),
                 "KithSchema",
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Console", package: "Console"),
@@ -138,7 +141,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "kith", "kith-server", "kith-fake-oidc",
-                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
+                .product(name: "PostgresStorageTesting", package: "Storage"),
                 .product(name: "Networking", package: "Networking"),
             ],
             path: "Tests/EndToEndTests",
@@ -150,6 +153,7 @@ let package = Package(
         .target(
             name: "KithServer",
             dependencies: [
+                .product(name: "SQLiteStorage", package: "Storage"),
                 "KithSchema",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,7 +172,7 @@ let package = Package(
                 .product(name: "PreferencesWire", package: "Preferences"),
                 .product(name: "FamilyCodesWire", package: "FamilyCodes"),
                 .product(name: "CirclesWire", package: "Circles"),
-                .product(name: "PostgresStorage", package: "PostgresStorage"),
+                .product(name: "PostgresStorage", package: "Storage"),
                 .product(name: "ProfileSessionWire", package: "ProfileSession"),
                 .product(name: "IdentityOIDC", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),

@@ -19,7 +19,6 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
-        .package(path: "../PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -87,6 +86,7 @@ let package = Package(
                 .product(name: "Argon2", package: "Identity"),
                 "Circles", "CirclesTesting",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityTesting", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
             ],
             swiftSettings: swiftSettings
@@ -94,11 +94,12 @@ let package = Package(
         .testTarget(
             name: "CirclesSQLTests",
             dependencies: [
+                .product(name: "SQLiteStorage", package: "Storage"),
                 "CirclesSQL", "Circles", "CirclesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "PostgresStorage", package: "PostgresStorage"),
-                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
+                .product(name: "PostgresStorage", package: "Storage"),
+                .product(name: "PostgresStorageTesting", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -23,7 +23,6 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
-        .package(path: "../PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -106,11 +105,12 @@ let package = Package(
         .testTarget(
             name: "IdentitySQLTests",
             dependencies: [
+                .product(name: "SQLiteStorage", package: "Storage"),
                 "IdentitySQL", "Identity", "Argon2", "IdentityTesting", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "StorageTesting", package: "Storage"),
-                .product(name: "PostgresStorage", package: "PostgresStorage"),
-                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
+                .product(name: "PostgresStorage", package: "Storage"),
+                .product(name: "PostgresStorageTesting", package: "Storage"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -19,7 +19,6 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
-        .package(path: "../PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -93,12 +92,13 @@ let package = Package(
         .testTarget(
             name: "PreferencesSQLTests",
             dependencies: [
+                .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Argon2", package: "Identity"),
                 "PreferencesSQL", "Preferences", "PreferencesTesting",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "PostgresStorage", package: "PostgresStorage"),
-                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
+                .product(name: "PostgresStorage", package: "Storage"),
+                .product(name: "PostgresStorageTesting", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "GRDB", package: "GRDB.swift"),

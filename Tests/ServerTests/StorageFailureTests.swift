@@ -17,7 +17,7 @@ import Testing
 @Suite("A storage failure is 503 unavailable")
 struct StorageFailureTests {
     /// An Identity store whose every transaction fails as `error`.
-    final class FailingIdentityStore: IdentityStore {
+    final class FailingIdentityStore: TransactionalStore {
         let error: StorageError
         init(_ error: StorageError) { self.error = error }
 
@@ -25,7 +25,9 @@ struct StorageFailureTests {
             throw error
         }
 
-        func write<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
+        func write<T: Sendable>(
+            durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
+        ) async throws -> T {
             throw error
         }
     }

@@ -13,13 +13,13 @@ let package = Package(
         .package(path: "../../Packages/FamilyCodes"),
         .package(path: "../../Packages/Networking"),
         .package(path: "../../Packages/Circles"),
-        .package(path: "../../Packages/PostgresStorage"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .executableTarget(
             name: "kith-bench",
             dependencies: [
+                .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "IdentitySQL", package: "Identity"),
@@ -30,8 +30,8 @@ let package = Package(
                 .product(name: "CirclesSQL", package: "Circles"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Networking", package: "Networking"),
-                .product(name: "PostgresStorage", package: "PostgresStorage"),
-                .product(name: "PostgresStorageTesting", package: "PostgresStorage"),
+                .product(name: "PostgresStorage", package: "Storage"),
+                .product(name: "PostgresStorageTesting", package: "Storage"),
             ],
             swiftSettings: swiftSettings
         )

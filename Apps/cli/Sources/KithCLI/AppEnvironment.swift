@@ -21,6 +21,7 @@ import PreferencesCommands
 import PreferencesHTTP
 import ProfileSession
 import ProfileSessionCommands
+import SQLiteStorage
 import Storage
 
 /// The composition root: opens the database with every feature's migrations, builds the services over it,
@@ -29,7 +30,7 @@ import Storage
 /// Swapping a local service for a remote one happens here and only here.
 public struct AppEnvironment: Sendable {
     /// The SQLite file of the local composition; nil with `--remote`, and in memory (`readOnly` without a file).
-    public let database: KithDatabase?
+    public let database: SQLiteDatabase?
     /// The server of the remote composition (`--remote URL`); nil locally.
     public let remoteURL: URL?
     public let product: Product
@@ -51,7 +52,7 @@ public struct AppEnvironment: Sendable {
         databasePath: String, product: Product, environment: [String: String] = [:]
     ) throws(StorageError) -> AppEnvironment {
         local(
-            database: try KithDatabase.open(at: databasePath, features: migrations), product: product,
+            database: try SQLiteDatabase.open(at: databasePath, features: migrations), product: product,
             environment: environment)
     }
 
@@ -60,7 +61,7 @@ public struct AppEnvironment: Sendable {
     /// command the file's composition has).
     public static func readOnly(databasePath: String?, product: Product) -> AppEnvironment {
         if let databasePath,
-            let database = try? KithDatabase.openReadOnly(
+            let database = try? SQLiteDatabase.openReadOnly(
                 at: databasePath, features: migrations, busyTimeoutSeconds: 0.05)
         {
             return local(database: database, product: product, environment: [:])
@@ -81,7 +82,7 @@ public struct AppEnvironment: Sendable {
     }
 
     private static func local(
-        database: KithDatabase, product: Product, environment: [String: String]
+        database: SQLiteDatabase, product: Product, environment: [String: String]
     ) -> AppEnvironment {
         let providers = providerSettings(environment)
         let http = CurlHTTPClient()
@@ -99,7 +100,7 @@ public struct AppEnvironment: Sendable {
 
     /// The services of either composition, and the product's plugins over them.
     private static func composed(
-        database: KithDatabase?, remoteURL: URL? = nil, product: Product, identity: any IdentityService,
+        database: SQLiteDatabase?, remoteURL: URL? = nil, product: Product, identity: any IdentityService,
         session: ProfileSessionManager? = nil, exitPins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil,
         preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService,
         authorization: AuthorizationCodeFlow

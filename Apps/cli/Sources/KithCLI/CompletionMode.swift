@@ -1,5 +1,6 @@
 import Console
 import Foundation
+import SQLiteStorage
 import Storage
 
 /// `kith __complete WORD... CURRENT`: what the scripts of `kith completion` run on TAB. Prints the words that

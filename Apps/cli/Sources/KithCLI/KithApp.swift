@@ -2,6 +2,7 @@ import Console
 import Dispatch
 import Foundation
 import IdentityWire
+import SQLiteStorage
 import Storage
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Circles
 import Identity
 import IdentityOIDC
+import SQLiteStorage
 import Storage
 
 /// `kith-server [migrate [--check]] [FLAGS]`, parsed by hand from one table of flags (`ServerArguments.flags`): each

@@ -1,4 +1,5 @@
 import PostgresStorage
+import SQLiteStorage
 import Storage
 
 /// Every feature's schema steps on the server's store, checked and applied apart from serving: `kith-server
@@ -9,7 +10,7 @@ public enum ServerSchema {
     public static func status(of store: ServerArguments.Store) async throws(StorageError) -> MigrationStatus {
         switch store {
         case .sqlite(let path):
-            return try KithDatabase.migrationStatus(at: path, features: ServerServices.migrations)
+            return try SQLiteDatabase.migrationStatus(at: path, features: ServerServices.migrations)
         case .postgres(let url):
             return try await PostgresDatabase.connect(url: url, size: 1).migrationStatus(
                 ServerServices.migrations)
@@ -20,8 +21,8 @@ public enum ServerSchema {
     public static func migrate(_ store: ServerArguments.Store) async throws(StorageError) -> MigrationStatus {
         switch store {
         case .sqlite(let path):
-            let before = try KithDatabase.migrationStatus(at: path, features: ServerServices.migrations)
-            try KithDatabase.open(at: path, features: ServerServices.migrations).close()
+            let before = try SQLiteDatabase.migrationStatus(at: path, features: ServerServices.migrations)
+            try SQLiteDatabase.open(at: path, features: ServerServices.migrations).close()
             return before
         case .postgres(let url):
             return try await PostgresDatabase.connect(url: url, size: 1).migrate(ServerServices.migrations)

@@ -4,6 +4,7 @@ import Identity
 import KithSchema
 import PostgresStorage
 import Preferences
+import SQLiteStorage
 import Storage
 
 /// The domain services the routes call.
@@ -87,7 +88,7 @@ public struct ServerServices: Sendable {
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
         verifiers: [any IDTokenVerifier] = []
     ) throws(StorageError) -> ServerServices {
-        let database = try KithDatabase.open(at: path, features: migrations)
+        let database = try SQLiteDatabase.open(at: path, features: migrations)
         let services = KithServices(
             database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
             accessCacheOwners: accessCacheOwners)

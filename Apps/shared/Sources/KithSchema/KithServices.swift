@@ -30,7 +30,7 @@ public struct KithServices: Sendable {
         exitLocks: any DeviceExitLockStore = InMemoryDeviceExitLockStore(),
         accessCacheOwners: Int = AccessEngine.defaultCapacity
     ) {
-        let preferencesStore = SQLPreferencesStore(database: database)
+        let preferencesStore = SQLStore(preferencesOn: database)
         // A claim moves the member's preferences in the same transaction as the new account.
         let carryOver = PreferencesCarryOver(store: preferencesStore)
         let identityStore = SQLIdentityStore(database: database)
@@ -45,9 +45,9 @@ public struct KithServices: Sendable {
                 carryOver: carryOver)
         preferences = LocalPreferencesService(store: preferencesStore, clock: clock, random: random)
         familyCodes = LocalFamilyCodeService(
-            store: SQLFamilyCodeStore(database: database), clock: clock, random: random)
+            store: SQLStore(familyCodesOn: database), clock: clock, random: random)
         circles = LocalCirclesService(
-            store: SQLCirclesStore(database: database), clock: clock, random: random,
+            store: SQLStore(circlesOn: database), clock: clock, random: random,
             engine: AccessEngine(capacity: accessCacheOwners))
     }
 }

@@ -23,33 +23,10 @@ public struct ChangeToken: Sendable, Hashable {
 }
 
 /// Where Circles persists, sharing each transaction with Identity's tables. Stores hold no rules.
-public protocol CirclesStore: Sendable {
-    /// Runs `body` in one read-only transaction over both features.
-    func read<T: Sendable>(
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T
-    /// Runs `body` in one write transaction over both features: all of its changes are kept, or none.
-    func write<T: Sendable>(
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T
-    /// Runs `body` in one write transaction committed as `durability` asks (`write` is `.normal`).
-    func write<T: Sendable>(
-        durability: Durability,
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T
+public protocol CirclesStore: TransactionalStore
+where Transaction == (any CirclesStoreTransaction, any IdentityStoreTransaction) {
     /// The current change token of `owner`'s committed data.
     func changeToken(owner: String) async throws -> ChangeToken
-}
-
-extension CirclesStore {
-    /// An ordinary `write`: for stores where every commit is already durable (PostgreSQL) or nothing reaches a
-    /// disk (in memory). A store on SQLite implements it.
-    public func write<T: Sendable>(
-        durability: Durability,
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        try await write(body)
-    }
 }
 
 /// The plain reads and writes of Circles' data. Valid only inside a `read`/`write` body.

@@ -19,23 +19,24 @@ public final class InMemoryCirclesStore: CirclesStore {
     }
 
     public func read<T: Sendable>(
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+        _ body: @Sendable ((any CirclesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
         try await identity.read { identityTransaction in
-            try body(InMemoryCirclesTransaction(state: self.state.withLock { $0 }), identityTransaction)
+            try body((InMemoryCirclesTransaction(state: self.state.withLock { $0 }), identityTransaction))
         }
     }
 
     public func write<T: Sendable>(
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+        durability: Durability,
+        _ body: @Sendable ((any CirclesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await identity.write { identityTransaction in
+        try await identity.write(durability: durability) { identityTransaction in
             let transaction = InMemoryCirclesTransaction(
                 state: self.state.withLock { $0 },
                 serial: self.serial.withLock {
                     $0 += 1; return $0
                 })
-            let result = try body(transaction, identityTransaction)
+            let result = try body((transaction, identityTransaction))
             // Reached only when `body` returned; the identity store commits right after and cannot fail.
             if transaction.changes > 0 {
                 var committed = transaction.state

@@ -31,16 +31,19 @@ public final class FailingStore: CirclesStore {
     }
 
     public func read<T: Sendable>(
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+        _ body: @Sendable ((any CirclesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await inner.read { circles, identity in try body(FailingTransaction(inner: circles, store: self), identity)
+        try await inner.read { circles, identity in
+            try body((FailingTransaction(inner: circles, store: self), identity))
         }
     }
 
     public func write<T: Sendable>(
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
+        durability: Durability,
+        _ body: @Sendable ((any CirclesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await inner.write { circles, identity in try body(FailingTransaction(inner: circles, store: self), identity)
+        try await inner.write(durability: durability) { circles, identity in
+            try body((FailingTransaction(inner: circles, store: self), identity))
         }
     }
 

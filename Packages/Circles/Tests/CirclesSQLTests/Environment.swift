@@ -6,6 +6,7 @@ import Identity
 import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting
+import SQLiteStorage
 import Storage
 import StorageTesting
 import Testing
@@ -55,8 +56,8 @@ final class Environment: Sendable {
             let database = try Self.open(path)
             let sqlite = SQLIdentityStore(database: database)
             contract = CirclesContractEnvironment(
-                identityStore: sqlite, deviceStore: sqlite, circlesStore: SQLCirclesStore(database: database),
-                reopen: { SQLCirclesStore(database: try Environment.open(path)) })
+                identityStore: sqlite, deviceStore: sqlite, circlesStore: SQLStore(circlesOn: database),
+                reopen: { SQLStore(circlesOn: try Environment.open(path)) })
         case .postgres:
             // PostgreSQL is a server's store: it keeps no device.
             let url = try await TestPostgres.freshSchemaURL()
@@ -64,14 +65,14 @@ final class Environment: Sendable {
             postgresURL = url
             contract = CirclesContractEnvironment(
                 identityStore: SQLIdentityStore(database: database), deviceStore: nil,
-                circlesStore: SQLCirclesStore(database: database),
-                reopen: { SQLCirclesStore(database: try await Environment.open(url: url)) })
+                circlesStore: SQLStore(circlesOn: database),
+                reopen: { SQLStore(circlesOn: try await Environment.open(url: url)) })
         }
         self.postgresURL = postgresURL
     }
 
-    static func open(_ path: String) throws -> KithDatabase {
-        try KithDatabase.open(at: path, features: [IdentityMigrations.all, CirclesMigrations.all])
+    static func open(_ path: String) throws -> SQLiteDatabase {
+        try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, CirclesMigrations.all])
     }
 
     /// A database over the PostgreSQL schema at `url` (another server's pool when opened again).

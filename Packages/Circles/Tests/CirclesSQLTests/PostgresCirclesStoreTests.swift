@@ -97,7 +97,7 @@ struct PostgresCirclesStoreTests {
         _ = try await env.service.addMembers(dana, circle: "Climbing", contacts: ["Erin", "Fay"])
         _ = try await env.service.createShadow(
             dana, type: .personal, displayName: "Dee", circles: ["Climbing", "Family"])
-        let store = SQLCirclesStore(database: try await Environment.open(url: try #require(env.postgresURL)))
+        let store = SQLStore(circlesOn: try await Environment.open(url: try #require(env.postgresURL)))
         let owner = dana.accountId
         try await store.read { circles, _ in
             // All four asked for first (one round trip), then read in another order than asked.
@@ -140,8 +140,8 @@ struct PostgresCirclesStoreTests {
         let env = try await Environment(.postgres)
         let dana = try await env.account("Dana")
         _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
-        let store = SQLCirclesStore(
-            database: try await Environment.open(url: try #require(env.postgresURL)))
+        let store = SQLStore(
+            circlesOn: try await Environment.open(url: try #require(env.postgresURL)))
         @Sendable func token() async throws -> ChangeToken {
             try await store.read { circles, _ in
                 try circles.changeToken(owner: dana.accountId)

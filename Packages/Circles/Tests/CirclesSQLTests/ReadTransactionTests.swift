@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Identity
 import IdentitySQL
+import SQLiteStorage
 import Storage
 import Synchronization
 import Testing
@@ -19,8 +20,8 @@ struct ReadTransactionTests {
 
         // Another process on the file that gives up on the write lock after 0.2 s, and a connection holding it.
         let impatient = LocalCirclesService(
-            store: SQLCirclesStore(
-                database: try KithDatabase.open(
+            store: SQLStore(
+                circlesOn: try SQLiteDatabase.open(
                     at: env.path, features: [IdentityMigrations.all, CirclesMigrations.all],
                     busyTimeoutSeconds: 0.2)),
             clock: env.clock, random: env.random)
@@ -110,7 +111,7 @@ struct ReadTransactionTests {
         let env = try await Environment(.sqlite)
         let dana = try await env.account("Dana")
         _ = try await env.service.createCircle(dana, name: "Climbing", emoji: nil, color: nil)
-        let store = SQLCirclesStore(database: try Environment.open(env.path))
+        let store = SQLStore(circlesOn: try Environment.open(env.path))
         let before = try await store.changeToken(owner: dana.accountId)
         var inside: ChangeToken?
         do {

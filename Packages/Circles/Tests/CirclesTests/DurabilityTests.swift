@@ -2,6 +2,7 @@ import Argon2
 import Circles
 import Foundation
 import Identity
+import IdentityTesting
 import Synchronization
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 @Suite("Circles calls that end access commit durably")
 struct CirclesDurabilityTests {
     let identityStore = InMemoryIdentityStore()
-    let store: RecordingCirclesStore
+    let store: DurabilityRecorder<(any CirclesStoreTransaction, any IdentityStoreTransaction)>
     let identity: LocalIdentityService
     let circles: LocalCirclesService
 
@@ -20,7 +21,7 @@ struct CirclesDurabilityTests {
         identity = LocalIdentityService(
             store: identityStore, clock: clock, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-        store = RecordingCirclesStore(InMemoryCirclesStore(identity: identityStore))
+        store = DurabilityRecorder(InMemoryCirclesStore(identity: identityStore))
         circles = LocalCirclesService(store: store, clock: clock, random: random)
     }
 
@@ -58,35 +59,10 @@ struct CirclesDurabilityTests {
     }
 }
 
-/// A store around another that records the durability each write asked for (`write(_:)` is `.normal`).
-final class RecordingCirclesStore: CirclesStore {
-    private let base: any CirclesStore
-    private let recorded = Mutex<[Durability]>([])
-
-    init(_ base: any CirclesStore) { self.base = base }
-
-    var writes: [Durability] { recorded.withLock { $0 } }
-    func forget() { recorded.withLock { $0 = [] } }
-
-    func read<T: Sendable>(
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        try await base.read(body)
+/// Circles' change tokens through the recorder, as its service needs them.
+extension DurabilityRecorder: CirclesStore
+where Transaction == (any CirclesStoreTransaction, any IdentityStoreTransaction) {
+    public func changeToken(owner: String) async throws -> ChangeToken {
+        try await read { circles, _ in try circles.changeToken(owner: owner) }
     }
-
-    func write<T: Sendable>(
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        try await write(durability: .normal, body)
-    }
-
-    func write<T: Sendable>(
-        durability: Durability,
-        _ body: @Sendable (any CirclesStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        recorded.withLock { $0.append(durability) }
-        return try await base.write(durability: durability, body)
-    }
-
-    func changeToken(owner: String) async throws -> ChangeToken { try await base.changeToken(owner: owner) }
 }

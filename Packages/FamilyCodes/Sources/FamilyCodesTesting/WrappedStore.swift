@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Counting `liveCode(code:)` proves that a locked join looks nothing up; failing `insertUsage`
 /// proves that a join that breaks half-way leaves nothing behind.
-public final class WrappedStore: FamilyCodeStore {
+public final class WrappedStore: TransactionalStore {
     let inner: any FamilyCodeStore
     private let counters = Mutex((lookups: 0, failUsage: false))
 
@@ -26,23 +26,17 @@ public final class WrappedStore: FamilyCodeStore {
     var shouldFailUsage: Bool { counters.withLock { $0.failUsage } }
 
     public func read<T: Sendable>(
-        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+        _ body: @Sendable ((any FamilyCodeStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await inner.read { codes, identity in try body(WrappedTransaction(codes, self), identity) }
-    }
-
-    public func write<T: Sendable>(
-        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        try await inner.write { codes, identity in try body(WrappedTransaction(codes, self), identity) }
+        try await inner.read { codes, identity in try body((WrappedTransaction(codes, self), identity)) }
     }
 
     public func write<T: Sendable>(
         durability: Durability,
-        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
+        _ body: @Sendable ((any FamilyCodeStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
         try await inner.write(durability: durability) { codes, identity in
-            try body(WrappedTransaction(codes, self), identity)
+            try body((WrappedTransaction(codes, self), identity))
         }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import Identity
 import IdentitySQL
 import PostgresStorageTesting
+import SQLiteStorage
 import Storage
 import StorageTesting
 import Testing
@@ -17,12 +18,12 @@ struct FamilyCodeContractTests {
         let root = NSTemporaryDirectory() + "kith-familycodes-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let database = try KithDatabase.open(
+        let database = try SQLiteDatabase.open(
             at: root + "/kith.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
         let identity = SQLIdentityStore(database: database)
         try await check.run(
             in: FamilyCodesContractEnvironment(
-                identityStore: identity, deviceStore: identity, codeStore: SQLFamilyCodeStore(database: database)))
+                identityStore: identity, deviceStore: identity, codeStore: SQLStore(familyCodesOn: database)))
     }
 
     /// A fresh schema on the cluster of `Tools/with-postgres`; PostgreSQL is a server's store, without a device.
@@ -32,6 +33,6 @@ struct FamilyCodeContractTests {
         try await check.run(
             in: FamilyCodesContractEnvironment(
                 identityStore: SQLIdentityStore(database: database), deviceStore: nil,
-                codeStore: SQLFamilyCodeStore(database: database)))
+                codeStore: SQLStore(familyCodesOn: database)))
     }
 }

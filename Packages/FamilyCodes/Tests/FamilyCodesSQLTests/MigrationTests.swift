@@ -6,7 +6,9 @@ import GRDB
 import Identity
 import IdentitySQL
 import PostgresStorageTesting
+import SQLiteStorage
 import Storage
+import StorageTesting
 import Testing
 
 /// The SQLite steps as they shipped before the one SQL store, word for word: what files made by earlier builds hold.
@@ -99,7 +101,7 @@ struct MigrationTests {
         )
         let path = NSTemporaryDirectory() + "kith-familycodes-migrations-" + UUID().uuidString + ".sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all])
+        let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all])
         let applied = try database.appliedMigrations()
         #expect(applied.features.last?.applied == FamilyCodesMigrations.all.identifiers(for: .sqlite))
         #expect(applied.features.last?.pending == [])
@@ -112,7 +114,7 @@ struct MigrationTests {
         let path = NSTemporaryDirectory() + "kith-familycodes-upgrade-" + UUID().uuidString + ".sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let clock = ManualClock()
-        let old = try KithDatabase.open(at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(3)])
+        let old = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(3)])
         let identity = LocalIdentityService(
             store: SQLIdentityStore(database: old), clock: clock, hasher: Argon2PasswordHasher(parameters: .testing))
         let grant = try await identity.register(
@@ -139,8 +141,8 @@ struct MigrationTests {
                 ])
         }
 
-        let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all])
-        let upgraded = LocalFamilyCodeService(store: SQLFamilyCodeStore(database: database), clock: clock)
+        let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all])
+        let upgraded = LocalFamilyCodeService(store: SQLStore(familyCodesOn: database), clock: clock)
         #expect(try await upgraded.usageLog(pia).map(\.result) == [.notFound, .joined])
         let code = try await upgraded.code(pia)
         #expect(code.code == "FAM-BBBBBB" && code.expiresAt == nil && code.maxUses == nil && code.uses == 0)
@@ -161,7 +163,7 @@ struct MigrationTests {
         let path = NSTemporaryDirectory() + "kith-familycodes-shipped-" + UUID().uuidString + ".sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let clock = ManualClock()
-        let old = try KithDatabase.open(at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(5)])
+        let old = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(5)])
         let identity = LocalIdentityService(
             store: SQLIdentityStore(database: old), clock: clock, hasher: Argon2PasswordHasher(parameters: .testing))
         let grant = try await identity.register(
@@ -184,9 +186,9 @@ struct MigrationTests {
         }
         try old.close()
 
-        let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all])
+        let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all])
         #expect(try database.appliedMigrations().features.allSatisfy { $0.pending.isEmpty })
-        let store = SQLFamilyCodeStore(database: database)
+        let store = SQLStore(familyCodesOn: database)
         let (code, log, state) = try await store.read { codes, _ in
             (
                 try codes.liveCode(familyId: family.id), try codes.usage(familyIds: [family.id], codes: ["FAM-CCCCCC"]),
@@ -209,14 +211,15 @@ struct MigrationTests {
     func sameSchema() async throws {
         let path = NSTemporaryDirectory() + "kith-familycodes-schema-" + UUID().uuidString + ".sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let sqlite = try await SchemaShape.sqlite(
-            try KithDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all]),
-            prefix: "familycodes_")
-        let postgres = try await SchemaShape.postgres(
-            try await TestPostgres.database([IdentityMigrations.all, FamilyCodesMigrations.all]), prefix: "familycodes_"
+        let sqlite = try await SchemaShape.read(
+            try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, FamilyCodesMigrations.all]),
+            tablesPrefixed: "familycodes_")
+        let postgres = try await SchemaShape.read(
+            try await TestPostgres.database([IdentityMigrations.all, FamilyCodesMigrations.all]),
+            tablesPrefixed: "familycodes_"
         )
         #expect(sqlite.tables.count == 4)
-        #expect(sqlite.differences(from: postgres) == [], "SQLite:\n\(sqlite)\nPostgreSQL:\n\(postgres)")
+        #expect(sqlite == postgres, "SQLite:\n\(sqlite)\nPostgreSQL:\n\(postgres)")
     }
 
     @Test("a file made before the one SQL store has the schema a fresh file gets")
@@ -228,12 +231,12 @@ struct MigrationTests {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }
         }
-        let shipped = try await SchemaShape.sqlite(
-            try KithDatabase.open(at: old, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(5)]),
-            prefix: "familycodes_")
-        let today = try await SchemaShape.sqlite(
-            try KithDatabase.open(at: fresh, features: [IdentityMigrations.all, FamilyCodesMigrations.all]),
-            prefix: "familycodes_")
+        let shipped = try await SchemaShape.read(
+            try SQLiteDatabase.open(at: old, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(5)]),
+            tablesPrefixed: "familycodes_")
+        let today = try await SchemaShape.read(
+            try SQLiteDatabase.open(at: fresh, features: [IdentityMigrations.all, FamilyCodesMigrations.all]),
+            tablesPrefixed: "familycodes_")
         #expect(shipped == today)
     }
 }

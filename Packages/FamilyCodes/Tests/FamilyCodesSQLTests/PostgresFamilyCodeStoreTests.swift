@@ -47,7 +47,7 @@ struct PostgresFamilyCodeStoreTests {
             return Principal(accountId: grant.accountId, sessionId: grant.sessionId)
         }
         let pia = try await account("Pia", .player)
-        let code = try await LocalFamilyCodeService(store: SQLFamilyCodeStore(database: servers[0]), clock: clock)
+        let code = try await LocalFamilyCodeService(store: SQLStore(familyCodesOn: servers[0]), clock: clock)
             .code(pia).code
         var parents: [Principal] = []
         for name in ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"] {
@@ -57,7 +57,7 @@ struct PostgresFamilyCodeStoreTests {
         let outcomes = await withTaskGroup(of: String.self) { group in
             for (index, parent) in parents.enumerated() {
                 let service = LocalFamilyCodeService(
-                    store: SQLFamilyCodeStore(database: servers[index % servers.count]), clock: clock)
+                    store: SQLStore(familyCodesOn: servers[index % servers.count]), clock: clock)
                 group.addTask {
                     do {
                         _ = try await service.join(parent, code: code)
@@ -71,7 +71,7 @@ struct PostgresFamilyCodeStoreTests {
         }
         #expect(outcomes.filter { $0 == "joined" }.count == 7, "\(outcomes)")
         #expect(outcomes.filter { $0 == "This household is full (8 members)" }.count == 1, "\(outcomes)")
-        let service = LocalFamilyCodeService(store: SQLFamilyCodeStore(database: servers[1]), clock: clock)
+        let service = LocalFamilyCodeService(store: SQLStore(familyCodesOn: servers[1]), clock: clock)
         #expect(try await service.members(pia).count == 7)
         #expect(
             try await service.usageLog(pia).map(\.result).sorted { $0.rawValue < $1.rawValue } == [.full]

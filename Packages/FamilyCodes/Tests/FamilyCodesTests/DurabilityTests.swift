@@ -1,6 +1,7 @@
 import Argon2
 import FamilyCodes
 import Identity
+import IdentityTesting
 import Synchronization
 import Testing
 
@@ -9,14 +10,14 @@ import Testing
 @Suite("Family calls that end access commit durably")
 struct FamilyDurabilityTests {
     let identityStore = InMemoryIdentityStore()
-    let store: RecordingFamilyCodeStore
+    let store: DurabilityRecorder<(any FamilyCodeStoreTransaction, any IdentityStoreTransaction)>
     let identity: LocalIdentityService
     let service: LocalFamilyCodeService
 
     init() {
         let random = SeededRandomSource(seed: 7)
         let clock = ManualClock()
-        store = RecordingFamilyCodeStore(InMemoryFamilyCodeStore(identity: identityStore))
+        store = DurabilityRecorder(InMemoryFamilyCodeStore(identity: identityStore))
         identity = LocalIdentityService(
             store: identityStore, clock: clock, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
@@ -48,36 +49,5 @@ struct FamilyDurabilityTests {
         store.forget()
         _ = try await service.removeMember(player, "Paula Tester")
         #expect(store.writes == [.immediate])
-    }
-}
-
-/// A store around another that records the durability each write asked for (`write(_:)` is `.normal`).
-final class RecordingFamilyCodeStore: FamilyCodeStore {
-    private let base: any FamilyCodeStore
-    private let recorded = Mutex<[Durability]>([])
-
-    init(_ base: any FamilyCodeStore) { self.base = base }
-
-    var writes: [Durability] { recorded.withLock { $0 } }
-    func forget() { recorded.withLock { $0 = [] } }
-
-    func read<T: Sendable>(
-        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        try await base.read(body)
-    }
-
-    func write<T: Sendable>(
-        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        try await write(durability: .normal, body)
-    }
-
-    func write<T: Sendable>(
-        durability: Durability,
-        _ body: @Sendable (any FamilyCodeStoreTransaction, any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        recorded.withLock { $0.append(durability) }
-        return try await base.write(durability: durability, body)
     }
 }

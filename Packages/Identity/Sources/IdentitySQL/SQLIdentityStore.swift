@@ -19,10 +19,6 @@ public final class SQLIdentityStore: DeviceIdentityStore {
         try await database.read { connection in try body(SQLIdentityTransaction(connection)) }
     }
 
-    public func write<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
-        try await write(durability: .normal, body)
-    }
-
     public func write<T: Sendable>(
         durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
     ) async throws -> T {

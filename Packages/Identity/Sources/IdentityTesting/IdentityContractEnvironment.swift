@@ -25,7 +25,7 @@ public final class IdentityContractEnvironment: Sendable {
 
     /// Over a store that keeps this device's state too (in memory, SQLite).
     public convenience init(deviceStore: any DeviceIdentityStore) {
-        self.init(store: deviceStore, deviceStore: deviceStore)
+        self.init(store: deviceStore.identityStore, deviceStore: deviceStore)
     }
 
     /// Over a server's store, which keeps no device (PostgreSQL).

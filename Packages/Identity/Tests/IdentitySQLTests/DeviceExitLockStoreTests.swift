@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentitySQL
+import SQLiteStorage
 import Storage
 import Testing
 
@@ -13,7 +14,7 @@ struct DeviceExitLockStoreTests {
         let path = folder.path("k.sqlite")
         do {
             let store = SQLDeviceExitLockStore(
-                database: try KithDatabase.open(at: path, features: [IdentityMigrations.all]))
+                database: try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all]))
             #expect(try await store.exitLock() == nil)
             try await store.setExitLock(lock)
             // Setting again replaces: one lock per device.
@@ -21,7 +22,7 @@ struct DeviceExitLockStoreTests {
             try await store.setExitLock(lock)
         }
         let reopened = SQLDeviceExitLockStore(
-            database: try KithDatabase.open(at: path, features: [IdentityMigrations.all]))
+            database: try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all]))
         #expect(try await reopened.exitLock() == lock)
         try await reopened.setExitLock(nil)
         #expect(try await reopened.exitLock() == nil)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Identity
 import IdentitySQL
+import SQLiteStorage
 import Storage
 import Synchronization
 import Testing
@@ -14,7 +15,7 @@ struct SQLiteDurabilityTests {
     @Test(arguments: [false, true])
     func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal(withDevice: Bool) async throws {
         let folder = TemporaryFolder()
-        let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
+        let database = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
         let store = SQLIdentityStore(database: database)
         let seen = Mutex<[String]>([])
         try await database.pool.writeWithoutTransaction { db in

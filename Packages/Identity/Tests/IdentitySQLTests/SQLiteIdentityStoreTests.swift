@@ -3,6 +3,7 @@ import Foundation
 import Identity
 import IdentitySQL
 import IdentityTesting
+import SQLiteStorage
 import Storage
 import Testing
 
@@ -45,7 +46,7 @@ struct SQLiteIdentityStoreTests {
 
     @Test func migrationsAreNamedByFeature() throws {
         let folder = TemporaryFolder()
-        let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
+        let database = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
         #expect(
             try database.appliedMigrations().features[0].applied == [
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
@@ -64,14 +65,14 @@ struct SQLiteIdentityStoreTests {
             Account(id: id, email: "\(id)@example.com", firstName: "Ann", lastName: "Lee", createdAt: now)
         }
         do {
-            let store = SQLIdentityStore(database: try KithDatabase.open(at: path, features: [before]))
+            let store = SQLIdentityStore(database: try SQLiteDatabase.open(at: path, features: [before]))
             try await store.write { transaction in
                 for account in accounts { try transaction.insertAccount(account, passwordHash: "$argon2id$x") }
                 try transaction.setActiveHouseholdId("h1", accountId: "a1")
                 try transaction.setActiveHouseholdId(nil, accountId: "a2")
             }
         }
-        let store = SQLIdentityStore(database: try KithDatabase.open(at: path, features: [IdentityMigrations.all]))
+        let store = SQLIdentityStore(database: try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all]))
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a1") } == "h1")
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a2") } == nil)
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a3") } == nil)
@@ -89,7 +90,7 @@ struct SQLiteIdentityStoreTests {
         let path = folder.path("kith.sqlite")
         let clock = ManualClock()
         func process(seed: UInt64) throws -> LocalIdentityService {
-            let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all])
+            let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all])
             let random = SeededRandomSource(seed: seed)
             return LocalIdentityService(
                 store: SQLIdentityStore(database: database), clock: clock, random: random,
@@ -109,7 +110,7 @@ struct SQLiteIdentityStoreTests {
     @Test func passwordsAndTokensNeverReachTheFile() async throws {
         let folder = TemporaryFolder()
         let path = folder.path("kith.sqlite")
-        let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all])
+        let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
             store: SQLIdentityStore(database: database), clock: ManualClock(), random: random,

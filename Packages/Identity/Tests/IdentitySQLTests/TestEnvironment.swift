@@ -3,6 +3,7 @@ import Identity
 import IdentitySQL
 import IdentityTesting
 import PostgresStorageTesting
+import SQLiteStorage
 import Storage
 import StorageTesting
 import Testing
@@ -36,7 +37,7 @@ final class TestEnvironment: Sendable {
         case .memory:
             contract = IdentityContractEnvironment(deviceStore: InMemoryIdentityStore())
         case .sqlite:
-            let database = try KithDatabase.open(at: databasePath, features: [IdentityMigrations.all])
+            let database = try SQLiteDatabase.open(at: databasePath, features: [IdentityMigrations.all])
             contract = IdentityContractEnvironment(deviceStore: SQLIdentityStore(database: database))
         case .postgres:
             contract = IdentityContractEnvironment(

@@ -140,9 +140,11 @@ actor CountingStore: DeviceIdentityStore {
         return try await base.read(body)
     }
 
-    func write<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
+    func write<T: Sendable>(
+        durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
         transactions += 1
-        return try await base.write(body)
+        return try await base.write(durability: durability, body)
     }
 
     func readWithDevice<T: Sendable>(_ body: @Sendable (any DeviceIdentityTransaction) throws -> T) async throws -> T {

@@ -92,10 +92,6 @@ final class RecordingStore: DeviceIdentityStore {
         try await base.read(body)
     }
 
-    func write<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
-        try await write(durability: .normal, body)
-    }
-
     func write<T: Sendable>(
         durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
     ) async throws -> T {

@@ -6,7 +6,7 @@ import Synchronization
 /// Each transaction runs inside the Identity store's `read`/`write` and works on a copy of the preference
 /// values, committed only when the body returns: the Identity store commits its own copy in the same step,
 /// so both views change together or not at all. Identity's writes are serialized, so commits never cross.
-public final class InMemoryPreferencesStore: PreferencesStore {
+public final class InMemoryPreferencesStore: TransactionalStore {
     private let identity: InMemoryIdentityStore
     private let values = Mutex<[String: [String: String]]>([:])
 
@@ -16,20 +16,21 @@ public final class InMemoryPreferencesStore: PreferencesStore {
     }
 
     public func read<T: Sendable>(
-        _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
+        _ body: @Sendable ((any PreferencesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
         try await identity.read { identityTransaction in
             let transaction = InMemoryPreferencesTransaction(values: self.values.withLock { $0 })
-            return try body(transaction, identityTransaction)
+            return try body((transaction, identityTransaction))
         }
     }
 
     public func write<T: Sendable>(
-        _ body: @Sendable (any PreferencesStoreTransaction, any IdentityStoreTransaction) throws -> T
+        durability: Durability,
+        _ body: @Sendable ((any PreferencesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await identity.write { identityTransaction in
+        try await identity.write(durability: durability) { identityTransaction in
             let transaction = InMemoryPreferencesTransaction(values: self.values.withLock { $0 })
-            let result = try body(transaction, identityTransaction)
+            let result = try body((transaction, identityTransaction))
             // Reached only when `body` returned: the Identity store commits right after, with nothing in between
             // that can fail.
             self.values.withLock { $0 = transaction.snapshot }

@@ -7,6 +7,7 @@ import PostgresStorageTesting
 import Preferences
 import PreferencesSQL
 import PreferencesTesting
+import SQLiteStorage
 import Storage
 import Testing
 
@@ -24,7 +25,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// clock and random source: the contract's environment (PreferencesTesting) and the databases under it.
 final class Fixture: Sendable {
     let environment: PreferencesContractEnvironment
-    let database: KithDatabase?
+    let database: SQLiteDatabase?
     let postgres: PostgresDatabase?
     let folder: TemporaryFolder
 
@@ -51,14 +52,14 @@ final class Fixture: Sendable {
             let identity = SQLIdentityStore(database: database)
             identityStore = identity
             deviceStore = identity
-            store = SQLPreferencesStore(database: database)
+            store = SQLStore(preferencesOn: database)
             self.database = database
             postgres = nil
         case .postgres:
             let postgres = try await TestPostgres.database([IdentityMigrations.all, PreferencesMigrations.all])
             identityStore = SQLIdentityStore(database: postgres)
             deviceStore = nil
-            store = SQLPreferencesStore(database: postgres)
+            store = SQLStore(preferencesOn: postgres)
             database = nil
             self.postgres = postgres
         }
@@ -66,8 +67,8 @@ final class Fixture: Sendable {
             identityStore: identityStore, deviceStore: deviceStore, store: store)
     }
 
-    static func openDatabase(at path: String) throws -> KithDatabase {
-        try KithDatabase.open(at: path, features: [IdentityMigrations.all, PreferencesMigrations.all])
+    static func openDatabase(at path: String) throws -> SQLiteDatabase {
+        try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, PreferencesMigrations.all])
     }
 
     /// A new process's Identity service on the same store (a server's on PostgreSQL).

@@ -7,7 +7,9 @@ import PostgresStorageTesting
 import Preferences
 import PreferencesSQL
 import PreferencesTesting
+import SQLiteStorage
 import Storage
+import StorageTesting
 import Testing
 
 /// What only the SQLite store has: its migrations, raw SQL values, and the trigger on Identity's members.
@@ -96,7 +98,7 @@ struct SQLitePreferencesStoreTests {
     func shippedFile() async throws {
         let folder = TemporaryFolder()
         let path = folder.path("kith.sqlite")
-        let old = try KithDatabase.open(at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.all])
+        let old = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.all])
         try await old.writeDatabase { db in
             try db.execute(
                 sql: """
@@ -109,7 +111,7 @@ struct SQLitePreferencesStoreTests {
 
         let database = try Fixture.openDatabase(at: path)
         #expect(try database.appliedMigrations().features.allSatisfy { $0.pending.isEmpty })
-        let store = SQLPreferencesStore(database: database)
+        let store = SQLStore(preferencesOn: database)
         #expect(
             try await store.read { preferences, _ in try preferences.values(memberId: "dana") }
                 == ["app_theme_preference": "dark", "app_font_size_offset": "2"])
@@ -124,23 +126,23 @@ struct SQLitePreferencesStoreTests {
         // The shipped schema is today's: a fresh file gets the same.
         let fresh = try Fixture.openDatabase(at: folder.path("fresh.sqlite"))
         #expect(
-            try await SchemaShape.sqlite(database, prefix: "preferences_")
-                == SchemaShape.sqlite(fresh, prefix: "preferences_"))
+            try await SchemaShape.read(database, tablesPrefixed: "preferences_")
+                == SchemaShape.read(fresh, tablesPrefixed: "preferences_"))
         #expect(try await triggers(database) == triggers(fresh))
     }
 
     @Test("a fresh migrate leaves the same tables, columns, keys and indexes on SQLite and PostgreSQL")
     func sameSchema() async throws {
         let fixture = try await Fixture(.sqlite)
-        let sqlite = try await SchemaShape.sqlite(try #require(fixture.database), prefix: "preferences_")
-        let postgres = try await SchemaShape.postgres(
+        let sqlite = try await SchemaShape.read(try #require(fixture.database), tablesPrefixed: "preferences_")
+        let postgres = try await SchemaShape.read(
             try await TestPostgres.database([IdentityMigrations.all, PreferencesMigrations.all]),
-            prefix: "preferences_")
+            tablesPrefixed: "preferences_")
         #expect(sqlite.tables.count == 1)
-        #expect(sqlite.differences(from: postgres) == [], "SQLite:\n\(sqlite)\nPostgreSQL:\n\(postgres)")
+        #expect(sqlite == postgres, "SQLite:\n\(sqlite)\nPostgreSQL:\n\(postgres)")
     }
 
-    private func triggers(_ database: KithDatabase) async throws -> [String] {
+    private func triggers(_ database: SQLiteDatabase) async throws -> [String] {
         try await database.readDatabase { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
         }

@@ -63,9 +63,19 @@ public struct AppliedMigrations: Sendable, Equatable {
         public let feature: String
         public let applied: [String]
         public let pending: [String]
+
+        public init(feature: String, applied: [String], pending: [String]) {
+            self.feature = feature
+            self.applied = applied
+            self.pending = pending
+        }
     }
 
     public let features: [Feature]
+
+    public init(features: [Feature]) {
+        self.features = features
+    }
 }
 
 /// Where a database's schema stands against the migrations a build knows: what `kith-server migrate --check` and

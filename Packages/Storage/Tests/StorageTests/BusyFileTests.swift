@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 import Storage
 import Testing
 
@@ -11,7 +12,7 @@ struct BusyFileTests {
     /// A Kith file in rollback-journal mode, where a writer's EXCLUSIVE lock keeps every reader out.
     func kithFileInRollbackMode() throws -> String {
         let path = folder.path("busy.sqlite")
-        _ = try KithDatabase.open(at: path, features: [KithDatabaseTests.notes(["one"])])
+        _ = try SQLiteDatabase.open(at: path, features: [SQLiteDatabaseTests.notes(["one"])])
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
         try queue.close()
@@ -41,7 +42,7 @@ struct BusyFileTests {
         let path = try kithFileInRollbackMode()
         _ = try holdExclusiveLock(on: path, for: 0.4)
         let start = Date()
-        let database = try KithDatabase.open(at: path, features: [KithDatabaseTests.notes(["one"])])
+        let database = try SQLiteDatabase.open(at: path, features: [SQLiteDatabaseTests.notes(["one"])])
         #expect(Date().timeIntervalSince(start) >= 0.2)
         let count = try database.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM notes_one") }
         #expect(count == 1)
@@ -51,8 +52,8 @@ struct BusyFileTests {
         let path = try kithFileInRollbackMode()
         _ = try holdExclusiveLock(on: path, for: 1.0)
         do {
-            _ = try KithDatabase.open(
-                at: path, features: [KithDatabaseTests.notes(["one"])], busyTimeoutSeconds: 0.1)
+            _ = try SQLiteDatabase.open(
+                at: path, features: [SQLiteDatabaseTests.notes(["one"])], busyTimeoutSeconds: 0.1)
             Issue.record("opened a file another connection held locked")
         } catch {
             #expect(error.code == .busy)

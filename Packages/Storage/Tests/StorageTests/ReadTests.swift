@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 import Storage
 import Testing
 
@@ -9,8 +10,8 @@ import Testing
 struct ReadTests {
     let folder = TemporaryFolder()
 
-    func open() throws -> KithDatabase {
-        try KithDatabase.open(at: folder.path("read.sqlite"), features: [KithDatabaseTests.notes(["one"])])
+    func open() throws -> SQLiteDatabase {
+        try SQLiteDatabase.open(at: folder.path("read.sqlite"), features: [SQLiteDatabaseTests.notes(["one"])])
     }
 
     static func count(_ db: Database) throws -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 import Storage
 import Synchronization
 import Testing
@@ -10,8 +11,8 @@ import Testing
 struct SynchronousCommitTests {
     let folder = TemporaryFolder()
 
-    func open() throws -> KithDatabase {
-        try KithDatabase.open(at: folder.path("sync.sqlite"), features: [KithDatabaseTests.notes(["one"])])
+    func open() throws -> SQLiteDatabase {
+        try SQLiteDatabase.open(at: folder.path("sync.sqlite"), features: [SQLiteDatabaseTests.notes(["one"])])
     }
 
     static func synchronous(_ db: Database) throws -> Int { try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
@@ -67,11 +68,11 @@ struct SynchronousCommitTests {
 
     @Test func aStorageFailureNamesTheFileAndTheCause() throws {
         let error = DatabaseError(resultCode: .SQLITE_READONLY, message: "attempt to write a readonly database")
-        let storage = try #require(KithDatabase.storageError(error, path: "/tmp/k.sqlite"))
+        let storage = try #require(SQLiteDatabase.storageError(error, path: "/tmp/k.sqlite"))
         #expect(storage.code == .readOnly)
         #expect(storage.message == "The database /tmp/k.sqlite is read-only: attempt to write a readonly database")
-        #expect(KithDatabase.storageError(DatabaseError(resultCode: .SQLITE_FULL), path: "/k")?.code == .unavailable)
-        #expect(KithDatabase.storageError(DatabaseError(resultCode: .SQLITE_BUSY), path: "/k")?.code == .busy)
-        #expect(KithDatabase.storageError(DatabaseError(resultCode: .SQLITE_CONSTRAINT), path: "/k") == nil)
+        #expect(SQLiteDatabase.storageError(DatabaseError(resultCode: .SQLITE_FULL), path: "/k")?.code == .unavailable)
+        #expect(SQLiteDatabase.storageError(DatabaseError(resultCode: .SQLITE_BUSY), path: "/k")?.code == .busy)
+        #expect(SQLiteDatabase.storageError(DatabaseError(resultCode: .SQLITE_CONSTRAINT), path: "/k") == nil)
     }
 }

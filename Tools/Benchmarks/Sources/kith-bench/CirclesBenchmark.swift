@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Identity
 import IdentitySQL
+import SQLiteStorage
 import Storage
 
 /// The access engine: one owner with 1k, 10k and 100k contacts and 64 circles. Field checks and whole-profile
@@ -118,7 +119,7 @@ enum CirclesBenchmark {
     static func sqliteChecks(data: OwnerAccessData, viewers: [String]) throws -> (p50: Double, p99: Double) {
         let path = NSTemporaryDirectory() + "kith-bench-circles-\(getpid())-\(data.contacts.count).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all, CirclesMigrations.all])
+        let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, CirclesMigrations.all])
         try database.pool.write { db in
             let transaction = SQLCirclesTransaction(SQLiteConnection(db))
             for circle in data.circles { try transaction.insertCircle(circle) }

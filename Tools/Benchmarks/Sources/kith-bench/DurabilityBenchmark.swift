@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 import Storage
 
 /// What a durable commit costs beside a normal one (DOMAIN.md, "Durability"): the same one-row INSERT
@@ -13,7 +14,7 @@ enum DurabilityBenchmark {
         let folder = NSTemporaryDirectory() + "kith-bench-durability-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let database = try KithDatabase.open(
+        let database = try SQLiteDatabase.open(
             at: folder + "/durability.sqlite",
             features: [
                 FeatureMigrations(

@@ -5,6 +5,7 @@ import Foundation
 import GRDB
 import Identity
 import IdentitySQL
+import SQLiteStorage
 import Storage
 
 /// Joins per second (each its own transaction: lock check, lookup, membership, usage-log row) beside raw
@@ -12,7 +13,7 @@ import Storage
 ///
 /// The three kinds run in alternating rounds, so a slow stretch of the machine weighs on all of them alike.
 /// Each kind also reports the pages its transactions write to the WAL: in WAL mode (synchronous NORMAL,
-/// KithDatabase sets it) a commit costs about the pages it writes, which is what separates a join from an insert.
+/// SQLiteDatabase sets it) a commit costs about the pages it writes, which is what separates a join from an insert.
 enum FamilyCodesBenchmark {
     /// Transactions per round, and per page count (a fresh WAL holds 1,000 pages before SQLite
     /// checkpoints it, so 100 joins of under 10 pages each are counted whole).
@@ -26,12 +27,12 @@ enum FamilyCodesBenchmark {
         // Setup, not measured: players with a family each, and as many parents. Cheap hashing: the
         // benchmark is about the join transaction, not passwords. One round more than measured, for the
         // page count.
-        let database = try KithDatabase.open(
+        let database = try SQLiteDatabase.open(
             at: folder + "/joins.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
         let identity = LocalIdentityService(
             store: SQLIdentityStore(database: database),
             hasher: Argon2PasswordHasher(parameters: .testing))
-        let service = LocalFamilyCodeService(store: SQLFamilyCodeStore(database: database))
+        let service = LocalFamilyCodeService(store: SQLStore(familyCodesOn: database))
         var work: [(Principal, String)] = []
         for index in 0..<(joins + round) {
             let player = try await identity.register(
@@ -46,7 +47,7 @@ enum FamilyCodesBenchmark {
             work.append((Principal(accountId: parent.accountId), code))
         }
 
-        let raw = try KithDatabase.open(
+        let raw = try SQLiteDatabase.open(
             at: folder + "/raw.sqlite",
             features: [
                 FeatureMigrations(

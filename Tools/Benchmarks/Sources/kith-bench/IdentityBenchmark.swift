@@ -2,6 +2,7 @@ import Argon2
 import Foundation
 import Identity
 import IdentitySQL
+import SQLiteStorage
 import Storage
 
 /// Password hashing at the app's parameters, and `accounts switch` to a live session (which must not hash).
@@ -17,7 +18,7 @@ enum IdentityBenchmark {
 
         let path = NSTemporaryDirectory() + "kith-bench-identity-\(getpid()).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let database = try KithDatabase.open(at: path, features: [IdentityMigrations.all])
+        let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all])
         let service = LocalIdentityService(
             store: SQLIdentityStore(database: database), hasher: Argon2PasswordHasher(parameters: .owasp))
         for (email, first) in [("ana@example.com", "Ana"), ("ben@example.com", "Ben")] {

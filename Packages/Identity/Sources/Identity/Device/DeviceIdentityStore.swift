@@ -4,7 +4,7 @@ public typealias DeviceIdentityTransaction = IdentityStoreTransaction & DeviceSt
 
 /// An `IdentityStore` that also keeps this device's state (saved accounts, the current account): the stores of the
 /// `kith` command line (in memory, SQLite). A server's store (PostgreSQL) keeps none.
-public protocol DeviceIdentityStore: IdentityStore {
+public protocol DeviceIdentityStore: TransactionalStore where Transaction == any IdentityStoreTransaction {
     /// Runs `body` in one read-only transaction (a consistent snapshot) that also sees this device's state.
     func readWithDevice<T: Sendable>(_ body: @Sendable (any DeviceIdentityTransaction) throws -> T) async throws -> T
     /// Runs `body` in one write transaction, committed as `durability` asks, that also changes this device's state:
@@ -15,6 +15,9 @@ public protocol DeviceIdentityStore: IdentityStore {
 }
 
 extension DeviceIdentityStore {
+    /// This store as an `IdentityStore` (an existential of this protocol does not convert to one by itself).
+    public var identityStore: any IdentityStore { self }
+
     /// An ordinary (`.normal`) `writeWithDevice`.
     public func writeWithDevice<T: Sendable>(
         _ body: @Sendable (any DeviceIdentityTransaction) throws -> T

@@ -11,7 +11,9 @@ public actor InMemoryIdentityStore: DeviceIdentityStore {
         try body(InMemoryIdentityTransaction(state: state))
     }
 
-    public func write<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
+    public func write<T: Sendable>(
+        durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
+    ) async throws -> T {
         try commit { try body($0) }
     }
 

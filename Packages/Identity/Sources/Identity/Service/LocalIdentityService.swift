@@ -36,7 +36,7 @@ public actor LocalIdentityService: IdentityService {
         carryOver: (any MemberCarryOver)? = nil
     ) {
         self.init(
-            store, deviceStore: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
+            store.identityStore, deviceStore: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
             exitLocks: exitLocks, carryOver: carryOver)
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 import Storage
 import Testing
 
 @Suite("Opening and migrating the database file")
-struct KithDatabaseTests {
+struct SQLiteDatabaseTests {
     let folder = TemporaryFolder()
 
     static func notes(_ steps: [String]) -> FeatureMigrations {
@@ -17,7 +18,7 @@ struct KithDatabaseTests {
 
     @Test func createsTheFileWithMode0600AndItsFolders() throws {
         let path = folder.path("a/b/kith.sqlite")
-        let database = try KithDatabase.open(at: path, features: [Self.notes(["one"])])
+        let database = try SQLiteDatabase.open(at: path, features: [Self.notes(["one"])])
         try database.pool.write { try $0.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
         #expect(try mode(of: path) == 0o600)
         #expect(try mode(of: path + "-wal") == 0o600)
@@ -25,7 +26,7 @@ struct KithDatabaseTests {
     }
 
     @Test func usesWALForeignKeysAndABusyTimeout() throws {
-        let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [])
+        let database = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [])
         let journal = try database.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         let foreignKeys = try database.pool.read { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") }
         let timeout = try database.pool.read { try Int.fetchOne($0, sql: "PRAGMA busy_timeout") }
@@ -42,7 +43,7 @@ struct KithDatabaseTests {
         let first = FeatureMigrations(
             feature: "alpha", migrations: [Migration("one", logging("alpha.1")), Migration("two", logging("alpha.2"))])
         let second = FeatureMigrations(feature: "beta", migrations: [Migration("one", logging("beta.1"))])
-        let database = try KithDatabase.open(at: folder.path("k.sqlite"), features: [first, second])
+        let database = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [first, second])
         let order = try database.pool.read { try String.fetchAll($0, sql: "SELECT name FROM steps ORDER BY rowid") }
         #expect(order == ["alpha.1", "alpha.2", "beta.1"])
         let applied = try database.appliedMigrations()
@@ -53,15 +54,15 @@ struct KithDatabaseTests {
 
     @Test func theMigrationStatusIsReadWithoutWritingAnything() throws {
         let path = folder.path("k.sqlite")
-        let missing = try KithDatabase.migrationStatus(at: path, features: [Self.notes(["one", "two"])])
+        let missing = try SQLiteDatabase.migrationStatus(at: path, features: [Self.notes(["one", "two"])])
         #expect(missing.pending == ["notes.1-one", "notes.2-two"] && missing.unknown.isEmpty && !missing.isCurrent)
         #expect(!FileManager.default.fileExists(atPath: path))
-        try KithDatabase.open(at: path, features: [Self.notes(["one"])]).close()
+        try SQLiteDatabase.open(at: path, features: [Self.notes(["one"])]).close()
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let status = try KithDatabase.migrationStatus(at: path, features: [Self.notes(["one", "two"])])
+        let status = try SQLiteDatabase.migrationStatus(at: path, features: [Self.notes(["one", "two"])])
         #expect(status.pending == ["notes.2-two"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(try KithDatabase.migrationStatus(at: path, features: [Self.notes(["one"])]).isCurrent)
+        #expect(try SQLiteDatabase.migrationStatus(at: path, features: [Self.notes(["one"])]).isCurrent)
         // A newer build's step: unknown here, and nothing pending.
         let newer = MigrationStatus(known: ["a.1-x", "a.2-y"], applied: ["a.1-x", "a.3-z", "a.2-y"])
         #expect(newer.pending.isEmpty && newer.unknown == ["a.3-z"] && newer.isCurrent)
@@ -69,25 +70,25 @@ struct KithDatabaseTests {
 
     @Test func reopeningAppliesNothingTwiceAndAddsNewSteps() throws {
         let path = folder.path("k.sqlite")
-        _ = try KithDatabase.open(at: path, features: [Self.notes(["one"])])
-        let reopened = try KithDatabase.open(at: path, features: [Self.notes(["one"])])
+        _ = try SQLiteDatabase.open(at: path, features: [Self.notes(["one"])])
+        let reopened = try SQLiteDatabase.open(at: path, features: [Self.notes(["one"])])
         #expect(try reopened.appliedMigrations().features[0].applied == ["notes.1-one"])
-        let extended = try KithDatabase.open(at: path, features: [Self.notes(["one", "two"])])
+        let extended = try SQLiteDatabase.open(at: path, features: [Self.notes(["one", "two"])])
         #expect(try extended.appliedMigrations().features[0].applied == ["notes.1-one", "notes.2-two"])
     }
 
     @Test func refusesAFileMigratedByANewerBuildAndLeavesItUntouched() throws {
         let path = folder.path("k.sqlite")
         do {
-            let newer = try KithDatabase.open(at: path, features: [Self.notes(["one", "two"])])
+            let newer = try SQLiteDatabase.open(at: path, features: [Self.notes(["one", "two"])])
             try newer.pool.close()
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: StorageError.self) {
-            try KithDatabase.open(at: path, features: [Self.notes(["one"])])
+            try SQLiteDatabase.open(at: path, features: [Self.notes(["one"])])
         }
         do {
-            _ = try KithDatabase.open(at: path, features: [Self.notes(["one"])])
+            _ = try SQLiteDatabase.open(at: path, features: [Self.notes(["one"])])
         } catch {
             #expect(error.code == .newerSchema)
             #expect(error.message.contains("newer version of kith"))
@@ -99,7 +100,7 @@ struct KithDatabaseTests {
         let path = folder.path("notes.txt")
         let text = Data("hello, this is not a database\n".utf8)
         try text.write(to: URL(fileURLWithPath: path))
-        let error = try #require(throws: StorageError.self) { try KithDatabase.open(at: path, features: []) }
+        let error = try #require(throws: StorageError.self) { try SQLiteDatabase.open(at: path, features: []) }
         #expect(error.code == .notADatabase)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
@@ -113,14 +114,14 @@ struct KithDatabaseTests {
             try queue.close()
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let error = try #require(throws: StorageError.self) { try KithDatabase.open(at: path, features: []) }
+        let error = try #require(throws: StorageError.self) { try SQLiteDatabase.open(at: path, features: []) }
         #expect(error.code == .foreignDatabase)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
     @Test func refusesAFolder() throws {
         let error = try #require(throws: StorageError.self) {
-            try KithDatabase.open(at: folder.path(""), features: [])
+            try SQLiteDatabase.open(at: folder.path(""), features: [])
         }
         #expect(error.code == .notAFile)
         #expect(error.message.contains("is a folder"))
@@ -131,7 +132,7 @@ struct KithDatabaseTests {
             // root writes anywhere: use a path below a file instead, which fails for everyone.
             try Data().write(to: URL(fileURLWithPath: folder.path("plain")))
             let error = try #require(throws: StorageError.self) {
-                try KithDatabase.open(at: folder.path("plain/k.sqlite"), features: [])
+                try SQLiteDatabase.open(at: folder.path("plain/k.sqlite"), features: [])
             }
             #expect(error.code == .cannotCreate)
             return
@@ -140,22 +141,22 @@ struct KithDatabaseTests {
         chmod(folder.path("locked"), 0o500)
         defer { chmod(folder.path("locked"), 0o700) }
         let error = try #require(throws: StorageError.self) {
-            try KithDatabase.open(at: folder.path("locked/k.sqlite"), features: [])
+            try SQLiteDatabase.open(at: folder.path("locked/k.sqlite"), features: [])
         }
         #expect(error.code == .cannotCreate)
     }
 
     @Test func narrowsTheModeOfAnExistingFile() throws {
         let path = folder.path("k.sqlite")
-        _ = try KithDatabase.open(at: path, features: [])
+        _ = try SQLiteDatabase.open(at: path, features: [])
         chmod(path, 0o644)
-        _ = try KithDatabase.open(at: path, features: [])
+        _ = try SQLiteDatabase.open(at: path, features: [])
         #expect(try mode(of: path) == 0o600)
     }
 
     @Test func refusesTwoFeaturesWithOneName() {
         #expect(throws: StorageError.self) {
-            try KithDatabase.open(at: folder.path("k.sqlite"), features: [Self.notes(["a"]), Self.notes(["b"])])
+            try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [Self.notes(["a"]), Self.notes(["b"])])
         }
     }
 
@@ -172,15 +173,15 @@ struct KithDatabaseTests {
 
     @Test func aReadOnlyOpenCreatesNothingMigratesNothingAndRefusesWrites() async throws {
         let missing = folder.path("none/kith.sqlite")
-        #expect(throws: StorageError.self) { try KithDatabase.openReadOnly(at: missing, features: []) }
+        #expect(throws: StorageError.self) { try SQLiteDatabase.openReadOnly(at: missing, features: []) }
         #expect(!FileManager.default.fileExists(atPath: folder.path("none")))
 
         let path = folder.path("k.sqlite")
         do {
-            let database = try KithDatabase.open(at: path, features: [Self.notes(["one"])])
+            let database = try SQLiteDatabase.open(at: path, features: [Self.notes(["one"])])
             try await database.pool.write { try $0.execute(sql: "INSERT INTO notes_one DEFAULT VALUES") }
         }
-        let reader = try KithDatabase.openReadOnly(at: path, features: [Self.notes(["one", "two"])])
+        let reader = try SQLiteDatabase.openReadOnly(at: path, features: [Self.notes(["one", "two"])])
         let count = try await reader.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM notes_one") }
         #expect(count == 1)
         #expect(try reader.appliedMigrations().features[0].pending == ["notes.2-two"])

@@ -1,4 +1,5 @@
 import GRDB
+import Storage
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,7 @@ import GRDB
 #endif
 
 /// The one SQLite file every feature stores into: a WAL `DatabasePool` with each feature's migrations applied.
-public final class KithDatabase: Sendable {
+public final class SQLiteDatabase: Sendable {
     /// The file path as given (or resolved from the environment).
     public let path: String
     /// The pool stores read and write through. One command is one `write` transaction.
@@ -39,7 +40,7 @@ public final class KithDatabase: Sendable {
         at path: String,
         features: [FeatureMigrations],
         busyTimeoutSeconds: Double = defaultBusyTimeoutSeconds
-    ) throws(StorageError) -> KithDatabase {
+    ) throws(StorageError) -> SQLiteDatabase {
         try checkNames(features)
         switch PrivateFile.state(of: path) {
         case .directory:
@@ -76,7 +77,7 @@ public final class KithDatabase: Sendable {
             throw StorageError(.migrationFailed, "Cannot update the database \(path): \(describe(error))")
         }
         let readers = ReaderConnections(path: path, configuration: configuration, capacity: readerCapacity)
-        return KithDatabase(path: path, pool: pool, readers: readers, features: features)
+        return SQLiteDatabase(path: path, pool: pool, readers: readers, features: features)
     }
 
     /// One reader connection per core: reads run on a concurrent queue, about one thread per core when busy.
@@ -89,7 +90,7 @@ public final class KithDatabase: Sendable {
         at path: String,
         features: [FeatureMigrations],
         busyTimeoutSeconds: Double = defaultBusyTimeoutSeconds
-    ) throws(StorageError) -> KithDatabase {
+    ) throws(StorageError) -> SQLiteDatabase {
         try checkNames(features)
         switch PrivateFile.state(of: path) {
         case .directory:
@@ -106,7 +107,7 @@ public final class KithDatabase: Sendable {
         configuration.label = "kith"
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return KithDatabase(path: path, pool: pool, readers: nil, features: features)
+            return SQLiteDatabase(path: path, pool: pool, readers: nil, features: features)
         } catch {
             throw StorageError(.cannotOpen, "Cannot open the database \(path): \(describe(error))")
         }

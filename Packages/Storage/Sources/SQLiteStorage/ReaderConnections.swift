@@ -1,4 +1,5 @@
 import GRDB
+import Storage
 import Synchronization
 
 /// Read-only connections to the file, handed out from a list under a lock.

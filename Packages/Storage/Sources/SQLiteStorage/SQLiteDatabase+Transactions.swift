@@ -1,7 +1,8 @@
 import Dispatch
 import GRDB
+import Storage
 
-extension KithDatabase: SQLDatabase {
+extension SQLiteDatabase: SQLDatabase {
     public var dialect: SQLDialect { .sqlite }
 
     public func read<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {

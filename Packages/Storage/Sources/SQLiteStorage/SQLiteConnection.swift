@@ -1,4 +1,5 @@
 import GRDB
+import Storage
 
 /// An open GRDB transaction seen as an `SQLConnection`: statements are prepared once per connection (GRDB's
 /// statement cache) and run at once.

@@ -1,3 +1,5 @@
+import Storage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

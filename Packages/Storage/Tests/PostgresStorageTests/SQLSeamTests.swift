@@ -1,5 +1,6 @@
 import Foundation
 import PostgresStorageTesting
+import SQLiteStorage
 import Storage
 import Testing
 
@@ -32,7 +33,7 @@ struct SQLSeamTests {
         let folder = NSTemporaryDirectory() + "kith-seam-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return [
-            ("SQLite", try KithDatabase.open(at: folder + "/seam.sqlite", features: [table])),
+            ("SQLite", try SQLiteDatabase.open(at: folder + "/seam.sqlite", features: [table])),
             ("PostgreSQL", try await TestPostgres.database([table])),
         ]
     }

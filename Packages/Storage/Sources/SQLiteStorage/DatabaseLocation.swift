@@ -1,3 +1,5 @@
+import Storage
+
 /// Where the database file lives when no path is given on the command line.
 public enum DatabaseLocation {
     /// `--db` wins, then `KITH_DB`, then `$XDG_DATA_HOME/kith/kith.sqlite`, then `~/.local/share/kith/kith.sqlite`.

@@ -23,144 +23,124 @@ struct CirclesRoutes: Sendable {
     // MARK: - Contacts
 
     private func addContacts(to api: RouterGroup<KithRequestContext>) {
-        api.api(CirclesRoute.contacts) { request, context in
+        api.signedIn(CirclesRoute.contacts) { principal, request, context in
             let search = ContactSearch(text: request.query("search"), circle: request.query("circle"))
-            let contacts = try await circles.contacts(try context.requirePrincipal(), matching: search)
-            return try JSONCoding.response(contacts.map(ContactJSON.init))
+            let contacts = try await circles.contacts(principal, matching: search)
+            return contacts.map(ContactJSON.init)
         }
-        api.api(CirclesRoute.addContact) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.addContact, status: .created) { principal, request, context in
             let body = try await request.decodeJSON(ContactBody.self, context: context)
             let contact = try await circles.addContact(principal, body.draft)
-            return try JSONCoding.response(ContactJSON(contact), status: .created)
+            return ContactJSON(contact)
         }
-        api.api(CirclesRoute.editContact) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.editContact) { principal, request, context in
             let edit = try await request.decodeJSON(ContactEditBody.self, context: context).edit
             let contact = try await circles.editContact(principal, try context.parameters.text("contact"), edit)
-            return try JSONCoding.response(ContactJSON(contact))
+            return ContactJSON(contact)
         }
-        api.api(CirclesRoute.removeContact) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.removeContact) { principal, _, context in
             let contact = try await circles.removeContact(principal, try context.parameters.text("contact"))
-            return try JSONCoding.response(ContactJSON(contact))
+            return ContactJSON(contact)
         }
     }
 
     // MARK: - Circles and suggestions
 
     private func addCircles(to api: RouterGroup<KithRequestContext>) {
-        api.api(CirclesRoute.circles) { _, context in
-            let list = try await circles.circles(try context.requirePrincipal())
-            return try JSONCoding.response(list.map(CircleJSON.init))
+        api.signedIn(CirclesRoute.circles) { principal, _, context in
+            let list = try await circles.circles(principal)
+            return list.map(CircleJSON.init)
         }
-        api.api(CirclesRoute.createCircle) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.createCircle, status: .created) { principal, request, context in
             let body = try await request.decodeJSON(CircleBody.self, context: context)
             let circle = try await circles.createCircle(
                 principal, name: body.name, emoji: body.emoji, color: body.color)
-            return try JSONCoding.response(CircleJSON(circle), status: .created)
+            return CircleJSON(circle)
         }
-        api.api(CirclesRoute.circle) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.circle) { principal, request, context in
             let detail = try await circles.circle(
                 principal, try context.parameters.text("circle"), search: request.query("search"))
-            return try JSONCoding.response(CircleDetailJSON(detail))
+            return CircleDetailJSON(detail)
         }
-        api.api(CirclesRoute.editCircle) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.editCircle) { principal, request, context in
             let edit = try await request.decodeJSON(CircleEditBody.self, context: context).edit
             let circle = try await circles.editCircle(principal, try context.parameters.text("circle"), edit)
-            return try JSONCoding.response(CircleJSON(circle))
+            return CircleJSON(circle)
         }
-        api.api(CirclesRoute.deleteCircle) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.deleteCircle) { principal, request, context in
             let circle = try await circles.deleteCircle(
                 principal, try context.parameters.text("circle"), moveTo: request.query("moveTo"))
-            return try JSONCoding.response(CircleJSON(circle))
+            return CircleJSON(circle)
         }
-        api.api(CirclesRoute.mergeCircle) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.mergeCircle) { principal, request, context in
             let body = try await request.decodeJSON(MergeBody.self, context: context)
             let from = try context.parameters.text("circle")
             let into = try await circles.mergeCircles(principal, from: from, into: body.into)
-            return try JSONCoding.response(CircleJSON(into))
+            return CircleJSON(into)
         }
-        api.api(CirclesRoute.addMembers) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.addMembers) { principal, request, context in
             let contacts = try await request.decodeJSON(ContactsBody.self, context: context).contacts
             let detail = try await circles.addMembers(
                 principal, circle: try context.parameters.text("circle"), contacts: contacts)
-            return try JSONCoding.response(CircleDetailJSON(added: detail))
+            return CircleDetailJSON(added: detail)
         }
-        api.api(CirclesRoute.removeMembers) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.removeMembers) { principal, request, context in
             let contacts = try await request.decodeJSON(ContactsBody.self, context: context).contacts
             let detail = try await circles.removeMembers(
                 principal, circle: try context.parameters.text("circle"), contacts: contacts)
-            return try JSONCoding.response(CircleDetailJSON(detail))
+            return CircleDetailJSON(detail)
         }
-        api.api(CirclesRoute.removeMember) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.removeMember) { principal, _, context in
             let detail = try await circles.removeMembers(
                 principal, circle: try context.parameters.text("circle"),
                 contacts: [try context.parameters.text("contact")])
-            return try JSONCoding.response(CircleDetailJSON(detail))
+            return CircleDetailJSON(detail)
         }
-        api.api(CirclesRoute.suggestions) { _, context in
-            let suggestions = try await circles.suggestions(try context.requirePrincipal())
-            return try JSONCoding.response(suggestions.map(MergeSuggestionJSON.init))
+        api.signedIn(CirclesRoute.suggestions) { principal, _, context in
+            let suggestions = try await circles.suggestions(principal)
+            return suggestions.map(MergeSuggestionJSON.init)
         }
-        api.api(CirclesRoute.dismissSuggestion) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedInNoContent(CirclesRoute.dismissSuggestion) { principal, _, context in
             try await circles.dismissSuggestion(principal, try context.parameters.text("id"))
-            return JSONCoding.noContent()
         }
     }
 
     // MARK: - The access matrix (staged edits)
 
     private func addAccess(to api: RouterGroup<KithRequestContext>) {
-        api.api(CirclesRoute.access) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.access) { principal, request, context in
             let matrix = try await circles.accessMatrix(principal, profile: request.query("profile"))
-            return try JSONCoding.response(AccessMatrixJSON(matrix))
+            return AccessMatrixJSON(matrix)
         }
-        api.api(CirclesRoute.setAccess) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.setAccess) { principal, request, context in
             let body = try await request.decodeJSON(AccessCellBody.self, context: context)
             let matrix = try await circles.setAccess(
                 principal, profile: request.query("profile"), field: try Self.field(body.field), circle: body.circle,
                 access: try choice(body.access, field: "access", as: Access.self))
-            return try JSONCoding.response(AccessMatrixJSON(matrix))
+            return AccessMatrixJSON(matrix)
         }
-        api.api(CirclesRoute.cycleAccess) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.cycleAccess) { principal, request, context in
             let body = try await request.decodeJSON(AccessCycleBody.self, context: context)
             let matrix = try await circles.cycleAccess(
                 principal, profile: request.query("profile"), field: try Self.field(body.field), circle: body.circle)
-            return try JSONCoding.response(AccessMatrixJSON(matrix))
+            return AccessMatrixJSON(matrix)
         }
-        api.api(CirclesRoute.allowAll) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.allowAll) { principal, request, context in
             let body = try await request.decodeJSON(AccessCircleBody.self, context: context)
             let matrix = try await circles.allowAll(principal, profile: request.query("profile"), circle: body.circle)
-            return try JSONCoding.response(AccessMatrixJSON(matrix))
+            return AccessMatrixJSON(matrix)
         }
-        api.api(CirclesRoute.resetAccess) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.resetAccess) { principal, request, context in
             let matrix = try await circles.resetAccess(principal, profile: request.query("profile"))
-            return try JSONCoding.response(AccessMatrixJSON(matrix))
+            return AccessMatrixJSON(matrix)
         }
-        api.api(CirclesRoute.saveAccess) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.saveAccess) { principal, request, context in
             let matrix = try await circles.saveAccess(principal, profile: request.query("profile"))
-            return try JSONCoding.response(AccessMatrixJSON(matrix))
+            return AccessMatrixJSON(matrix)
         }
-        api.api(CirclesRoute.discardAccess) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.discardAccess) { principal, request, context in
             let matrix = try await circles.discardAccess(principal, profile: request.query("profile"))
-            return try JSONCoding.response(AccessMatrixJSON(matrix))
+            return AccessMatrixJSON(matrix)
         }
     }
 
@@ -178,98 +158,86 @@ struct CirclesRoutes: Sendable {
             let view = try await circles.look(principal, try Self.lookTarget(request))
             return JSONCoding.bytesResponse(ProfileViewJSON(view).sortedJSON)
         }
-        api.api(CirclesRoute.requests) { _, context in
-            let requests = try await circles.requests(try context.requirePrincipal())
-            return try JSONCoding.response(requests.map(AccessRequestJSON.init))
+        api.signedIn(CirclesRoute.requests) { principal, _, context in
+            let requests = try await circles.requests(principal)
+            return requests.map(AccessRequestJSON.init)
         }
-        api.api(CirclesRoute.request) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.request, status: .created) { principal, request, context in
             let body = try await request.decodeJSON(AccessRequestBody.self, context: context)
             let receipt = try await circles.request(
                 principal, body.target, field: try Self.field(body.field), reason: body.reason)
-            return try JSONCoding.response(RequestReceiptJSON(receipt), status: .created)
+            return RequestReceiptJSON(receipt)
         }
-        api.api(CirclesRoute.allowRequest) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.allowRequest) { principal, request, context in
             // The body is optional: without it (or its key), only the requested field is granted.
             let body = try await request.decodeOptionalJSON(AllowBody.self, context: context)
             let grant = try await circles.allowRequest(
                 principal, try context.parameters.text("id"), allFields: body?.allFields ?? false)
-            return try JSONCoding.response(GrantJSON(grant))
+            return GrantJSON(grant)
         }
-        api.api(CirclesRoute.denyRequest) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.denyRequest) { principal, _, context in
             let denied = try await circles.denyRequest(principal, try context.parameters.text("id"))
-            return try JSONCoding.response(AccessRequestJSON(denied))
+            return AccessRequestJSON(denied)
         }
-        api.api(CirclesRoute.grants) { _, context in
-            let grants = try await circles.grants(try context.requirePrincipal())
-            return try JSONCoding.response(grants.map(GrantJSON.init))
+        api.signedIn(CirclesRoute.grants) { principal, _, context in
+            let grants = try await circles.grants(principal)
+            return grants.map(GrantJSON.init)
         }
-        api.api(CirclesRoute.revokeGrant) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.revokeGrant) { principal, _, context in
             let grant = try await circles.revokeGrant(principal, try context.parameters.text("id"))
-            return try JSONCoding.response(GrantJSON(grant))
+            return GrantJSON(grant)
         }
     }
 
     // MARK: - Shadows, personas, profiles
 
     private func addProfiles(to api: RouterGroup<KithRequestContext>) {
-        api.api(CirclesRoute.createShadow) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.createShadow, status: .created) { principal, request, context in
             let body = try await request.decodeJSON(ShadowBody.self, context: context)
             // Without `circles` the shadow is shown to nobody until `PUT /api/shadows/{profile}/circles`.
             let profile = try await circles.createShadow(
                 principal, type: try ProfileType.shadowType(body.type), displayName: body.displayName,
                 circles: body.circles ?? [])
-            return try JSONCoding.response(CirclesProfileJSON(profile), status: .created)
+            return CirclesProfileJSON(profile)
         }
-        api.api(CirclesRoute.setShadowCircles) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.setShadowCircles) { principal, request, context in
             let body = try await request.decodeJSON(ShadowCirclesBody.self, context: context)
             let profile = try await circles.setShadowCircles(
                 principal, try context.parameters.text("profile"), circles: body.circles)
-            return try JSONCoding.response(CirclesProfileJSON(profile))
+            return CirclesProfileJSON(profile)
         }
-        api.api(CirclesRoute.revealShadow) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.revealShadow) { principal, _, context in
             let profile = try await circles.revealShadow(principal, try context.parameters.text("profile"))
-            return try JSONCoding.response(CirclesProfileJSON(profile))
+            return CirclesProfileJSON(profile)
         }
-        api.api(CirclesRoute.deleteShadow) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.deleteShadow) { principal, _, context in
             let profile = try await circles.deleteShadow(principal, try context.parameters.text("profile"))
-            return try JSONCoding.response(CirclesProfileJSON(profile))
+            return CirclesProfileJSON(profile)
         }
-        api.api(CirclesRoute.personas) { _, context in
-            let personas = try await circles.personas(try context.requirePrincipal())
-            return try JSONCoding.response(personas.map(PersonaCardJSON.init))
+        api.signedIn(CirclesRoute.personas) { principal, _, context in
+            let personas = try await circles.personas(principal)
+            return personas.map(PersonaCardJSON.init)
         }
-        api.api(CirclesRoute.switchPersona) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.switchPersona) { principal, request, context in
             let body = try await request.decodeJSON(PersonaSwitchBody.self, context: context)
-            return try JSONCoding.response(PersonaCardJSON(try await circles.switchPersona(principal, body.profile)))
+            return PersonaCardJSON(try await circles.switchPersona(principal, body.profile))
         }
         // The active persona's profile, then any profile of the caller by reference.
-        api.api(CirclesRoute.activeProfile) { _, context in
-            try JSONCoding.response(CirclesProfileJSON(try await circles.profile(try context.requirePrincipal(), nil)))
+        api.signedIn(CirclesRoute.activeProfile) { principal, _, context in
+            CirclesProfileJSON(try await circles.profile(principal, nil))
         }
-        api.api(CirclesRoute.editActiveProfile) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.editActiveProfile) { principal, request, context in
             let edit = try await Self.profileEdit(request, context: context)
-            return try JSONCoding.response(CirclesProfileJSON(try await circles.editProfile(principal, nil, edit)))
+            return CirclesProfileJSON(try await circles.editProfile(principal, nil, edit))
         }
-        api.api(CirclesRoute.profile) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.profile) { principal, _, context in
             let profile = try await circles.profile(principal, try context.parameters.text("profile"))
-            return try JSONCoding.response(CirclesProfileJSON(profile))
+            return CirclesProfileJSON(profile)
         }
-        api.api(CirclesRoute.editProfile) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(CirclesRoute.editProfile) { principal, request, context in
             let edit = try await Self.profileEdit(request, context: context)
             let profile = try await circles.editProfile(principal, try context.parameters.text("profile"), edit)
-            return try JSONCoding.response(CirclesProfileJSON(profile))
+            return CirclesProfileJSON(profile)
         }
     }
 

@@ -8,30 +8,26 @@ struct ExitPinRoutes: Sendable {
     let pins: any ExitPinService
 
     func add(to api: RouterGroup<KithRequestContext>) {
-        api.api(IdentityRoute.exitPin) { _, context in
+        api.signedIn(IdentityRoute.exitPin) { principal, _, context in
             let status = try await pins.exitPinStatus(
-                try context.requirePrincipal(), member: try context.parameters.text("member"))
-            return try JSONCoding.response(ExitPinStatusJSON(status))
+                principal, member: try context.parameters.text("member"))
+            return ExitPinStatusJSON(status)
         }
-        api.api(IdentityRoute.setExitPin) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.setExitPin) { principal, request, context in
             let body = try await request.decodeJSON(ExitPinSetBody.self, context: context)
             let member = try await pins.setExitPin(
                 principal, member: try context.parameters.text("member"), password: body.password, pin: body.pin)
-            return try JSONCoding.response(MemberJSON(member))
+            return MemberJSON(member)
         }
-        api.api(IdentityRoute.clearExitPin) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.clearExitPin) { principal, request, context in
             let body = try await request.decodeJSON(ExitPinClearBody.self, context: context)
             let member = try await pins.clearExitPin(
                 principal, member: try context.parameters.text("member"), password: body.password)
-            return try JSONCoding.response(MemberJSON(member))
+            return MemberJSON(member)
         }
-        api.api(IdentityRoute.verifyExitPin) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedInNoContent(IdentityRoute.verifyExitPin) { principal, request, context in
             let body = try await request.decodeJSON(ExitPinVerifyBody.self, context: context)
             try await pins.verifyExitPin(principal, member: try context.parameters.text("member"), pin: body.pin)
-            return JSONCoding.noContent()
         }
     }
 }

@@ -8,72 +8,62 @@ struct HouseholdRoutes: Sendable {
     let identity: any IdentityService
 
     func add(to api: RouterGroup<KithRequestContext>) {
-        api.api(IdentityRoute.households) { _, context in
-            let households = try await identity.households(try context.requirePrincipal())
-            return try JSONCoding.response(households.map { HouseholdJSON($0) })
+        api.signedIn(IdentityRoute.households) { principal, _, context in
+            let households = try await identity.households(principal)
+            return households.map { HouseholdJSON($0) }
         }
-        api.api(IdentityRoute.createHousehold) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.createHousehold, status: .created) { principal, request, context in
             let body = try await request.decodeJSON(HouseholdNameBody.self, context: context)
             let household = try await identity.createHousehold(principal, name: body.name)
-            return try JSONCoding.response(HouseholdJSON(household), status: .created)
+            return HouseholdJSON(household)
         }
-        api.api(IdentityRoute.household) { _, context in
-            let household = try await identity.requireActiveHousehold(try context.requirePrincipal())
-            return try JSONCoding.response(HouseholdJSON(household))
+        api.signedIn(IdentityRoute.household) { principal, _, context in
+            let household = try await identity.requireActiveHousehold(principal)
+            return HouseholdJSON(household)
         }
-        api.api(IdentityRoute.renameHousehold) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.renameHousehold) { principal, request, context in
             let body = try await request.decodeJSON(HouseholdNameBody.self, context: context)
             let household = try await identity.renameHousehold(principal, name: body.name)
-            return try JSONCoding.response(HouseholdJSON(household))
+            return HouseholdJSON(household)
         }
-        api.api(IdentityRoute.useHousehold) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.useHousehold) { principal, _, context in
             let household = try await identity.useHousehold(principal, try context.parameters.text("household"))
-            return try JSONCoding.response(HouseholdJSON(household))
+            return HouseholdJSON(household)
         }
-        api.api(IdentityRoute.leaveHousehold) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedInNoContent(IdentityRoute.leaveHousehold) { principal, _, context in
             try await identity.leaveHousehold(principal, try context.parameters.text("household"))
-            return JSONCoding.noContent()
         }
 
         // MARK: - Members of the active household
 
-        api.api(IdentityRoute.members) { _, context in
-            let household = try await identity.requireActiveHousehold(try context.requirePrincipal())
-            return try JSONCoding.response(household.members.map(MemberJSON.init))
+        api.signedIn(IdentityRoute.members) { principal, _, context in
+            let household = try await identity.requireActiveHousehold(principal)
+            return household.members.map(MemberJSON.init)
         }
-        api.api(IdentityRoute.addMember) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.addMember, status: .created) { principal, request, context in
             let body = try await request.decodeJSON(ManagedMemberBody.self, context: context)
             let member = try await identity.addManagedMember(
                 principal, displayName: body.displayName, avatarKey: body.avatarKey ?? "")
-            return try JSONCoding.response(MemberJSON(member), status: .created)
+            return MemberJSON(member)
         }
-        api.api(IdentityRoute.removeMember) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.removeMember) { principal, _, context in
             let member = try await identity.removeMember(principal, try context.parameters.text("member"))
-            return try JSONCoding.response(MemberJSON(member))
+            return MemberJSON(member)
         }
-        api.api(IdentityRoute.addGuardian) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.addGuardian) { principal, request, context in
             let body = try await request.decodeJSON(GuardianBody.self, context: context)
             let member = try await identity.addGuardian(
                 principal, member: try context.parameters.text("member"), email: body.email)
-            return try JSONCoding.response(MemberJSON(member))
+            return MemberJSON(member)
         }
-        api.api(IdentityRoute.removeGuardian) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.removeGuardian) { principal, _, context in
             let member = try await identity.removeGuardian(
                 principal, member: try context.parameters.text("member"), email: try context.parameters.text("email"))
-            return try JSONCoding.response(MemberJSON(member))
+            return MemberJSON(member)
         }
-        api.api(IdentityRoute.graduateMember) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.graduateMember, status: .created) { principal, _, context in
             let grant = try await identity.graduateMember(principal, try context.parameters.text("member"))
-            return try JSONCoding.response(ClaimCodeJSON(grant), status: .created)
+            return ClaimCodeJSON(grant)
         }
     }
 }

@@ -51,52 +51,42 @@ struct IdentityRoutes: Sendable {
             }
             return JSONCoding.noContent()
         }
-        api.api(IdentityRoute.me) { _, context in
-            let principal = try context.requirePrincipal()
-            return try JSONCoding.response(try await me(try await identity.account(principal), principal))
+        api.signedIn(IdentityRoute.me) { principal, _, context in
+            return try await me(try await identity.account(principal), principal)
         }
-        api.api(IdentityRoute.name) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.name) { principal, request, context in
             let body = try await request.decodeJSON(AccountNameBody.self, context: context)
             let account = try await identity.changeName(principal, firstName: body.firstName, lastName: body.lastName)
-            return try JSONCoding.response(try await me(account, principal))
+            return try await me(account, principal)
         }
-        api.api(IdentityRoute.role) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.role) { principal, request, context in
             let body = try await request.decodeJSON(RoleBody.self, context: context)
             let role = try choice(body.role, field: "role", as: AccountRole.self)
             let account = try await identity.changeRole(principal, to: role)
-            return try JSONCoding.response(try await me(account, principal))
+            return try await me(account, principal)
         }
-        api.api(IdentityRoute.accountType) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.accountType) { principal, request, context in
             let body = try await request.decodeJSON(AccountTypeBody.self, context: context)
             let type = try choice(body.accountType, field: "accountType", as: AccountType.self)
             let account = try await identity.changeAccountType(principal, to: type)
-            return try JSONCoding.response(try await me(account, principal))
+            return try await me(account, principal)
         }
-        api.api(IdentityRoute.signInMethods) { _, context in
-            let principal = try context.requirePrincipal()
-            return try JSONCoding.response(SignInMethodsJSON(try await identity.signInMethods(principal)))
+        api.signedIn(IdentityRoute.signInMethods) { principal, _, context in
+            return SignInMethodsJSON(try await identity.signInMethods(principal))
         }
-        api.api(IdentityRoute.linkIdentity) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.linkIdentity) { principal, request, context in
             let provider = try configured(context.parameters.text("provider"))
             let body = try await request.decodeJSON(ProviderSignInBody.self, context: context)
             let linked = try await identity.linkIdentity(principal, body.signIn(provider))
-            return try JSONCoding.response(LinkedIdentityJSON(linked))
+            return LinkedIdentityJSON(linked)
         }
-        api.api(IdentityRoute.unlinkIdentity) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedInNoContent(IdentityRoute.unlinkIdentity) { principal, _, context in
             let provider = try configured(context.parameters.text("provider"))
             try await identity.unlinkIdentity(principal, provider: provider)
-            return JSONCoding.noContent()
         }
-        api.api(IdentityRoute.password) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedInNoContent(IdentityRoute.password) { principal, request, context in
             let body = try await request.decodeJSON(PasswordChangeBody.self, context: context)
             try await identity.changePassword(principal, current: body.currentPassword, new: body.newPassword)
-            return JSONCoding.noContent()
         }
     }
 

@@ -8,23 +8,21 @@ struct PreferencesRoutes: Sendable {
     let preferences: any PreferencesService
 
     func add(to api: RouterGroup<KithRequestContext>) {
-        api.api(PreferencesRoute.preferences) { _, context in
-            try JSONCoding.response(PreferencesJSON(try await preferences.preferences(try context.requirePrincipal())))
+        api.signedIn(PreferencesRoute.preferences) { principal, _, context in
+            PreferencesJSON(try await preferences.preferences(principal))
         }
-        api.api(PreferencesRoute.theme) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(PreferencesRoute.theme) { principal, request, context in
             let body = try await request.decodeJSON(ThemeBody.self, context: context)
             let theme = try choice(body.theme, field: "theme", as: ThemePreference.self)
-            return try JSONCoding.response(PreferencesJSON(try await preferences.setTheme(principal, theme)))
+            return PreferencesJSON(try await preferences.setTheme(principal, theme))
         }
-        api.api(PreferencesRoute.fontSize) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(PreferencesRoute.fontSize) { principal, request, context in
             let body = try await request.decodeJSON(FontSizeBody.self, context: context)
             let size = try Self.fontSize(body)
-            return try JSONCoding.response(PreferencesJSON(try await preferences.setFontSize(principal, size)))
+            return PreferencesJSON(try await preferences.setFontSize(principal, size))
         }
-        api.api(PreferencesRoute.reset) { _, context in
-            try JSONCoding.response(PreferencesJSON(try await preferences.reset(try context.requirePrincipal())))
+        api.signedIn(PreferencesRoute.reset) { principal, _, context in
+            PreferencesJSON(try await preferences.reset(principal))
         }
     }
 

@@ -10,24 +10,21 @@ struct ProfileSessionRoutes: Sendable {
     let identity: any IdentityService
 
     func add(to api: RouterGroup<KithRequestContext>) {
-        api.api(ProfileSessionRoute.profiles) { _, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(ProfileSessionRoute.profiles) { principal, _, context in
             let account = try await identity.account(principal)
             let household = try await identity.activeHousehold(principal)
             let activeId = principal.actingAs?.memberId ?? account.id
             let profiles = ProfileSessionManager.switchableProfiles(of: account, in: household)
-            return try JSONCoding.response(
-                profiles.map { SwitchableProfileJSON($0, active: $0.memberId == activeId) })
+            return profiles.map { SwitchableProfileJSON($0, active: $0.memberId == activeId) }
         }
-        api.api(IdentityRoute.activity) { request, context in
-            let principal = try context.requirePrincipal()
+        api.signedIn(IdentityRoute.activity) { principal, request, context in
             let records =
                 if let member = request.query("member") {
                     try await identity.memberActivity(principal, member: member)
                 } else {
                     try await identity.actingRecords(principal)
                 }
-            return try JSONCoding.response(records.map(ActingRecordJSON.init))
+            return records.map(ActingRecordJSON.init)
         }
     }
 }

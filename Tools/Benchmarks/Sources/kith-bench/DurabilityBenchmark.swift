@@ -20,9 +20,7 @@ enum DurabilityBenchmark {
                 FeatureMigrations(
                     feature: "bench",
                     migrations: [
-                        Migration("rows") { db in
-                            try db.execute(sql: "CREATE TABLE rows (id INTEGER PRIMARY KEY, value TEXT NOT NULL)")
-                        }
+                        Migration("rows", "CREATE TABLE rows (id INTEGER PRIMARY KEY, value TEXT NOT NULL)")
                     ])
             ])
 

@@ -53,18 +53,15 @@ enum FamilyCodesBenchmark {
                 FeatureMigrations(
                     feature: "bench",
                     migrations: [
-                        Migration("rows") { db in
-                            try db.execute(sql: "CREATE TABLE rows (id INTEGER PRIMARY KEY, value TEXT NOT NULL)")
-                        },
+                        Migration("rows", "CREATE TABLE rows (id INTEGER PRIMARY KEY, value TEXT NOT NULL)"),
                         // Shaped like the usage log, with its index: the one row every join must write.
-                        Migration("log-rows") { db in
-                            try db.execute(
-                                sql: """
-                                    CREATE TABLE log_rows (seq INTEGER PRIMARY KEY AUTOINCREMENT, at DATETIME NOT NULL,
-                                        account_id TEXT NOT NULL, code TEXT NOT NULL, family_id TEXT, result TEXT NOT NULL);
-                                    CREATE INDEX log_rows_code ON log_rows(code);
-                                    """)
-                        },
+                        Migration(
+                            "log-rows",
+                            """
+                            CREATE TABLE log_rows (seq INTEGER PRIMARY KEY AUTOINCREMENT, at DATETIME NOT NULL,
+                                account_id TEXT NOT NULL, code TEXT NOT NULL, family_id TEXT, result TEXT NOT NULL);
+                            CREATE INDEX log_rows_code ON log_rows(code);
+                            """),
                     ])
             ])
 

@@ -1,6 +1,7 @@
 import Console
 import Identity
 import Preferences
+import PreferencesWire
 
 /// Human renderings shared by the `prefs` commands.
 enum PreferencesText {
@@ -29,13 +30,14 @@ enum PreferencesText {
         return lines.joined(separator: "\n")
     }
 
-    static func signed(_ offset: Int) -> String { offset > 0 ? "+\(offset)" : "\(offset)" }
-}
-
-extension PrincipalSource {
-    /// The caller, or the domain's "Not signed in" refusal.
-    func requirePrincipal() async throws -> Principal {
-        guard let principal = try await currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
+    /// What every `prefs` command answers: the preferences as PreferencesJSON, and rendered under `headline`.
+    static func output(
+        _ preferences: MemberPreferences, principal: Principal, headline: String?, context: CommandContext
+    ) -> CommandOutput {
+        .value(
+            PreferencesJSON(preferences, environment: context.environment),
+            text: render(preferences, principal: principal, headline: headline, context: context))
     }
+
+    static func signed(_ offset: Int) -> String { offset > 0 ? "+\(offset)" : "\(offset)" }
 }

@@ -1,7 +1,6 @@
 import Console
 import Identity
 import Preferences
-import PreferencesWire
 
 /// `prefs`: the theme and font size of the member you are (or act as).
 enum PrefsCommand {
@@ -10,9 +9,7 @@ enum PrefsCommand {
             _, context in
             let principal = try await principals.requirePrincipal()
             let preferences = try await service.preferences(principal)
-            return .value(
-                PreferencesJSON(preferences, environment: context.environment),
-                text: PreferencesText.render(preferences, principal: principal, headline: nil, context: context))
+            return PreferencesText.output(preferences, principal: principal, headline: nil, context: context)
         }
     }
 }

@@ -1,7 +1,6 @@
 import Console
 import Identity
 import Preferences
-import PreferencesWire
 
 /// `prefs font-size S|M|L|XL`.
 enum PrefsFontSizeCommand {
@@ -16,10 +15,8 @@ enum PrefsFontSizeCommand {
             }
             let principal = try await principals.requirePrincipal()
             let preferences = try await service.setFontSize(principal, size)
-            return .value(
-                PreferencesJSON(preferences, environment: context.environment),
-                text: PreferencesText.render(
-                    preferences, principal: principal, headline: "Font size set to \(size.label).", context: context))
+            return PreferencesText.output(
+                preferences, principal: principal, headline: "Font size set to \(size.label).", context: context)
         }
     }
 }

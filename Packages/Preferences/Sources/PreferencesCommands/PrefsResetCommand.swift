@@ -1,7 +1,6 @@
 import Console
 import Identity
 import Preferences
-import PreferencesWire
 
 /// `prefs reset`: theme `system`, font size `M`.
 enum PrefsResetCommand {
@@ -9,11 +8,8 @@ enum PrefsResetCommand {
         Command("prefs reset", summary: "Put the theme and font size back to their defaults") { _, context in
             let principal = try await principals.requirePrincipal()
             let preferences = try await service.reset(principal)
-            return .value(
-                PreferencesJSON(preferences, environment: context.environment),
-                text: PreferencesText.render(
-                    preferences, principal: principal, headline: "Preferences reset to the defaults.",
-                    context: context))
+            return PreferencesText.output(
+                preferences, principal: principal, headline: "Preferences reset to the defaults.", context: context)
         }
     }
 }

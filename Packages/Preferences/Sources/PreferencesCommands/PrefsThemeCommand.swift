@@ -1,7 +1,6 @@
 import Console
 import Identity
 import Preferences
-import PreferencesWire
 
 /// `prefs theme system|light|dark`.
 enum PrefsThemeCommand {
@@ -15,10 +14,8 @@ enum PrefsThemeCommand {
             else { throw UsageError("THEME is required") }
             let principal = try await principals.requirePrincipal()
             let preferences = try await service.setTheme(principal, theme)
-            return .value(
-                PreferencesJSON(preferences, environment: context.environment),
-                text: PreferencesText.render(
-                    preferences, principal: principal, headline: "Theme set to \(theme.rawValue).", context: context))
+            return PreferencesText.output(
+                preferences, principal: principal, headline: "Theme set to \(theme.rawValue).", context: context)
         }
     }
 }

@@ -109,6 +109,7 @@ let package = Package(
         .testTarget(
             name: "CirclesCommandsTests",
             dependencies: [
+                .product(name: "IdentityWire", package: "Identity"),
                 .product(name: "Argon2", package: "Identity"),
                 "CirclesCommands", "Circles",
                 .product(name: "Identity", package: "Identity"),
@@ -119,6 +120,7 @@ let package = Package(
         .testTarget(
             name: "CirclesHTTPTests",
             dependencies: [
+                .product(name: "IdentityWire", package: "Identity"),
                 "CirclesHTTP", "Circles",
                 .product(name: "Identity", package: "Identity"),
                 .product(name: "Networking", package: "Networking"),

@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "ProfileSessionCommandsTests",
             dependencies: [
+                .product(name: "IdentityWire", package: "Identity"),
                 .product(name: "Argon2", package: "Identity"),
                 "ProfileSessionCommands", "ProfileSession",
                 .product(name: "Identity", package: "Identity"),

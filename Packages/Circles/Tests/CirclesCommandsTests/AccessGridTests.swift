@@ -2,6 +2,7 @@ import Circles
 import CirclesCommands
 import Console
 import Foundation
+import IdentityWire
 import Testing
 
 @Suite("the access matrix grid, staged edits and the farewell note")
@@ -107,7 +108,7 @@ struct AccessGridTests {
         let errors = CapturedText()
         let shell = Shell(
             registry: harness.registry, output: output, errors: errors, interaction: NoInteraction(),
-            environment: [:], outputIsTerminal: false)
+            environment: [:], outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
         let editor = ScriptedLineEditor([.line("access set bio Public ask"), .line("access"), .end])
         let service = harness.service
         let principals = harness.principals

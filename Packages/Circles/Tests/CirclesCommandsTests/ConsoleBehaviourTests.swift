@@ -2,6 +2,7 @@ import Circles
 import CirclesCommands
 import Console
 import Foundation
+import IdentityWire
 import Testing
 
 @Suite("every command's --json, exit codes, confirmations, completion")
@@ -109,7 +110,7 @@ struct ConsoleBehaviourTests {
         let errors = CapturedText()
         let shell = Shell(
             registry: harness.registry, output: output, errors: errors, interaction: NoInteraction(),
-            environment: [:], outputIsTerminal: false)
+            environment: [:], outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
         let script = """
             # set up
             contact add 'Ana Lima'

@@ -4,6 +4,7 @@ import CirclesCommands
 import Console
 import Foundation
 import Identity
+import IdentityWire
 import Synchronization
 
 /// The caller of the commands, switched by the test between the owner and the viewer.
@@ -81,7 +82,7 @@ final class Harness: Sendable {
         let errors = CapturedText()
         let shell = Shell(
             registry: registry, output: output, errors: errors, interaction: interaction, environment: [:],
-            outputIsTerminal: terminal)
+            outputIsTerminal: terminal, jsonEncoder: KithJSON.encoder())
         let outcome = await shell.run(line: line, defaults: Shell.Defaults(json: json, assumeYes: yes))
         return Run(code: outcome.exitCode, out: output.text, err: errors.text)
     }

@@ -81,8 +81,8 @@ struct CirclesErrorWireTests {
     /// Through the JSON a server sends and a client decodes, as `WireErrorMapper` reads it.
     @Test(arguments: examples)
     func everyCaseComesBackThroughItsJSONBody(_ error: CirclesError) throws {
-        let data = try JSONClient.makeEncoder().encode(error.body)
-        let body = try JSONClient.makeDecoder().decode(WireError.self, from: data)
+        let data = try KithJSON.encoder().encode(error.body)
+        let body = try KithJSON.decoder().decode(WireError.self, from: data)
         #expect(body.message == error.description)
         #expect(CirclesError(wireCode: body.error, details: body.details ?? .none) == error)
     }

@@ -13,16 +13,16 @@ struct CirclesWireJSONTests {
 
     /// `value` as the server and `--json` write it (sorted keys, ISO-8601 dates), parsed back as a JSON object.
     func object(_ value: some Encodable) throws -> [String: Any] {
-        let data = try JSONClient.makeEncoder().encode(value)
+        let data = try KithJSON.encoder().encode(value)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
     func text(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONClient.makeEncoder().encode(value), as: UTF8.self)
+        String(decoding: try KithJSON.encoder().encode(value), as: UTF8.self)
     }
 
     func decoded<Value: Decodable>(_ value: some Encodable, as type: Value.Type) throws -> Value {
-        try JSONClient.makeDecoder().decode(type, from: try JSONClient.makeEncoder().encode(value))
+        try KithJSON.decoder().decode(type, from: try KithJSON.encoder().encode(value))
     }
 
     // MARK: - Responses
@@ -195,7 +195,7 @@ struct CirclesWireJSONTests {
 
     /// The server takes both bodies without their optional keys: `allFields` and a shadow's `circles`.
     @Test func optionalKeysDecodeWhenAbsent() throws {
-        let decoder = JSONClient.makeDecoder()
+        let decoder = KithJSON.decoder()
         #expect(try decoder.decode(AllowBody.self, from: Data("{}".utf8)).allFields == nil)
         let shadow = try decoder.decode(ShadowBody.self, from: Data(#"{"type":"personal","displayName":"Al"}"#.utf8))
         #expect(shadow.circles == nil && shadow.type == "personal")

@@ -42,7 +42,7 @@ public struct Shell: Sendable {
         interaction: any Interaction,
         environment: [String: String],
         outputIsTerminal: Bool,
-        jsonEncoder: JSONEncoder = JSONOutput.encoderForShellsGivenNone(),
+        jsonEncoder: JSONEncoder,
         startOnlyFlags: Set<String> = [],
         palette: @escaping @Sendable () async -> Style.Palette = { .dark },
         terminalWidth: @escaping @Sendable () -> Int? = { nil }

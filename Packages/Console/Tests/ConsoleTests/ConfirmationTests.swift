@@ -104,7 +104,7 @@ struct ConfirmationTests {
         let errors = CapturedText()
         let shell = Shell(
             registry: registry, output: CapturedText(), errors: errors, interaction: interaction, environment: [:],
-            outputIsTerminal: false)
+            outputIsTerminal: false, jsonEncoder: Fixtures.jsonEncoder())
         #expect(await shell.run(line: "reset", defaults: .init()) == .failed(code: 1, message: NotYou().description))
         #expect(interaction.questions.isEmpty)
         #expect(ran.value == 0)
@@ -115,7 +115,7 @@ struct ConfirmationTests {
         try passing.register(reset.requiring {}, feature: "test")
         let asked = Shell(
             registry: passing, output: CapturedText(), errors: CapturedText(), interaction: interaction,
-            environment: [:], outputIsTerminal: false)
+            environment: [:], outputIsTerminal: false, jsonEncoder: Fixtures.jsonEncoder())
         #expect(await asked.run(line: "reset", defaults: .init()) == .success)
         #expect(interaction.questions == ["Reset the counter? [y/N] "])
         #expect(ran.value == 1)

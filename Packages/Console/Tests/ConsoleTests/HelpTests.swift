@@ -41,7 +41,7 @@ struct HelpTests {
         let errors = CapturedText()
         let shell = Shell(
             registry: registry, output: output, errors: errors, interaction: NoInteraction(), environment: [:],
-            outputIsTerminal: false)
+            outputIsTerminal: false, jsonEncoder: Fixtures.jsonEncoder())
         return (shell, output, errors)
     }
 

@@ -38,6 +38,14 @@ final class Counter: Sendable {
 // MARK: - A small registry
 
 enum Fixtures {
+    /// The encoder the tests' shells write `--json` with (an app gives its own: Kith's is IdentityWire's `KithJSON`).
+    static func jsonEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
     /// `echo`, `member add|list|guardian add`, `fail`, `usage`, `silent`, `reset`, `styled`, `warny`, `quit`, `exit`,
     /// `help`, over features `test`, `members` and `kith`.
     static func registry(counter: Counter = Counter(5)) throws -> CommandRegistry {
@@ -109,7 +117,7 @@ struct Harness {
         shell = Shell(
             registry: try Fixtures.registry(counter: counter), output: output, errors: errors,
             interaction: interaction, environment: environment, outputIsTerminal: outputIsTerminal,
-            startOnlyFlags: ["--db", "--product"], palette: { palette })
+            jsonEncoder: Fixtures.jsonEncoder(), startOnlyFlags: ["--db", "--product"], palette: { palette })
     }
 
     func run(_ line: String, json: Bool = false, yes: Bool = false) async -> Shell.Outcome {

@@ -2,6 +2,7 @@ import Argon2
 import Console
 import Foundation
 import Identity
+import IdentityWire
 import Preferences
 import PreferencesCommands
 import ProfileSession
@@ -34,7 +35,7 @@ struct Harness {
         ])
         shell = Shell(
             registry: registry, output: output, errors: errors, interaction: NoInteraction(),
-            environment: environment, outputIsTerminal: false)
+            environment: environment, outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
     }
 
     /// Dana Reyes signs up and creates the Reyes household.

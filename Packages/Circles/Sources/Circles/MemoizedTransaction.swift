@@ -69,7 +69,18 @@ final class MemoizedTransaction: CirclesStoreTransaction {
         }
     }
 
-    /// Before any write: what was read may be about to change.
+    /// The store, for a write: what was read may be about to change, so it is forgotten first.
+    private func writing() -> any CirclesStoreTransaction {
+        forget()
+        return base
+    }
+
+    /// The store, for a membership write: only the memberships can change, as the lists are the stored rows.
+    private func writingMembership() -> any CirclesStoreTransaction {
+        memberships = Memo()
+        return base
+    }
+
     private func forget() {
         contacts = Memo()
         circles = Memo()
@@ -93,47 +104,23 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     func contact(ownerAccountId: String, linkedAccountId: String) throws -> Contact? {
         try base.contact(ownerAccountId: ownerAccountId, linkedAccountId: linkedAccountId)
     }
-    func insertContact(_ contact: Contact) throws {
-        forget()
-        try base.insertContact(contact)
-    }
-    func updateContact(_ contact: Contact) throws {
-        forget()
-        try base.updateContact(contact)
-    }
-    func deleteContact(id: String) throws {
-        forget()
-        try base.deleteContact(id: id)
-    }
+    func insertContact(_ contact: Contact) throws { try writing().insertContact(contact) }
+    func updateContact(_ contact: Contact) throws { try writing().updateContact(contact) }
+    func deleteContact(id: String) throws { try writing().deleteContact(id: id) }
 
     // MARK: - Circles
 
     func circles(ownerAccountId: String) throws -> [Circle] {
         try circles.value(ownerAccountId) { try base.circles(ownerAccountId: $0) }
     }
-    func insertCircle(_ circle: Circle) throws {
-        forget()
-        try base.insertCircle(circle)
-    }
-    func updateCircle(_ circle: Circle) throws {
-        forget()
-        try base.updateCircle(circle)
-    }
-    func deleteCircle(id: String) throws {
-        forget()
-        try base.deleteCircle(id: id)
-    }
+    func insertCircle(_ circle: Circle) throws { try writing().insertCircle(circle) }
+    func updateCircle(_ circle: Circle) throws { try writing().updateCircle(circle) }
+    func deleteCircle(id: String) throws { try writing().deleteCircle(id: id) }
     func memberships(ownerAccountId: String) throws -> [Membership] {
         try memberships.value(ownerAccountId) { try base.memberships(ownerAccountId: $0) }
     }
-    func insertMembership(_ membership: Membership) throws {
-        memberships = Memo()
-        try base.insertMembership(membership)
-    }
-    func deleteMembership(_ membership: Membership) throws {
-        memberships = Memo()
-        try base.deleteMembership(membership)
-    }
+    func insertMembership(_ membership: Membership) throws { try writingMembership().insertMembership(membership) }
+    func deleteMembership(_ membership: Membership) throws { try writingMembership().deleteMembership(membership) }
 
     // MARK: - Profiles
 
@@ -142,47 +129,30 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     }
     func profile(id: String) throws -> Profile? { try base.profile(id: id) }
     func profile(username: String) throws -> Profile? { try base.profile(username: username) }
-    func insertProfile(_ profile: Profile) throws {
-        forget()
-        try base.insertProfile(profile)
-    }
-    func updateProfile(_ profile: Profile) throws {
-        forget()
-        try base.updateProfile(profile)
-    }
-    func deleteProfile(id: String) throws {
-        forget()
-        try base.deleteProfile(id: id)
-    }
+    func insertProfile(_ profile: Profile) throws { try writing().insertProfile(profile) }
+    func updateProfile(_ profile: Profile) throws { try writing().updateProfile(profile) }
+    func deleteProfile(id: String) throws { try writing().deleteProfile(id: id) }
     func activePersonaId(accountId: String) throws -> String? {
         try activePersonas.value(accountId) { try base.activePersonaId(accountId: $0) }
     }
     func setActivePersonaId(_ profileId: String?, accountId: String) throws {
-        forget()
-        try base.setActivePersonaId(profileId, accountId: accountId)
+        try writing().setActivePersonaId(profileId, accountId: accountId)
     }
 
     // MARK: - The matrix
 
     func cells(ownerAccountId: String) throws -> [MatrixCell] { try base.cells(ownerAccountId: ownerAccountId) }
     func cells(profileId: String) throws -> [MatrixCell] { try base.cells(profileId: profileId) }
-    func setCell(_ cell: MatrixCell) throws {
-        forget()
-        try base.setCell(cell)
-    }
+    func setCell(_ cell: MatrixCell) throws { try writing().setCell(cell) }
     func stagedCells(accountId: String, profileId: String) throws -> [MatrixCell] {
         try base.stagedCells(accountId: accountId, profileId: profileId)
     }
     func profilesWithStagedCells(accountId: String) throws -> [String] {
         try base.profilesWithStagedCells(accountId: accountId)
     }
-    func stageCell(_ cell: MatrixCell, accountId: String) throws {
-        forget()
-        try base.stageCell(cell, accountId: accountId)
-    }
+    func stageCell(_ cell: MatrixCell, accountId: String) throws { try writing().stageCell(cell, accountId: accountId) }
     func clearStagedCells(accountId: String, profileId: String) throws {
-        forget()
-        try base.clearStagedCells(accountId: accountId, profileId: profileId)
+        try writing().clearStagedCells(accountId: accountId, profileId: profileId)
     }
 
     // MARK: - Requests and grants
@@ -190,23 +160,11 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     func requests(ownerAccountId: String) throws -> [RequestRecord] {
         try requests.value(ownerAccountId) { try base.requests(ownerAccountId: $0) }
     }
-    func insertRequest(_ request: RequestRecord) throws {
-        forget()
-        try base.insertRequest(request)
-    }
-    func updateRequest(_ request: RequestRecord) throws {
-        forget()
-        try base.updateRequest(request)
-    }
+    func insertRequest(_ request: RequestRecord) throws { try writing().insertRequest(request) }
+    func updateRequest(_ request: RequestRecord) throws { try writing().updateRequest(request) }
     func grants(ownerAccountId: String) throws -> [GrantRecord] { try base.grants(ownerAccountId: ownerAccountId) }
-    func insertGrant(_ grant: GrantRecord) throws {
-        forget()
-        try base.insertGrant(grant)
-    }
-    func deleteGrant(id: String) throws {
-        forget()
-        try base.deleteGrant(id: id)
-    }
+    func insertGrant(_ grant: GrantRecord) throws { try writing().insertGrant(grant) }
+    func deleteGrant(id: String) throws { try writing().deleteGrant(id: id) }
 
     // MARK: - Suggestions
 
@@ -214,7 +172,6 @@ final class MemoizedTransaction: CirclesStoreTransaction {
         try base.dismissedSuggestions(ownerAccountId: ownerAccountId)
     }
     func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws {
-        forget()
-        try base.dismissSuggestion(suggestionId, ownerAccountId: ownerAccountId)
+        try writing().dismissSuggestion(suggestionId, ownerAccountId: ownerAccountId)
     }
 }

@@ -360,6 +360,12 @@ enum CirclesText {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
 
+    /// "⭕ Family now has 3 members.": what `circle add` and `circle remove` both end with.
+    static func nowHas(_ detail: CircleDetail, style: Style) -> String {
+        "\(detail.circle.emoji) \(style.bold(detail.circle.name)) now has " + plural(detail.members.count, "member")
+            + "."
+    }
+
     /// "1 member", "3 members".
     static func plural(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 

@@ -7,7 +7,7 @@ enum AccessAllowAllCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "access allow-all", summary: "Stage allow for every field of a circle",
-            arguments: [Argument("CIRCLE", "a circle's id or name", completion: "circle")],
+            arguments: [CirclesArguments.circle],
             options: [AccessCommand.profileOption]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()

@@ -9,7 +9,7 @@ enum AccessCommand {
         Command(
             "access", summary: "The access matrix of your active persona (or PROFILE) as a grid",
             arguments: [
-                Argument("PROFILE", "a profile's id or name, or primary", count: .optional, completion: "profile")
+                CirclesArguments.profile
             ]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()

@@ -8,8 +8,8 @@ enum AccessCycleCommand {
         Command(
             "access cycle", summary: "Stage the next value of a cell: allow → deny → ask → allow",
             arguments: [
-                Argument("FIELD", "displayName, username, photo, bio, email or phone", completion: "field"),
-                Argument("CIRCLE", "a circle's id or name", completion: "circle"),
+                CirclesArguments.field,
+                CirclesArguments.circle,
             ],
             options: [AccessCommand.profileOption]
         ) { arguments, context in

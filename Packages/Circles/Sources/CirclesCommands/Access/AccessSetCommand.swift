@@ -8,8 +8,8 @@ enum AccessSetCommand {
         Command(
             "access set", summary: "Stage one cell of the matrix (then `access save`)",
             arguments: [
-                Argument("FIELD", "displayName, username, photo, bio, email or phone", completion: "field"),
-                Argument("CIRCLE", "a circle's id or name", completion: "circle"),
+                CirclesArguments.field,
+                CirclesArguments.circle,
                 Argument("ACCESS", "what the circle gets", choices: Access.allCases.map(\.rawValue)),
             ],
             options: [AccessCommand.profileOption]

@@ -10,21 +10,18 @@ enum CircleAddCommand {
         Command(
             "circle add", summary: "Add contacts to a circle",
             arguments: [
-                Argument("CIRCLE", "a circle's id or name", completion: "circle"),
-                Argument("CONTACT", "contacts' ids or names", count: .many, completion: "contact"),
+                CirclesArguments.circle,
+                CirclesArguments.contacts,
             ]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             let detail = try await service.addMembers(
                 principal, circle: arguments.argument("CIRCLE"), contacts: arguments.arguments("CONTACT"))
-            let circle = detail.circle
             let names = Dictionary(detail.members.map { ($0.id, $0.displayName) }) { first, _ in first }
-            var lines = detail.alreadyMembers.map { "\(names[$0] ?? $0) is already in \(circle.name)" }
+            var lines = detail.alreadyMembers.map { "\(names[$0] ?? $0) is already in \(detail.circle.name)" }
             // Someone was added unless every contact named was in already.
             if Set(arguments.arguments("CONTACT")).count > detail.alreadyMembers.count {
-                lines.append(
-                    "\(circle.emoji) \(context.style.bold(circle.name)) now has "
-                        + CirclesText.plural(detail.members.count, "member") + ".")
+                lines.append(CirclesText.nowHas(detail, style: context.style))
             }
             return .value(CircleDetailJSON(added: detail), text: lines.joined(separator: "\n"))
         }

@@ -8,7 +8,7 @@ enum CircleDeleteCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "circle delete", summary: "Delete a custom circle; its contacts stay (asks first)",
-            arguments: [Argument("CIRCLE", "a circle's id or name", completion: "circle")],
+            arguments: [CirclesArguments.circle],
             options: [Option("move-to", value: "OTHER", "first move the members to this circle", completion: "circle")]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()

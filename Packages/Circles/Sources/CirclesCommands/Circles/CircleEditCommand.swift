@@ -8,7 +8,7 @@ enum CircleEditCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "circle edit", summary: "Rename or restyle a custom circle",
-            arguments: [Argument("CIRCLE", "a circle's id or name", completion: "circle")],
+            arguments: [CirclesArguments.circle],
             options: [
                 Option("name", value: "N", "a new name"),
                 Option("emoji", value: "E", "one emoji"),

@@ -8,7 +8,7 @@ enum CircleShowCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "circle show", summary: "A circle's members, access summary and pending requests",
-            arguments: [Argument("CIRCLE", "a circle's id or name", completion: "circle")],
+            arguments: [CirclesArguments.circle],
             options: [Option("search", value: "TEXT", "only members whose name, email or phone contains TEXT")]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()

@@ -8,7 +8,7 @@ enum ContactEditCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "contact edit", summary: "Change a contact's name, linked account, phone or email (\"\" clears)",
-            arguments: [Argument("CONTACT", "a contact's id or name", completion: "contact")],
+            arguments: [CirclesArguments.contact],
             options: [
                 Option("name", value: "N", "a new display name"),
                 Option("display-name", value: "N", "the same as --name"),

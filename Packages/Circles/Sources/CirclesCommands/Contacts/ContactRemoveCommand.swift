@@ -8,7 +8,7 @@ enum ContactRemoveCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "contact remove", summary: "Remove a contact from every circle (asks first; ends its grants)",
-            arguments: [Argument("CONTACT", "a contact's id or name", completion: "contact")]
+            arguments: [CirclesArguments.contact]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             // Name the contact in the question; an unknown or ambiguous name is refused before asking.

@@ -9,7 +9,7 @@ enum ProfileEditCommand {
         Command(
             "profile edit", summary: "Change fields of your active persona (or PROFILE); \"\" clears one",
             arguments: [
-                Argument("PROFILE", "a profile's id or name, or primary", count: .optional, completion: "profile")
+                CirclesArguments.profile
             ],
             options: [
                 Option("display-name", value: "V", "the name others see"),

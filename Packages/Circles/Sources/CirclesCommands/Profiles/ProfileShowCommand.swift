@@ -11,7 +11,7 @@ enum ProfileShowCommand {
         Command(
             "profile show", summary: "Your active persona (or PROFILE): fields and who sees them",
             arguments: [
-                Argument("PROFILE", "a profile's id or name, or primary", count: .optional, completion: "profile")
+                CirclesArguments.profile
             ]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()

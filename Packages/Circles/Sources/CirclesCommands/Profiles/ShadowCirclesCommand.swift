@@ -9,7 +9,7 @@ enum ShadowCirclesCommand {
         Command(
             "shadow circles", summary: "Set the circles a shadow is shown to",
             arguments: [
-                Argument("PROFILE", "a shadow's id or name", completion: "persona"),
+                CirclesArguments.shadow,
                 Argument("CIRCLES", "A,B: circle names or ids, comma-separated (\"\" for none)", completion: "circle"),
             ]
         ) { arguments, context in

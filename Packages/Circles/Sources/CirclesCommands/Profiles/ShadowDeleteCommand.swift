@@ -8,7 +8,7 @@ enum ShadowDeleteCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "shadow delete", summary: "Delete a shadow with its access matrix, grants and requests (asks first)",
-            arguments: [Argument("PROFILE", "a shadow's id or name", completion: "persona")]
+            arguments: [CirclesArguments.shadow]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             let shadow = try await service.profile(principal, arguments.argument("PROFILE"))

@@ -8,7 +8,7 @@ enum ShadowRevealCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "shadow reveal", summary: "Show a shadow's viewers that it is you (asks first; cannot be undone)",
-            arguments: [Argument("PROFILE", "a shadow's id or name", completion: "persona")]
+            arguments: [CirclesArguments.shadow]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             let shadow = try await service.profile(principal, arguments.argument("PROFILE"))

@@ -10,7 +10,7 @@ enum RequestCommand {
             "request", summary: "Ask for a field that is `ask` for you",
             arguments: [
                 Argument("TARGET", "EMAIL or @USERNAME"),
-                Argument("FIELD", "displayName, username, photo, bio, email or phone", completion: "field"),
+                CirclesArguments.field,
             ],
             options: [Option("reason", value: "TEXT", "why you ask (up to 200 characters)")]
         ) { arguments, context in

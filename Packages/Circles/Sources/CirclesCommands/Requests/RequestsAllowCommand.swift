@@ -8,7 +8,7 @@ enum RequestsAllowCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "requests allow", summary: "Allow a request: grant the field (or every field with --all-fields)",
-            arguments: [Argument("ID", "a request's id (see `requests`)")],
+            arguments: [CirclesArguments.request],
             options: [Option("all-fields", "grant every field of the profile, not only the one asked for")]
         ) { arguments, context in
             let grant = try await service.allowRequest(

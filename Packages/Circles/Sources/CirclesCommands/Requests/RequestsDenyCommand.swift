@@ -8,7 +8,7 @@ enum RequestsDenyCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "requests deny", summary: "Don't allow a request",
-            arguments: [Argument("ID", "a request's id (see `requests`)")]
+            arguments: [CirclesArguments.request]
         ) { arguments, _ in
             let request = try await service.denyRequest(
                 try await principals.requirePrincipal(), arguments.argument("ID"))

@@ -8,7 +8,7 @@ enum ViewAsCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "view-as", summary: "Preview what a contact sees of your active persona (or --profile)",
-            arguments: [Argument("CONTACT", "a contact's id or name", completion: "contact")],
+            arguments: [CirclesArguments.contact],
             options: [
                 Option("profile", value: "PROFILE", "preview this profile instead", completion: "profile")
             ]

@@ -1,4 +1,3 @@
-import Argon2
 import Circles
 import Foundation
 import Identity
@@ -10,25 +9,18 @@ import Testing
 /// store for an immediate (synchronous) commit; the others commit normally.
 @Suite("Circles calls that end access commit durably")
 struct CirclesDurabilityTests {
-    let identityStore = InMemoryIdentityStore()
     let store: DurabilityRecorder<(any CirclesStoreTransaction, any IdentityStoreTransaction)>
-    let identity: LocalIdentityService
-    let circles: LocalCirclesService
+    let services: LocalServices
+    var circles: LocalCirclesService { services.circles }
 
     init() {
-        let random = SeededRandomSource(seed: 11)
-        let clock = ManualClock()
-        identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let identityStore = InMemoryIdentityStore()
         store = DurabilityRecorder(InMemoryCirclesStore(identity: identityStore))
-        circles = LocalCirclesService(store: store, clock: clock, random: random)
+        services = LocalServices(seed: 11, identityStore: identityStore, circlesStore: store)
     }
 
     func owner() async throws -> Principal {
-        _ = try await identity.signUp(
-            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
-        let dana = try #require(try await identity.currentPrincipal())
+        let dana = try await services.signUpDana()
         _ = try await circles.addContact(dana, ContactDraft(displayName: "Sam Ray"))
         store.forget()
         return dana

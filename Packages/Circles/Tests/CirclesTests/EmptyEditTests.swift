@@ -1,4 +1,3 @@
-import Argon2
 import Circles
 import Foundation
 import Identity
@@ -8,25 +7,10 @@ import Testing
 /// it (a command, a route, a library user), and writes nothing.
 @Suite("Empty edits (service, in-memory store)")
 struct EmptyEditTests {
-    let identityStore = InMemoryIdentityStore()
-    let identity: LocalIdentityService
-    let circles: LocalCirclesService
+    let services = LocalServices(seed: 11)
+    var circles: LocalCirclesService { services.circles }
 
-    init() {
-        let random = SeededRandomSource(seed: 11)
-        let clock = ManualClock()
-        identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-        circles = LocalCirclesService(
-            store: InMemoryCirclesStore(identity: identityStore), clock: clock, random: random)
-    }
-
-    func owner() async throws -> Principal {
-        _ = try await identity.signUp(
-            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
-        return try #require(try await identity.currentPrincipal())
-    }
+    func owner() async throws -> Principal { try await services.signUpDana() }
 
     @Test func anEditThatChangesNothingIsRefused() async throws {
         let dana = try await owner()
@@ -70,17 +54,10 @@ struct EmptyEditTests {
 @Suite("The active persona while acting (service, in-memory store)")
 struct ActivePersonaWhileActingTests {
     @Test func whileActingTheAccountsOwnPersonaIsShown() async throws {
-        let identityStore = InMemoryIdentityStore()
-        let random = SeededRandomSource(seed: 12)
-        let clock = ManualClock()
-        let identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-        let circles = LocalCirclesService(
-            store: InMemoryCirclesStore(identity: identityStore), clock: clock, random: random)
-        _ = try await identity.signUp(
-            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
-        let dana = try #require(try await identity.currentPrincipal())
+        let services = LocalServices(seed: 12)
+        let identity = services.identity
+        let circles = services.circles
+        let dana = try await services.signUpDana()
         _ = try await identity.createHousehold(dana, name: "Lee Family")
         let max = try await identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
         let shadow = try await circles.createShadow(dana, type: .professional, displayName: "Night Owl", circles: [])

@@ -2,7 +2,6 @@ import Circles
 import CirclesCommands
 import Console
 import Foundation
-import IdentityWire
 import Testing
 
 @Suite("the access matrix grid, staged edits and the farewell note")
@@ -106,9 +105,7 @@ struct AccessGridTests {
         let harness = try await Harness()
         let output = CapturedText()
         let errors = CapturedText()
-        let shell = Shell(
-            registry: harness.registry, output: output, errors: errors, interaction: NoInteraction(),
-            environment: [:], outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
+        let shell = harness.shell(output: output, errors: errors)
         let editor = ScriptedLineEditor([.line("access set bio Public ask"), .line("access"), .end])
         let service = harness.service
         let principals = harness.principals

@@ -2,7 +2,6 @@ import Circles
 import CirclesCommands
 import Console
 import Foundation
-import IdentityWire
 import Testing
 
 @Suite("every command's --json, exit codes, confirmations, completion")
@@ -108,9 +107,7 @@ struct ConsoleBehaviourTests {
         let harness = try await Harness()
         let output = CapturedText()
         let errors = CapturedText()
-        let shell = Shell(
-            registry: harness.registry, output: output, errors: errors, interaction: NoInteraction(),
-            environment: [:], outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
+        let shell = harness.shell(output: output, errors: errors)
         let script = """
             # set up
             contact add 'Ana Lima'

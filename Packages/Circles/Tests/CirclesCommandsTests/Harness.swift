@@ -80,11 +80,19 @@ final class Harness: Sendable {
     ) async -> Run {
         let output = CapturedText()
         let errors = CapturedText()
-        let shell = Shell(
-            registry: registry, output: output, errors: errors, interaction: interaction, environment: [:],
-            outputIsTerminal: terminal, jsonEncoder: KithJSON.encoder())
+        let shell = shell(output: output, errors: errors, interaction: interaction, terminal: terminal)
         let outcome = await shell.run(line: line, defaults: Shell.Defaults(json: json, assumeYes: yes))
         return Run(code: outcome.exitCode, out: output.text, err: errors.text)
+    }
+
+    /// A shell over the plugin, writing to `output` and `errors`, for a line, a script or the REPL.
+    func shell(
+        output: CapturedText, errors: CapturedText, interaction: any Interaction = NoInteraction(),
+        terminal: Bool = false
+    ) -> Shell {
+        Shell(
+            registry: registry, output: output, errors: errors, interaction: interaction, environment: [:],
+            outputIsTerminal: terminal, jsonEncoder: KithJSON.encoder())
     }
 
     /// Runs lines that must all succeed (set-up steps), with --yes.

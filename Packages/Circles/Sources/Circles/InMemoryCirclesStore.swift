@@ -56,19 +56,15 @@ public final class InMemoryCirclesStore: CirclesStore {
 /// Everything an `InMemoryCirclesStore` holds; a value, so a transaction can work on a copy.
 struct InMemoryCirclesState: Sendable {
     var version: Int64 = 0
-    var contacts: [String: Contact] = [:]
-    var contactOrder: [String] = []
+    var contacts = InsertionOrdered<Contact>()
     var circles: [String: Circle] = [:]
     var memberships: Set<Membership> = []
-    var profiles: [String: Profile] = [:]
-    var profileOrder: [String] = []
+    var profiles = InsertionOrdered<Profile>()
     var personas: [String: String] = [:]
     var cells: [CellKey: Access] = [:]
     var staged: [String: [CellKey: Access]] = [:]
-    var requests: [String: RequestRecord] = [:]
-    var requestOrder: [String] = []
-    var grants: [String: GrantRecord] = [:]
-    var grantOrder: [String] = []
+    var requests = InsertionOrdered<RequestRecord>()
+    var grants = InsertionOrdered<GrantRecord>()
     var dismissed: [String: Set<String>] = [:]
 
     struct CellKey: Hashable, Sendable {
@@ -106,7 +102,7 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction {
     // MARK: - Contacts
 
     func contacts(ownerAccountId: String) -> [Contact] {
-        state.contactOrder.compactMap { state.contacts[$0] }.filter { $0.ownerAccountId == ownerAccountId }
+        state.contacts.values.filter { $0.ownerAccountId == ownerAccountId }
     }
 
     func contact(id: String) -> Contact? { state.contacts[id] }
@@ -119,23 +115,20 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction {
         var stored = contact
         stored.circleIds = []
         stored.circleNames = []
-        state.contacts[contact.id] = stored
-        state.contactOrder.append(contact.id)
+        state.contacts.insert(stored, id: contact.id)
         changed()
     }
 
     func updateContact(_ contact: Contact) {
-        guard state.contacts[contact.id] != nil else { return }
         var stored = contact
         stored.circleIds = []
         stored.circleNames = []
-        state.contacts[contact.id] = stored
+        guard state.contacts.update(stored, id: contact.id) else { return }
         changed()
     }
 
     func deleteContact(id: String) {
-        state.contacts[id] = nil
-        state.contactOrder.removeAll { $0 == id }
+        state.contacts.remove(id: id)
         state.memberships = state.memberships.filter { $0.contactId != id }
         changed()
     }
@@ -168,7 +161,7 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction {
         for account in state.staged.keys {
             state.staged[account] = state.staged[account]?.filter { $0.key.circleId != id }
         }
-        for profileId in state.profiles.keys { state.profiles[profileId]?.shownToCircleIds.removeAll { $0 == id } }
+        state.profiles.modifyAll { profile in profile.shownToCircleIds.removeAll { $0 == id } }
         changed()
     }
 
@@ -189,7 +182,7 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction {
     // MARK: - Profiles
 
     func profiles(ownerAccountId: String) -> [Profile] {
-        state.profileOrder.compactMap { state.profiles[$0] }.filter { $0.ownerAccountId == ownerAccountId }
+        state.profiles.values.filter { $0.ownerAccountId == ownerAccountId }
     }
 
     func profile(id: String) -> Profile? { state.profiles[id] }
@@ -200,30 +193,23 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction {
     }
 
     func insertProfile(_ profile: Profile) {
-        state.profiles[profile.id] = profile
-        state.profileOrder.append(profile.id)
+        state.profiles.insert(profile, id: profile.id)
         changed()
     }
 
     func updateProfile(_ profile: Profile) {
-        guard state.profiles[profile.id] != nil else { return }
-        state.profiles[profile.id] = profile
+        guard state.profiles.update(profile, id: profile.id) else { return }
         changed()
     }
 
     func deleteProfile(id: String) {
-        state.profiles[id] = nil
-        state.profileOrder.removeAll { $0 == id }
+        state.profiles.remove(id: id)
         state.cells = state.cells.filter { $0.key.profileId != id }
         for account in state.staged.keys {
             state.staged[account] = state.staged[account]?.filter { $0.key.profileId != id }
         }
-        state.requests = state.requests.filter { $0.value.profileId != id }
-        let requests = state.requests
-        state.requestOrder.removeAll { requests[$0] == nil }
-        state.grants = state.grants.filter { $0.value.profileId != id }
-        let grants = state.grants
-        state.grantOrder.removeAll { grants[$0] == nil }
+        state.requests.removeAll { $0.profileId == id }
+        state.grants.removeAll { $0.profileId == id }
         for (account, persona) in state.personas where persona == id { state.personas[account] = nil }
         changed()
     }
@@ -281,34 +267,30 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction {
     // MARK: - Requests and grants
 
     func requests(ownerAccountId: String) -> [RequestRecord] {
-        state.requestOrder.compactMap { state.requests[$0] }.filter { $0.ownerAccountId == ownerAccountId }
+        state.requests.values.filter { $0.ownerAccountId == ownerAccountId }
     }
 
     func insertRequest(_ request: RequestRecord) {
-        state.requests[request.id] = request
-        state.requestOrder.append(request.id)
+        state.requests.insert(request, id: request.id)
         changed()
     }
 
     func updateRequest(_ request: RequestRecord) {
-        guard state.requests[request.id] != nil else { return }
-        state.requests[request.id] = request
+        guard state.requests.update(request, id: request.id) else { return }
         changed()
     }
 
     func grants(ownerAccountId: String) -> [GrantRecord] {
-        state.grantOrder.compactMap { state.grants[$0] }.filter { $0.ownerAccountId == ownerAccountId }
+        state.grants.values.filter { $0.ownerAccountId == ownerAccountId }
     }
 
     func insertGrant(_ grant: GrantRecord) {
-        state.grants[grant.id] = grant
-        state.grantOrder.append(grant.id)
+        state.grants.insert(grant, id: grant.id)
         changed()
     }
 
     func deleteGrant(id: String) {
-        state.grants[id] = nil
-        state.grantOrder.removeAll { $0 == id }
+        state.grants.remove(id: id)
         changed()
     }
 

@@ -114,13 +114,7 @@ struct MigrationTests {
         let path = NSTemporaryDirectory() + "kith-familycodes-upgrade-" + UUID().uuidString + ".sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let clock = ManualClock()
-        let old = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(3)])
-        let identity = LocalIdentityService(
-            store: SQLIdentityStore(database: old), clock: clock, hasher: Argon2PasswordHasher(parameters: .testing))
-        let grant = try await identity.register(
-            SignUp(email: "pia@example.com", firstName: "Pia", lastName: "Lee", password: "password-1", role: .player))
-        let pia = Principal(accountId: grant.accountId)
-        let family = try await identity.createHousehold(pia, name: "Lee Family")
+        let (old, pia, family) = try await Self.playerWithFamily(onShippedSteps: 3, at: path, clock: clock)
         // What the third step's schema held: a retired code and the live one, a join, a retired-code attempt and
         // an unknown code (not the family's to see).
         let start = clock.now()
@@ -163,13 +157,7 @@ struct MigrationTests {
         let path = NSTemporaryDirectory() + "kith-familycodes-shipped-" + UUID().uuidString + ".sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let clock = ManualClock()
-        let old = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(5)])
-        let identity = LocalIdentityService(
-            store: SQLIdentityStore(database: old), clock: clock, hasher: Argon2PasswordHasher(parameters: .testing))
-        let grant = try await identity.register(
-            SignUp(email: "pia@example.com", firstName: "Pia", lastName: "Lee", password: "password-1", role: .player))
-        let pia = Principal(accountId: grant.accountId)
-        let family = try await identity.createHousehold(pia, name: "Lee Family")
+        let (old, _, family) = try await Self.playerWithFamily(onShippedSteps: 5, at: path, clock: clock)
         let start = clock.now()
         // Written with GRDB as the SQLite store of that build wrote them.
         try await old.writeDatabase { db in
@@ -238,5 +226,20 @@ struct MigrationTests {
             try SQLiteDatabase.open(at: fresh, features: [IdentityMigrations.all, FamilyCodesMigrations.all]),
             tablesPrefixed: "familycodes_")
         #expect(shipped == today)
+    }
+
+    /// A file of the first `steps` shipped FamilyCodes steps (after Identity's) holding Pia, a player, and her family.
+    static func playerWithFamily(
+        onShippedSteps steps: Int, at path: String, clock: ManualClock
+    ) async throws -> (SQLiteDatabase, Principal, Household) {
+        let database = try SQLiteDatabase.open(
+            at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(steps)])
+        let identity = LocalIdentityService(
+            store: SQLIdentityStore(database: database), clock: clock,
+            hasher: Argon2PasswordHasher(parameters: .testing))
+        let grant = try await identity.register(
+            SignUp(email: "pia@example.com", firstName: "Pia", lastName: "Lee", password: "password-1", role: .player))
+        let pia = Principal(accountId: grant.accountId)
+        return (database, pia, try await identity.createHousehold(pia, name: "Lee Family"))
     }
 }

@@ -56,9 +56,9 @@ struct HelpText {
         guard !group.isEmpty else {
             throw UsageError("No command named `\(words.joined(separator: " "))`: try `help`")
         }
-        var table = Table(headers: [], wrapped: [1])
-        for command in group { table.append(["  " + command.shortUsage, command.summary]) }
-        let text = style.bold(words.joined(separator: " ")) + " commands:\n" + table.render(style: style)
+        let text =
+            style.bold(words.joined(separator: " ")) + " commands:\n"
+            + Self.listing(group.map { ($0.shortUsage, $0.summary) }, style: style)
         return .value(group.map { HelpJSON($0) }, text: text)
     }
 
@@ -67,22 +67,17 @@ struct HelpText {
         var features: [String] = []
         for entry in registry.entries where !features.contains(entry.feature) { features.append(entry.feature) }
         if !features.contains(helpFeature) { features.append(helpFeature) }
+        func section(_ heading: String, _ rows: [(String, String)]) {
+            sections.append("\n" + style.accent(heading) + "\n" + Self.listing(rows, style: style))
+        }
         for feature in features {
-            var table = Table(headers: [], wrapped: [1])
-            for entry in registry.entries where entry.feature == feature {
-                table.append(["  " + entry.command.shortUsage, entry.command.summary])
-            }
-            if feature == helpFeature { table.append(["  " + help.shortUsage, help.summary]) }
-            sections.append("\n" + style.accent(feature) + "\n" + table.render(style: style))
+            let commands =
+                registry.entries.filter { $0.feature == feature }.map(\.command)
+                + (feature == helpFeature ? [help] : [])
+            section(feature, commands.map { ($0.shortUsage, $0.summary) })
         }
-        var flags = Table(headers: [], wrapped: [1])
-        for option in globalFlags { flags.append(["  " + option.usage, option.help]) }
-        sections.append("\n" + style.accent("global flags") + "\n" + flags.render(style: style))
-        if !environment.isEmpty {
-            var variables = Table(headers: [], wrapped: [1])
-            for variable in environment { variables.append(["  " + variable.name, variable.help]) }
-            sections.append("\n" + style.accent("environment") + "\n" + variables.render(style: style))
-        }
+        section("global flags", globalFlags.map { ($0.usage, $0.help) })
+        if !environment.isEmpty { section("environment", environment.map { ($0.name, $0.help) }) }
         return .value(registry.commands.map { HelpJSON($0) }, text: sections.joined(separator: "\n"))
     }
 
@@ -92,27 +87,19 @@ struct HelpText {
             Table.paragraph(command.summary, style: style),
         ]
         if let details = command.details { lines += ["", Table.paragraph(details, style: style)] }
-        let described = command.arguments.filter { !$0.help.isEmpty }
-        if !described.isEmpty {
-            lines += ["", "arguments:"]
-            var table = Table(headers: [], wrapped: [1])
-            for argument in described { table.append(["  " + argument.name, argument.help]) }
-            lines.append(table.render(style: style))
-        }
-        if !command.options.isEmpty {
-            lines += ["", "options:"]
-            var table = Table(headers: [], wrapped: [1])
-            for option in command.options { table.append(["  " + option.usage, option.help]) }
-            lines.append(table.render(style: style))
-        }
-        let children = registry.commands(under: command.path)
-        if !children.isEmpty {
-            lines += ["", "sub-commands:"]
-            var table = Table(headers: [], wrapped: [1])
-            for child in children { table.append(["  " + child.shortUsage, child.summary]) }
-            lines.append(table.render(style: style))
+        for (heading, rows) in [
+            ("arguments:", command.arguments.filter { !$0.help.isEmpty }.map { ($0.name, $0.help) }),
+            ("options:", command.options.map { ($0.usage, $0.help) }),
+            ("sub-commands:", registry.commands(under: command.path).map { ($0.shortUsage, $0.summary) }),
+        ] where !rows.isEmpty {
+            lines += ["", heading, Self.listing(rows, style: style)]
         }
         return .value(HelpJSON(command), text: lines.joined(separator: "\n"))
+    }
+
+    /// Rows of a name (indented two columns) and its description, wrapped to the style's width.
+    private static func listing(_ rows: [(String, String)], style: Style) -> String {
+        Table(headers: [], rows: rows.map { name, help in ["  " + name, help] }, wrapped: [1]).render(style: style)
     }
 }
 

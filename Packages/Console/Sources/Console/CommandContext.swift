@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a running command may use from the console: output mode, confirmations, secrets, style, warnings.
 public struct CommandContext: Sendable {
     /// `--json` was given: the command's `CommandOutput.json` is what gets printed.
@@ -36,7 +38,7 @@ public struct CommandContext: Sendable {
     public func confirm(_ question: String) throws(ConsoleError) {
         if assumeYes { return }
         guard interaction.canAsk else { throw .confirmationRequired }
-        let answer = interaction.ask("\(question) [y/N] ")?.trimmingWhitespace().lowercased()
+        let answer = interaction.ask("\(question) [y/N] ")?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard answer == "y" || answer == "yes" else { throw .cancelled }
     }
 
@@ -55,14 +57,5 @@ public struct CommandContext: Sendable {
     /// A note for the person (on standard error), not part of the command's output.
     public func warn(_ text: String) {
         errors.write(style.warning("warning: ") + text + "\n")
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
     }
 }

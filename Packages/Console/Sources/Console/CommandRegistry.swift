@@ -51,10 +51,15 @@ public struct CommandRegistry: Sendable {
     /// them as an unknown command or sub-command, whatever their arguments.
     public func namesCommand(_ words: [String]) -> Bool {
         guard let (command, rest) = match(words) else { return false }
-        let hasChildren = commands(under: command.path).contains { $0.path.count == command.path.count + 1 }
-        // As in `resolve`: a word after a command that takes none, but has sub-commands, names an unknown one.
-        if let word = rest.first, !word.hasPrefix("-"), hasChildren, command.arguments.isEmpty { return false }
-        return true
+        return unknownSubcommand(of: command, in: rest) == nil
+    }
+
+    /// The word after `command` that names a sub-command it does not have: `command` takes no arguments but has
+    /// sub-commands, and `rest` starts with a word that is not an option. The sub-commands come with it.
+    private func unknownSubcommand(of command: Command, in rest: [String]) -> (word: String, children: [Command])? {
+        guard let word = rest.first, !word.hasPrefix("-"), command.arguments.isEmpty else { return nil }
+        let children = commands(under: command.path).filter { $0.path.count == command.path.count + 1 }
+        return children.isEmpty ? nil : (word, children)
     }
 
     /// Finds and parses a command line (global flags already removed).
@@ -71,12 +76,9 @@ public struct CommandRegistry: Sendable {
         do {
             return (command, try ArgumentParser.parse(rest, for: command))
         } catch {
-            let children = commands(under: command.path).filter { $0.path.count == command.path.count + 1 }
-            if let word = rest.first, !word.hasPrefix("-"), !children.isEmpty, command.arguments.isEmpty {
-                let names = children.map { $0.path.last! }.joined(separator: ", ")
-                throw UsageError("Unknown sub-command `\(command.name) \(word)`: try \(names)")
-            }
-            throw error
+            guard let (word, children) = unknownSubcommand(of: command, in: rest) else { throw error }
+            let names = children.map { $0.path.last! }.joined(separator: ", ")
+            throw UsageError("Unknown sub-command `\(command.name) \(word)`: try \(names)")
         }
     }
 
@@ -118,16 +120,14 @@ public struct CommandRegistry: Sendable {
     /// What may stand at the next position after `rest`: an option's value, or the next positional argument's,
     /// as its fixed choices or the key of its live values.
     private static func valueSource(_ command: Command, after rest: [String]) -> (choices: [String], key: String?) {
-        if let last = rest.last, last.hasPrefix("--"),
-            let option = command.options.first(where: { "--" + $0.name == last }), !option.isFlag
-        {
+        func option(_ word: String) -> Option? { command.options.first { "--" + $0.name == word } }
+        if let last = rest.last, let option = option(last), !option.isFlag {
             return (option.choices, option.completion)
         }
         var positionals = 0
         var index = 0
         while index < rest.count {
-            let word = rest[index]
-            if word.hasPrefix("--"), let option = command.options.first(where: { "--" + $0.name == word }) {
+            if let option = option(rest[index]) {
                 index += option.isFlag ? 1 : 2
                 continue
             }

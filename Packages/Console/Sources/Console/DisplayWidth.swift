@@ -6,9 +6,7 @@ public enum DisplayWidth {
         var inEscape = false
         for character in text {
             if inEscape {
-                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), scalar != "[" {
-                    inEscape = false
-                }
+                inEscape = !endsEscape(character)
                 continue
             }
             if character == "\u{1B}" {
@@ -51,13 +49,7 @@ public enum DisplayWidth {
             if inEscape || character == "\u{1B}" {
                 // Escapes take no columns: keep them so a colour opened before the cut stays balanced below.
                 kept.append(character)
-                if character == "\u{1B}" {
-                    inEscape = true
-                } else if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value),
-                    scalar != "["
-                {
-                    inEscape = false
-                }
+                inEscape = character == "\u{1B}" || !endsEscape(character)
                 continue
             }
             let columns = of(character)
@@ -92,6 +84,12 @@ public enum DisplayWidth {
             lines.append(line)
         }
         return lines
+    }
+
+    /// Whether `character` ends an ANSI escape sequence: a final byte (0x40-0x7E), but not the `[` that opens one.
+    private static func endsEscape(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        return (0x40...0x7E).contains(scalar.value) && scalar != "["
     }
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {

@@ -201,12 +201,11 @@ public struct Shell: Sendable {
     ) async -> Int32 {
         if !banner.isEmpty { output.write(banner + "\n") }
         await afterEachCommand()
-        while true {
+        reading: while true {
             switch editor.readLine(prompt: await prompt()) {
             case .end:
                 output.write("\n")
-                if let note = await farewell() { errors.write(note + "\n") }
-                return 0
+                break reading
             case .interrupted:
                 continue
             case .line(let line):
@@ -218,13 +217,12 @@ public struct Shell: Sendable {
                     editor.addToHistory(line)
                     history?.append(line)
                 }
-                if await run(line: line, defaults: defaults) == .quit {
-                    if let note = await farewell() { errors.write(note + "\n") }
-                    return 0
-                }
+                if await run(line: line, defaults: defaults) == .quit { break reading }
                 await afterEachCommand()
             }
         }
+        if let note = await farewell() { errors.write(note + "\n") }
+        return 0
     }
 }
 

@@ -36,7 +36,12 @@ let package = Package(
         .target(
             name: "PostgresStorageTesting", dependencies: ["PostgresStorage", "Storage"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "StorageTests",
+            dependencies: ["Storage", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StorageTestingTests",
+            dependencies: ["StorageTesting", "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PostgresStorageTests",

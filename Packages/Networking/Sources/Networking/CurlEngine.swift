@@ -27,24 +27,12 @@ final class CurlEngine: @unchecked Sendable {
 
         let handle: UnsafeMutableRawPointer
         if configuration.reuseConnection {
-            if self.handle == nil { self.handle = kith_curl_easy_init() }
-            guard let existing = self.handle else {
-                throw NetworkingError(
-                    .invalidRequest,
-                    detail: kith_curl_available() == 0
-                        ? "libcurl (the libcurl4 package) is not installed" : "curl_easy_init failed")
-            }
+            if self.handle == nil { self.handle = try Self.newHandle() }
+            handle = self.handle!
             // Reset clears the previous request's options but keeps live connections and caches.
-            kith_curl_easy_reset(existing)
-            handle = existing
+            kith_curl_easy_reset(handle)
         } else {
-            guard let fresh = kith_curl_easy_init() else {
-                throw NetworkingError(
-                    .invalidRequest,
-                    detail: kith_curl_available() == 0
-                        ? "libcurl (the libcurl4 package) is not installed" : "curl_easy_init failed")
-            }
-            handle = fresh
+            handle = try Self.newHandle()
         }
         defer { if !configuration.reuseConnection { kith_curl_easy_cleanup(handle) } }
 
@@ -87,6 +75,16 @@ final class CurlEngine: @unchecked Sendable {
         _ = kith_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         guard status > 0 else { throw NetworkingError(.invalidResponse, detail: "no HTTP status") }
         return HTTPResponse(status: status, headers: HTTPHeaders(context.headers), body: context.body)
+    }
+
+    private static func newHandle() throws(NetworkingError) -> UnsafeMutableRawPointer {
+        guard let handle = kith_curl_easy_init() else {
+            throw NetworkingError(
+                .invalidRequest,
+                detail: kith_curl_available() == 0
+                    ? "libcurl (the libcurl4 package) is not installed" : "curl_easy_init failed")
+        }
+        return handle
     }
 
     // MARK: - Options
@@ -143,8 +141,7 @@ final class CurlEngine: @unchecked Sendable {
         try check(kith_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context), "write data")
         try check(
             kith_curl_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION) { bytes, size, count, userdata in
-                guard let userdata else { return 0 }
-                let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
+                guard let context = TransferContext.of(userdata) else { return 0 }
                 let length = size * count
                 guard context.body.count + length <= context.maxBytes else {
                     context.overflowed = true
@@ -158,8 +155,7 @@ final class CurlEngine: @unchecked Sendable {
         try check(kith_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context), "header data")
         try check(
             kith_curl_setopt_write_callback(handle, CURLOPT_HEADERFUNCTION) { bytes, size, count, userdata in
-                guard let userdata else { return 0 }
-                let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
+                guard let context = TransferContext.of(userdata) else { return 0 }
                 let length = size * count
                 if let bytes, length > 0 {
                     let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
@@ -170,8 +166,7 @@ final class CurlEngine: @unchecked Sendable {
         try check(kith_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context), "progress data")
         try check(
             kith_curl_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION) { userdata, _, _, _, _ in
-                guard let userdata else { return 0 }
-                let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
+                guard let context = TransferContext.of(userdata) else { return 0 }
                 return context.cancellation.isCancelled ? 1 : 0  // non-zero aborts the transfer
             }, "progress function")
         try check(kith_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0), "progress")
@@ -258,6 +253,11 @@ final class TransferContext {
     init(maxBytes: Int, cancellation: CancellationFlag) {
         self.maxBytes = maxBytes
         self.cancellation = cancellation
+    }
+
+    /// The context a callback's `userdata` points to (`perform` passes it unretained and keeps it alive).
+    static func of(_ userdata: UnsafeMutableRawPointer?) -> TransferContext? {
+        userdata.map { Unmanaged<TransferContext>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// One raw header line; a status line starts a new header block (after 100 Continue or a followed redirect).

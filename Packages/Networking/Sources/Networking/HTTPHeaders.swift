@@ -44,8 +44,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
             }
             if let index = fields.firstIndex(where: { Self.same($0.name, name) }) {
                 fields[index].value = newValue
-                fields = fields.enumerated().filter { $0.offset == index || !Self.same($0.element.name, name) }
-                    .map(\.element)
+                fields[(index + 1)...].removeAll { Self.same($0.name, name) }
             } else {
                 fields.append(HTTPHeader(name: name, value: newValue))
             }

@@ -43,19 +43,21 @@ public struct PrincipalClient<Caller: Sendable>: Sendable {
     public func send<Response: Decodable & Sendable>(
         _ method: HTTPMethod, _ path: String, _ caller: Caller
     ) async throws -> Response {
-        do {
-            return try await client.send(method, path, headers: try await credentials(caller).headers)
-        } catch {
-            throw mapError(error)
-        }
+        try await mappingErrors { try await client.send(method, path, headers: try await credentials(caller).headers) }
     }
 
     /// `method path` with `body` as JSON, as `caller`.
     public func send<Body: Encodable & Sendable, Response: Decodable & Sendable>(
         _ method: HTTPMethod, _ path: String, _ caller: Caller, body: Body
     ) async throws -> Response {
+        try await mappingErrors {
+            try await client.send(method, path, body: body, headers: try await credentials(caller).headers)
+        }
+    }
+
+    private func mappingErrors<Response>(_ call: () async throws -> Response) async throws -> Response {
         do {
-            return try await client.send(method, path, body: body, headers: try await credentials(caller).headers)
+            return try await call()
         } catch {
             throw mapError(error)
         }

@@ -33,8 +33,7 @@ public final class StubHTTPClient: HTTPClient {
 
     /// Every request fails as if the server could not be reached.
     public func goOffline() {
-        on(.get, "*") { _ in .failure(NetworkingError(.offline)) }
-        for method in [HTTPMethod.post, .put, .patch, .delete] {
+        for method in [HTTPMethod.get, .post, .put, .patch, .delete] {
             on(method, "*") { _ in .failure(NetworkingError(.offline)) }
         }
     }

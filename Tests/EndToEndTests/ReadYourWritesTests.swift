@@ -11,12 +11,7 @@ struct ReadYourWritesTests {
 
     @Test func accessChangedOnOneServerIsWhatTheOtherShows() async throws {
         try await TwoServersTests.withTwoServers { a, b in
-            let owner = try await TwoServersTests.signUp(a, "owner@example.com", role: "member")
-            let viewer = try await TwoServersTests.signUp(b, "viewer@example.com", role: "member")
-            let added = try await TwoServersTests.call(
-                a, .post, "/api/contacts", token: owner,
-                body: #"{"displayName":"Vi Ewer","accountEmail":"viewer@example.com"}"#)
-            #expect(added.status == 201, "\(added.json)")
+            let (owner, viewer) = try await TwoServersTests.ownerWithViewer(a, b)
             // One connection to each server, kept: 1,500 requests need no 1,500 handshakes.
             let (onA, onB) = (CurlHTTPClient(), CurlHTTPClient())
             var stale: [String] = []

@@ -28,12 +28,8 @@ struct TwoServersFaultTests {
     @Test func killingOneServerUnderLoadLosesNoAcknowledgedWrite() async throws {
         try await TwoServersTests.withTwoServers(on: try await TestPostgres.freshSchemaURL()) { a, b in
             let writers = 6
-            var tokens: [String] = []
-            for index in 0..<writers {
-                tokens.append(
-                    try await TwoServersTests.signUp(
-                        index % 2 == 0 ? a.url : b.url, "writer\(index)@example.com", role: "member"))
-            }
+            let tokens = try await TwoServersTests.signUp(
+                writers, "writer", role: "member", alternatelyOn: a.url, b.url)
             // Each writer alternates between the servers, keeps what was acknowledged (201) and what B answered.
             let outcomes = try await withThrowingTaskGroup(
                 of: (acknowledged: Set<String>, refusedByB: [String], failedOnA: Int).self
@@ -88,13 +84,7 @@ struct TwoServersFaultTests {
         defer { cluster.stop() }
         try await TwoServersTests.withTwoServers(on: cluster.url) { a, b in
             let servers = [a, b]
-            var signedUp: [String] = []
-            for index in 0..<4 {
-                signedUp.append(
-                    try await TwoServersTests.signUp(
-                        servers[index % 2].url, "loader\(index)@example.com", role: "member"))
-            }
-            let tokens = signedUp
+            let tokens = try await TwoServersTests.signUp(4, "loader", role: "member", alternatelyOn: a.url, b.url)
             // Writers and readers on both servers until cancelled: every answer is 2xx or 503 with Retry-After.
             let load = Task {
                 try await withThrowingTaskGroup(of: [String: Int].self) { group in

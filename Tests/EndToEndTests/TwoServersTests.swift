@@ -57,6 +57,28 @@ struct TwoServersTests {
         return answer.json["token"] as? String ?? ""
     }
 
+    /// Signs up `<prefix>0@example.com`, `<prefix>1@example.com`... alternately on `a` and `b`; their tokens.
+    static func signUp(
+        _ count: Int, _ prefix: String, role: String, alternatelyOn a: String, _ b: String
+    ) async throws -> [String] {
+        var tokens: [String] = []
+        for index in 0..<count {
+            tokens.append(try await signUp(index % 2 == 0 ? a : b, "\(prefix)\(index)@example.com", role: role))
+        }
+        return tokens
+    }
+
+    /// An owner with the viewer among her contacts, the owner signed up on `a` and the viewer on `b`: their tokens.
+    static func ownerWithViewer(_ a: String, _ b: String) async throws -> (owner: String, viewer: String) {
+        let owner = try await signUp(a, "owner@example.com", role: "member")
+        let viewer = try await signUp(b, "viewer@example.com", role: "member")
+        let added = try await call(
+            a, .post, "/api/contacts", token: owner,
+            body: #"{"displayName":"Vi Ewer","accountEmail":"viewer@example.com"}"#)
+        #expect(added.status == 201, "\(added.json)")
+        return (owner, viewer)
+    }
+
     @Test func tenParentsRaceForThreePlaces() async throws {
         try await Self.withTwoServers { a, b in
             let player = try await Self.signUp(a, "pia@example.com", role: "player")
@@ -66,24 +88,10 @@ struct TwoServersTests {
                     b, .post, "/api/members", token: player, body: #"{"displayName":"\#(name)"}"#)
                 #expect(added.status == 201)
             }
-            var parents: [String] = []
-            for index in 0..<10 {
-                parents.append(
-                    try await Self.signUp(index % 2 == 0 ? a : b, "parent\(index)@example.com", role: "parent"))
-            }
-            let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
-                for (index, token) in parents.enumerated() {
-                    group.addTask {
-                        let answer = try await Self.call(
-                            index % 2 == 0 ? a : b, .post, "/api/family/code/join", token: token,
-                            body: #"{"familyCode":"\#(code ?? "")"}"#)
-                        return (answer.status, answer.json["message"] as? String ?? "")
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            #expect(answers.filter { $0.0 == 200 }.count == 3, "\(answers)")
-            let full = answers.filter { $0.1 == "This household is full (8 members)" }
+            let parents = try await Self.signUp(10, "parent", role: "parent", alternatelyOn: a, b)
+            let answers = try await Self.join(parents, code ?? "", alternatelyOn: a, b)
+            #expect(answers.filter { $0.status == 200 }.count == 3, "\(answers)")
+            let full = answers.filter { $0.message == "This household is full (8 members)" }
             #expect(full.count == 7, "\(answers)")
             let members = try await Self.call(b, .get, "/api/family/members", token: player)
             #expect((members.json["members"] as? [Any])?.count == 7)
@@ -99,24 +107,10 @@ struct TwoServersTests {
             #expect(made.status == 200, "\(made.json)")
             #expect(made.json["usesLeft"] as? Int == 2)
             let code = try #require(made.json["code"] as? String)
-            var parents: [String] = []
-            for index in 0..<6 {
-                parents.append(
-                    try await Self.signUp(index % 2 == 0 ? a : b, "parent\(index)@example.com", role: "parent"))
-            }
-            let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
-                for (index, token) in parents.enumerated() {
-                    group.addTask {
-                        let answer = try await Self.call(
-                            index % 2 == 0 ? a : b, .post, "/api/family/code/join", token: token,
-                            body: #"{"familyCode":"\#(code)"}"#)
-                        return (answer.status, answer.json["message"] as? String ?? "")
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            #expect(answers.filter { $0.0 == 200 }.count == 2, "\(answers)")
-            let expired = answers.filter { $0.1 == "This family code has expired. Ask the player for a new one." }
+            let parents = try await Self.signUp(6, "parent", role: "parent", alternatelyOn: a, b)
+            let answers = try await Self.join(parents, code, alternatelyOn: a, b)
+            #expect(answers.filter { $0.status == 200 }.count == 2, "\(answers)")
+            let expired = answers.filter { $0.message == "This family code has expired. Ask the player for a new one." }
             #expect(expired.count == 4, "\(answers)")
             let shown = try await Self.call(a, .get, "/api/family/code", token: player)
             #expect(shown.json["usesLeft"] as? Int == 0, "\(shown.json)")
@@ -126,19 +120,32 @@ struct TwoServersTests {
         }
     }
 
-    /// Fires `count` requests at once, alternately at `a` and `b`; their statuses and error codes.
+    /// Fires `count` requests at once, alternately at `a` and `b`, request `index` with `token(index)` and
+    /// `body(index)`; their statuses, error codes and messages.
     static func race(
-        _ count: Int, _ a: String, _ b: String, _ method: HTTPMethod, _ path: String, token: String? = nil,
-        body: @escaping @Sendable (Int) -> String
-    ) async throws -> [(status: Int, code: String)] {
-        try await withThrowingTaskGroup(of: (Int, String).self) { group in
+        _ count: Int, _ a: String, _ b: String, _ method: HTTPMethod, _ path: String,
+        token: @escaping @Sendable (Int) -> String? = { _ in nil }, body: @escaping @Sendable (Int) -> String?
+    ) async throws -> [(status: Int, code: String, message: String)] {
+        try await withThrowingTaskGroup(of: (Int, String, String).self) { group in
             for index in 0..<count {
                 group.addTask {
-                    let answer = try await call(index % 2 == 0 ? a : b, method, path, token: token, body: body(index))
-                    return (answer.status, answer.json["error"] as? String ?? "")
+                    let answer = try await call(
+                        index % 2 == 0 ? a : b, method, path, token: token(index), body: body(index))
+                    return (
+                        answer.status, answer.json["error"] as? String ?? "", answer.json["message"] as? String ?? ""
+                    )
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    /// Each of `parents` joins with `code` at once, alternately at `a` and `b`.
+    static func join(
+        _ parents: [String], _ code: String, alternatelyOn a: String, _ b: String
+    ) async throws -> [(status: Int, code: String, message: String)] {
+        try await race(parents.count, a, b, .post, "/api/family/code/join", token: { parents[$0] }) { _ in
+            #"{"familyCode":"\#(code)"}"#
         }
     }
 
@@ -159,7 +166,7 @@ struct TwoServersTests {
                 body: #"{"password":"correct horse","pin":"2468"}"#)
             #expect(set.status == 200, "\(set.json)")
             let answers = try await Self.race(
-                10, a, b, .post, "/api/members/\(member)/pin/verify", token: guardian
+                10, a, b, .post, "/api/members/\(member)/pin/verify", token: { _ in guardian }
             ) { index in #"{"pin":"\#(1000 + index)"}"# }
             // Four wrong PINs are told so; the fifth, whichever server counted it, blocks, and so is every later one.
             #expect(answers.filter { $0.code == "identity.wrong_pin" }.count == 4, "\(answers)")
@@ -193,18 +200,9 @@ struct TwoServersTests {
 
     @Test func tenSignUpsWithOneEmailMakeOneAccount() async throws {
         try await Self.withTwoServers { a, b in
-            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for index in 0..<10 {
-                    group.addTask {
-                        try await Self.call(
-                            index % 2 == 0 ? a : b, .post, "/api/auth/signup",
-                            body:
-                                #"{"email":"same@example.com","firstName":"Sam","lastName":"Ray","password":"correct horse"}"#
-                        ).status
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let statuses = try await Self.race(10, a, b, .post, "/api/auth/signup") { _ in
+                #"{"email":"same@example.com","firstName":"Sam","lastName":"Ray","password":"correct horse"}"#
+            }.map(\.status)
             #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
             #expect(statuses.filter { $0 == 409 }.count == 9, "\(statuses)")
         }
@@ -229,12 +227,7 @@ struct TwoServersTests {
 
     @Test func twelveRequestsToOneOwnerLeaveExactlyTen() async throws {
         try await Self.withTwoServers { a, b in
-            let owner = try await Self.signUp(a, "owner@example.com", role: "member")
-            let viewer = try await Self.signUp(b, "viewer@example.com", role: "member")
-            let added = try await Self.call(
-                a, .post, "/api/contacts", token: owner,
-                body: #"{"displayName":"Vi Ewer","accountEmail":"viewer@example.com"}"#)
-            #expect(added.status == 201)
+            let (owner, viewer) = try await Self.ownerWithViewer(a, b)
             // Twelve distinct requests (one pending per profile and field): email and phone, which ask for
             // Contacts by default, of the primary and of five shadows shown to Contacts.
             for index in 0..<5 {
@@ -257,19 +250,11 @@ struct TwoServersTests {
             let named = try await Self.call(a, .patch, "/api/profile", token: owner, body: #"{"username":"the_owner"}"#)
             #expect(named.status == 200, "\(named.json)")
             let targets = ["the_owner"] + (0..<5).map { "shade_\($0)" }
-            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for (index, target) in targets.enumerated() {
-                    for field in ["email", "phone"] {
-                        group.addTask {
-                            try await Self.call(
-                                index % 2 == 0 ? a : b, .post, "/api/requests", token: viewer,
-                                body: #"{"target":"@\#(target)","field":"\#(field)"}"#
-                            ).status
-                        }
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            // Request `index` asks for target `index % 6`, so each target's two requests go to one server, as the
+            // target's index decides.
+            let statuses = try await Self.race(12, a, b, .post, "/api/requests", token: { _ in viewer }) { index in
+                #"{"target":"@\#(targets[index % 6])","field":"\#(index < 6 ? "email" : "phone")"}"#
+            }.map(\.status)
             #expect(statuses.count == 12)
             #expect(statuses.filter { $0 == 201 }.count == 10, "\(statuses)")
             #expect(statuses.filter { $0 == 409 }.count == 2, "\(statuses)")

@@ -55,10 +55,7 @@ final class RunningKith: @unchecked Sendable {
     init(binary: String, arguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged["NO_COLOR"] = "1"
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
+        process.environment = KithProcess.childEnvironment(environment)
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

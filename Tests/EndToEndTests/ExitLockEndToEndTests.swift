@@ -6,11 +6,7 @@ import Testing
 /// add up to the block.
 @Suite("Exit lock through the built binaries")
 struct ExitLockEndToEndTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-e2e-pin-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-e2e-pin-")
     let password = "Pass-\(UUID().uuidString)"
     let pin = "86420135"
 

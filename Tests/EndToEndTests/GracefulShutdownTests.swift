@@ -11,11 +11,7 @@ import Testing
 /// CLI.md: on SIGTERM kith-server stops accepting, lets the requests under way finish, closes the store and exits 0.
 @Suite("kith-server stops gracefully on SIGTERM")
 struct GracefulShutdownTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-shutdown-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-shutdown-")
 
     @Test func requestsUnderWayFinishAndTheServerExitsZero() async throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }

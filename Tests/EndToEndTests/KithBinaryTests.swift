@@ -4,11 +4,7 @@ import Testing
 /// The built `kith` binary, run as a user runs it.
 @Suite("kith, the built binary")
 struct KithBinaryTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-e2e-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-e2e-")
 
     @Test func aScriptOnStandardInputPrintsBothResultsWithoutAPrompt() async throws {
         let database = folder + "/k/x.sqlite"
@@ -94,25 +90,24 @@ struct KithBinaryTests {
         let state = folder + "/state"
         let kith = "\(KithProcess.binary) --db \(folder)/x.sqlite"
         let prompt = "kith (signed out) › "
-        // Keys go only once the prompt shows: the line editor is reading the terminal by then.
-        let first = try TerminalSession(kith, environment: ["XDG_STATE_HOME": state])
-        try await first.waitFor(prompt)
-        first.type("he\t\n")
-        try await first.waitFor("help [COMMAND...]")
-        try await first.waitFor(prompt, count: 2)
-        first.type("\u{4}")
-        #expect(try await first.exitStatus() == 0)
+        /// One session: `keys` that run `help` at the prompt, its answer, the prompt again, and Control-D to leave.
+        func helpSession(typing keys: String) async throws {
+            let session = try TerminalSession(kith, environment: ["XDG_STATE_HOME": state])
+            // Keys go only once the prompt shows: the line editor is reading the terminal by then.
+            try await session.waitFor(prompt)
+            session.type(keys)
+            try await session.waitFor("help [COMMAND...]")
+            try await session.waitFor(prompt, count: 2)
+            session.type("\u{4}")
+            #expect(try await session.exitStatus() == 0)
+        }
+
+        try await helpSession(typing: "he\t\n")
         let history = try String(contentsOfFile: state + "/kith/history", encoding: .utf8)
         #expect(history.hasPrefix("help"))
         let mode = try FileManager.default.attributesOfItem(atPath: state + "/kith/history")[.posixPermissions]
         #expect(mode as? Int == 0o600)
-
-        let second = try TerminalSession(kith, environment: ["XDG_STATE_HOME": state])
-        try await second.waitFor(prompt)
-        second.type("\u{1B}[A\n")
-        try await second.waitFor("help [COMMAND...]")
-        try await second.waitFor(prompt, count: 2)
-        second.type("\u{4}")
-        #expect(try await second.exitStatus() == 0)
+        // Up arrow: the line the first session left in the history.
+        try await helpSession(typing: "\u{1B}[A\n")
     }
 }

@@ -39,6 +39,14 @@ struct KithProcess {
         try await offPool { try launch("/bin/sh", ["-c", script], input: Data(), environment: environment) }
     }
 
+    /// This process's environment without colour, with `extra` over it: what every child kith runs with.
+    static func childEnvironment(_ extra: [String: String]) -> [String: String] {
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = "1"
+        for (key, value) in extra { merged[key] = value }
+        return merged
+    }
+
     /// Waiting for a process blocks a thread: do it on a thread of its own, never on the cooperative pool,
     /// which other tests running in parallel need.
     private static func offPool(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
@@ -53,10 +61,7 @@ struct KithProcess {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged["NO_COLOR"] = "1"
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
+        process.environment = childEnvironment(environment)
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

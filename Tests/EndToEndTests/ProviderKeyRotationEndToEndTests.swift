@@ -6,11 +6,7 @@ import Testing
 /// provider: a rotation costs one refetch, and tokens with made-up `kid`s cannot make the server hammer the provider.
 @Suite("Google keys end to end: rotation and the unknown-kid limit")
 struct ProviderKeyRotationEndToEndTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-e2e-keys-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-e2e-keys-")
 
     /// `POST /api/auth/google` with `idToken`: the status and the body.
     func signIn(_ server: KithServerProcess, _ idToken: String) async throws -> HTTPResponse {

@@ -5,11 +5,7 @@ import Testing
 /// written, neither to the file nor beside it (no -wal, no -shm).
 @Suite("A read-only database file")
 struct ReadOnlyDatabaseTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-readonly-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-readonly-")
 
     @Test func contactAddExitsOneWithASentenceAndTheFileUnchanged() async throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }

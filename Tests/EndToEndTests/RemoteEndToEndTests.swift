@@ -6,11 +6,7 @@ import Testing
 /// answers the same through the server as locally.
 @Suite("kith --remote through the built binaries")
 struct RemoteEndToEndTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-e2e-remote-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-e2e-remote-")
     let password = "Pass-\(UUID().uuidString)"
 
     var stateHome: String { folder + "/state" }

@@ -14,11 +14,7 @@ import Testing
 /// `--shutdown-delay`.
 @Suite("kith-server operations, end to end")
 struct ServerOperationsEndToEndTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-operations-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-operations-")
 
     /// Runs `kith-server ARGS` to its end (on a thread of its own, off the cooperative pool): exit status, standard
     /// output and standard error.

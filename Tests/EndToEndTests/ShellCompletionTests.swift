@@ -5,11 +5,7 @@ import Testing
 /// COMPREPLY read back; the completions come from the built kith in its hidden mode.
 @Suite("Completion in the user's shell")
 struct ShellCompletionTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-complete-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-complete-")
     var database: String { folder + "/data/kith.sqlite" }
     /// The person's environment: their file by `KITH_DB`, their state folders under the test's folder.
     var environment: [String: String] {

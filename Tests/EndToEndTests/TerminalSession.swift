@@ -27,10 +27,7 @@ final class TerminalSession: @unchecked Sendable {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
-        var merged = ProcessInfo.processInfo.environment
-        merged["NO_COLOR"] = "1"
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
+        process.environment = KithProcess.childEnvironment(environment)
         let stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin

@@ -11,10 +11,6 @@ struct ActingEndToEndTests {
         try await KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
     }
 
-    func object(_ text: some StringProtocol) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    }
-
     /// Dana, a household, and Max whom she guards.
     func setUp() async throws -> String {
         try TranscriptScripts.maxId(try await kith(["--json"], input: TranscriptScripts.actingSetUp))
@@ -31,16 +27,16 @@ struct ActingEndToEndTests {
         #expect(set.status == 0, "\(set.errors)")
         #expect(set.output.hasPrefix("Setting preferences for Max"))
 
-        let whoami = try object(try await kith(["--as", "Max", "whoami", "--json"]).output)
+        let whoami = try TranscriptScripts.object(try await kith(["--as", "Max", "whoami", "--json"]).output)
         #expect((whoami["actingAs"] as? [String: Any])?["memberId"] as? String == max)
 
-        let later = try object(try await kith(["--as", "Max", "prefs", "--json"]).output)
+        let later = try TranscriptScripts.object(try await kith(["--as", "Max", "prefs", "--json"]).output)
         #expect(later["fontSizeOffset"] as? Int == 4)
 
         // Each run starts as oneself: Dana's own preferences were never touched.
-        let dana = try object(try await kith(["prefs", "--json"]).output)
+        let dana = try TranscriptScripts.object(try await kith(["prefs", "--json"]).output)
         #expect(dana["fontSizeOffset"] as? Int == 0)
-        #expect(try object(try await kith(["whoami", "--json"]).output)["actingAs"] is NSNull)
+        #expect(try TranscriptScripts.object(try await kith(["whoami", "--json"]).output)["actingAs"] is NSNull)
     }
 
     @Test func accountLevelActionsAreRefusedWhileActing() async throws {

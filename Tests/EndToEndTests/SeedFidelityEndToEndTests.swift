@@ -5,11 +5,7 @@ import Testing
 /// the refusal that comes before any prompt, `kith` on a pseudo-terminal).
 @Suite("Seed fidelity through the built binaries")
 struct SeedFidelityEndToEndTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "kith-e2e-seeds-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    let folder = makeTemporaryFolder("kith-e2e-seeds-")
     let password = "Pass-\(UUID().uuidString)"
 
     /// Runs kith through `server` with its state in `state` (one folder = one device).
@@ -22,14 +18,6 @@ struct SeedFidelityEndToEndTests {
             environment: ["KITH_PASSWORD": password, "XDG_STATE_HOME": folder + "/" + state].merging(environment) {
                 $1
             })
-    }
-
-    func object(_ text: some StringProtocol) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    }
-
-    func array(_ text: some StringProtocol) throws -> [[String: Any]] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     }
 
     // MARK: - Without a connection (000 State 6, 001)
@@ -46,7 +34,7 @@ struct SeedFidelityEndToEndTests {
         #expect(profiles.output.contains("Dana Lee"))
         #expect(profiles.output.contains("Couldn't load family members. Try again when you are online."))
         #expect(!profiles.output.contains("Add a profile"))
-        let json = try array(try await kith(["profiles", "--json"], server: server).output)
+        let json = try TranscriptScripts.array(try await kith(["profiles", "--json"], server: server).output)
         #expect(json.map { $0["displayName"] as? String } == ["Dana Lee"])
 
         let name = try await kith(["name", "--first", "Dana", "--last", "Reyes"], server: server)
@@ -132,14 +120,14 @@ struct SeedFidelityEndToEndTests {
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n")
         try #require(lines.count == 7)
-        #expect(try object(lines[0])["accountType"] as? String == "corporate")
-        #expect(try array(lines[1]).first?["accountType"] as? String == "corporate")
-        #expect(try object(lines[2])["accountType"] as? String == "private")
-        #expect(try array(lines[3]).first?["accountType"] as? String == "private")
-        #expect(try array(lines[3]).first?["photoURL"] is NSNull)
+        #expect(try TranscriptScripts.object(lines[0])["accountType"] as? String == "corporate")
+        #expect(try TranscriptScripts.array(lines[1]).first?["accountType"] as? String == "corporate")
+        #expect(try TranscriptScripts.object(lines[2])["accountType"] as? String == "private")
+        #expect(try TranscriptScripts.array(lines[3]).first?["accountType"] as? String == "private")
+        #expect(try TranscriptScripts.array(lines[3]).first?["photoURL"] is NSNull)
         // The saved entry follows the primary profile's photo once the account is read again.
-        #expect(try object(lines[5])["photoURL"] as? String == "https://example.com/ana.png")
-        #expect(try array(lines[6]).first?["photoURL"] as? String == "https://example.com/ana.png")
+        #expect(try TranscriptScripts.object(lines[5])["photoURL"] as? String == "https://example.com/ana.png")
+        #expect(try TranscriptScripts.array(lines[6]).first?["photoURL"] as? String == "https://example.com/ana.png")
 
         // Another device changes the password: the server ends this device's session.
         #expect(try await kith(["login", "acme@example.com"], server: server, state: "other").status == 0)
@@ -149,7 +137,8 @@ struct SeedFidelityEndToEndTests {
         let accounts = try await kith(["accounts"], server: server)
         let row = try #require(accounts.output.split(separator: "\n").first { $0.contains("acme@example.com") })
         #expect(row.contains("signed out"), "\(row)")
-        let entry = try #require(try array(try await kith(["accounts", "--json"], server: server).output).first)
+        let entry = try #require(
+            try TranscriptScripts.array(try await kith(["accounts", "--json"], server: server).output).first)
         #expect(entry["current"] as? Bool == true)
         #expect(entry["sessionLive"] as? Bool == false)
     }
@@ -181,10 +170,11 @@ struct SeedFidelityEndToEndTests {
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n")
         try #require(lines.count == 15)
-        #expect(try array(lines[11]).first?["requesterCircles"] as? [String] == ["Contacts", "Friends"])
-        #expect(try array(lines[12]).map { $0["displayName"] as? String } == ["José Ruiz"])
-        #expect(try array(lines[13]).map { $0["displayName"] as? String } == ["José Ruiz"])
-        let members = try #require(try object(lines[14])["members"] as? [[String: Any]])
+        #expect(
+            try TranscriptScripts.array(lines[11]).first?["requesterCircles"] as? [String] == ["Contacts", "Friends"])
+        #expect(try TranscriptScripts.array(lines[12]).map { $0["displayName"] as? String } == ["José Ruiz"])
+        #expect(try TranscriptScripts.array(lines[13]).map { $0["displayName"] as? String } == ["José Ruiz"])
+        let members = try #require(try TranscriptScripts.object(lines[14])["members"] as? [[String: Any]])
         #expect(members.map { $0["displayName"] as? String } == ["Sam Ray"])
 
         let viewAs = try await kith(["view-as", "Sam Ray", "--profile", "Ri"], server: server)

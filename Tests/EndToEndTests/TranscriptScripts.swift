@@ -100,8 +100,14 @@ enum TranscriptScripts {
 
     // MARK: - What they print
 
+    /// The JSON object `text` holds (a `--json` line); an issue when it holds anything else.
     static func object(_ text: some StringProtocol) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The JSON array of objects `text` holds (a `--json` line); an issue when it holds anything else.
+    static func array(_ text: some StringProtocol) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     }
 
     /// Checks the `identity` script's JSON Lines against CLI.md's contract.
@@ -114,7 +120,7 @@ enum TranscriptScripts {
         #expect(ben["email"] as? String == "ben@example.com")
         #expect(ben["role"] as? String == "member")
 
-        let accounts = try #require(try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [[String: Any]])
+        let accounts = try array(lines[2])
         #expect(accounts.map { $0["email"] as? String } == ["ben@example.com", "ana@example.com"])
         for account in accounts {
             for key in [
@@ -194,10 +200,10 @@ enum TranscriptScripts {
         let lines = run.output.split(separator: "\n")
         try #require(lines.count == 22)
 
-        let contacts = try #require(try JSONSerialization.jsonObject(with: Data(lines[6].utf8)) as? [[String: Any]])
+        let contacts = try array(lines[6])
         #expect(contacts.map { $0["displayName"] as? String } == ["Sam Ray"])
         #expect(contacts.first?["circles"] as? [String] == ["Family"])
-        let circles = try #require(try JSONSerialization.jsonObject(with: Data(lines[7].utf8)) as? [[String: Any]])
+        let circles = try array(lines[7])
         #expect(
             circles.map { $0["name"] as? String } == [
                 "Contacts", "Public", "Family", "Friends", "Colleagues", "Book Club",
@@ -216,7 +222,7 @@ enum TranscriptScripts {
         let shadowPersona = try #require(try object(lines[15])["persona"] as? [String: Any])
         #expect(shadowPersona["type"] as? String == "professional")
         #expect(shadowPersona["displayName"] as? String == "Dana at Work")
-        let personas = try #require(try JSONSerialization.jsonObject(with: Data(lines[16].utf8)) as? [[String: Any]])
+        let personas = try array(lines[16])
         #expect(personas.map { $0["displayName"] as? String } == ["Dana Lee", "Dana at Work"])
         let primaryPersona = try #require(try object(lines[18])["persona"] as? [String: Any])
         #expect(primaryPersona["type"] as? String == "primary")
@@ -233,7 +239,7 @@ enum TranscriptScripts {
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n")
         try #require(lines.count == 6)
-        let requests = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [[String: Any]])
+        let requests = try array(lines[1])
         #expect(requests.map { $0["field"] as? String } == ["bio"])
         #expect(requests.first?["reason"] as? String == "For the party")
         let grant = try object(lines[2])
@@ -261,7 +267,7 @@ enum TranscriptScripts {
         let lines = run.output.split(separator: "\n")
         try #require(lines.count == 3)
         let whoami = try object(lines[0])
-        let personas = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [[String: Any]])
+        let personas = try array(lines[1])
         #expect(personas.first?["type"] as? String == "primary")
         #expect(personas.first?["lastUsed"] as? String == whoami["createdAt"] as? String)
         for value in [whoami, try object(lines[2])] {

@@ -37,11 +37,10 @@ let package = Package(
             name: "PostgresStorageTesting", dependencies: ["PostgresStorage", "Storage"], swiftSettings: swiftSettings),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "StorageTestingTests",
-            dependencies: ["StorageTesting", "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting"],
+            dependencies: [
+                "Storage", "SQLiteStorage", "StorageTesting", "PostgresStorage", "PostgresStorageTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PostgresStorageTests",

@@ -21,15 +21,16 @@ struct FailingDatabaseTests {
         feature: "notes",
         migrations: [Migration("notes.1-create", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")])
 
-    /// A fresh database with the `notes` table on `engine`, kept open (with its folder) by the returned values.
-    static func open(_ engine: Engine) async throws -> (FailingDatabase, folder: String) {
+    /// A fresh database with the `notes` table on `engine`, and the folder of its file (SQLite) to keep until the end.
+    static func open(_ engine: Engine) async throws -> (FailingDatabase, TemporaryFolder) {
+        let folder = TemporaryFolder()
         switch engine {
         case .sqlite:
-            let folder = NSTemporaryDirectory() + "kith-failing-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return (FailingDatabase(try SQLiteDatabase.open(at: folder + "/notes.sqlite", features: [notes])), folder)
+            return (
+                FailingDatabase(try SQLiteDatabase.open(at: folder.path("notes.sqlite"), features: [notes])), folder
+            )
         case .postgres:
-            return (FailingDatabase(try await TestPostgres.database([notes], size: 2)), "")
+            return (FailingDatabase(try await TestPostgres.database([notes], size: 2)), folder)
         }
     }
 
@@ -44,7 +45,7 @@ struct FailingDatabaseTests {
     @Test(arguments: Engine.allCases)
     func theNthMatchingStatementFailsAndItsTransactionKeepsNothing(_ engine: Engine) async throws {
         let (database, folder) = try await Self.open(engine)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { withExtendedLifetime(folder) {} }
         #expect(database.dialect == (engine == .sqlite ? .sqlite : .postgres))
         database.fail("INSERT INTO notes", at: 3)
         await #expect(
@@ -65,7 +66,7 @@ struct FailingDatabaseTests {
     @Test(arguments: Engine.allCases)
     func everyMatchingStatementFailsWithTheGivenErrorUntilToldToStop(_ engine: Engine) async throws {
         let (database, folder) = try await Self.open(engine)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { withExtendedLifetime(folder) {} }
         try await database.write(synchronous: false) { try Self.insert($0, 1...2) }
         let unavailable = StorageError(.unavailable, "The database server at localhost:5432 cannot be reached")
         database.failEvery("DELETE", with: unavailable)
@@ -90,7 +91,7 @@ struct FailingDatabaseTests {
     @Test(arguments: Engine.allCases)
     func statementsAreCountedByWhatTheyContainQueuedOnesIncluded(_ engine: Engine) async throws {
         let (database, folder) = try await Self.open(engine)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { withExtendedLifetime(folder) {} }
         try await database.write(synchronous: false) { try Self.insert($0, 1...3) }
         let bodies = try await database.read { connection in
             let first = try connection.later("SELECT body FROM notes WHERE id = ?", [1])

@@ -44,12 +44,7 @@ public struct CirclesPlugin: Plugin {
             SuggestionsDismissCommand.make(service: service, principals: principals),
             // MARK: - The access matrix
             AccessCommand.make(service: service, principals: principals),
-            AccessSetCommand.make(service: service, principals: principals),
-            AccessCycleCommand.make(service: service, principals: principals),
-            AccessAllowAllCommand.make(service: service, principals: principals),
-            AccessResetCommand.make(service: service, principals: principals),
-            AccessSaveCommand.make(service: service, principals: principals),
-            AccessDiscardCommand.make(service: service, principals: principals),
+        ] + AccessEditCommands.make(service: service, principals: principals) + [
             // MARK: - Viewing, requests and grants
             ViewAsCommand.make(service: service, principals: principals),
             LookCommand.make(service: service, principals: principals),

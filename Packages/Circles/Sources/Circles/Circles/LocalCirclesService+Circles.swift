@@ -104,7 +104,7 @@ extension LocalCirclesService {
             if let emoji = edit.emoji { circle.emoji = try Validation.emoji(emoji) }
             if let color = edit.color { circle.color = try Validation.color(color) }
             try context.transaction.updateCircle(circle)
-            return try context.countedCircles().first { $0.id == circle.id } ?? circle
+            return try context.counted(circle)
         }
     }
 
@@ -116,7 +116,7 @@ extension LocalCirclesService {
                 let target = try context.circle(moveTo)
                 try context.move(from: circle, into: target)
             }
-            let counted = try context.countedCircles().first { $0.id == circle.id } ?? circle
+            let counted = try context.counted(circle)
             try context.transaction.deleteCircle(id: circle.id)
             return counted
         }
@@ -165,7 +165,7 @@ extension LocalCirclesService {
             guard source.kind == .custom else { throw CirclesError.notCustom(source.name) }
             try context.move(from: source, into: target)
             try context.transaction.deleteCircle(id: source.id)
-            return try context.countedCircles().first { $0.id == target.id } ?? target
+            return try context.counted(target)
         }
     }
 
@@ -247,6 +247,11 @@ extension Context {
         }
     }
 
+    /// `circle` with its member count, as `countedCircles` counts it.
+    func counted(_ circle: Circle) throws -> Circle {
+        try countedCircles().first { $0.id == circle.id } ?? circle
+    }
+
     /// Contacts with the names and ids of the circles holding them.
     func filledContacts() throws -> [Contact] {
         let circles = try circles()
@@ -267,7 +272,7 @@ extension Context {
     }
 
     func detail(of circle: Circle) throws -> CircleDetail {
-        let counted = try countedCircles().first { $0.id == circle.id } ?? circle
+        let counted = try self.counted(circle)
         let contacts = try filledContacts()
         let members: [Contact]
         switch circle.builtIn {

@@ -131,63 +131,62 @@ extension LocalCirclesService {
     public func setAccess(
         _ principal: Principal, profile: String?, field: Field, circle: String, access: Access
     ) async throws -> AccessMatrix {
-        try await run(principal) { context in
-            let profile = try context.profile(profile)
-            let circle = try context.circle(circle)
-            try context.stage([(field, circle.id, access)], of: profile)
-            return try context.matrix(of: profile)
+        try await editMatrix(principal, profile) { context, profile in
+            try context.stage([(field, try context.circle(circle).id, access)], of: profile)
         }
     }
 
     public func cycleAccess(
         _ principal: Principal, profile: String?, field: Field, circle: String
     ) async throws -> AccessMatrix {
-        try await run(principal) { context in
-            let profile = try context.profile(profile)
+        try await editMatrix(principal, profile) { context, profile in
             let circle = try context.circle(circle)
             let shown = try context.matrix(of: profile).access(field, circle.id) ?? .deny
             try context.stage([(field, circle.id, shown.next)], of: profile)
-            return try context.matrix(of: profile)
         }
     }
 
     public func allowAll(_ principal: Principal, profile: String?, circle: String) async throws -> AccessMatrix {
-        try await run(principal) { context in
-            let profile = try context.profile(profile)
+        try await editMatrix(principal, profile) { context, profile in
             let circle = try context.circle(circle)
             try context.stage(Field.allCases.map { ($0, circle.id, .allow) }, of: profile)
-            return try context.matrix(of: profile)
         }
     }
 
     public func resetAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        try await run(principal) { context in
-            let profile = try context.profile(profile)
+        try await editMatrix(principal, profile) { context, profile in
             let defaults = try context.circles().flatMap { circle in
                 Field.allCases.map { ($0, circle.id, AccessDefaults.access($0, circle.builtIn)) }
             }
             try context.stage(defaults, of: profile)
-            return try context.matrix(of: profile)
         }
     }
 
     public func saveAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        try await run(principal) { context in
-            let profile = try context.profile(profile)
+        try await editMatrix(principal, profile) { context, profile in
             let staged = try context.transaction.stagedCells(accountId: context.ownerId, profileId: profile.id)
             // One transaction: a failure at any cell rolls back every cell written before it.
             for cell in staged.sorted(by: { ($0.field, $0.circleId) < ($1.field, $1.circleId) }) {
                 try context.transaction.setCell(cell)
             }
             try context.transaction.clearStagedCells(accountId: context.ownerId, profileId: profile.id)
-            return try context.matrix(of: profile)
         }
     }
 
     public func discardAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        try await run(principal) { context in
-            let profile = try context.profile(profile)
+        try await editMatrix(principal, profile) { context, profile in
             try context.transaction.clearStagedCells(accountId: context.ownerId, profileId: profile.id)
+        }
+    }
+
+    /// Runs `edit` on the matrix of a profile of the caller (nil: the active persona) in one write transaction, and
+    /// returns the matrix as it leaves it.
+    private func editMatrix(
+        _ principal: Principal, _ reference: String?, _ edit: @Sendable (Context, Profile) throws -> Void
+    ) async throws -> AccessMatrix {
+        try await run(principal) { context in
+            let profile = try context.profile(reference)
+            try edit(context, profile)
             return try context.matrix(of: profile)
         }
     }

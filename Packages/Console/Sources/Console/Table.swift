@@ -48,27 +48,24 @@ public struct Table: Sendable {
         let gap = DisplayWidth.of(separator)
         func total(_ widths: [Int]) -> Int { widths.reduce(0, +) + gap * max(columnCount - 1, 0) }
 
-        var rendered: [[String]]
-        var showsHeader = header != nil
+        // Rows that do not fit even once shrunk are stacked: as records under a header, else as a list.
+        var stacked: [[String]]?
         if let limit = style.width, total(widths) > limit {
             let natural = widths
             shrink(&widths, columns: wrapped, by: total(widths) - limit) { wrapMinimum($0, natural, cells, limit) }
             shrink(&widths, columns: truncated, by: total(widths) - limit) { truncateMinimum($0, natural, cells) }
-            if total(widths) <= limit {
-                rendered = cells.map { aligned($0, widths: widths, separator: separator, bold: false, style: style) }
-            } else if let header {
-                rendered = cells.enumerated().map { index, row in
+            if total(widths) > limit, let header {
+                stacked = cells.enumerated().map { index, row in
                     (index == 0 ? [] : [""]) + record(row, header: header, limit: limit, style: style)
                 }
-                showsHeader = false
-            } else {
-                rendered = listed(cells, widths: widths, limit: limit, separator: separator, style: style)
+            } else if total(widths) > limit {
+                stacked = listed(cells, widths: widths, limit: limit, separator: separator, style: style)
             }
-        } else {
-            rendered = cells.map { aligned($0, widths: widths, separator: separator, bold: false, style: style) }
         }
+        let rendered =
+            stacked ?? cells.map { aligned($0, widths: widths, separator: separator, bold: false, style: style) }
         var lines: [String] = []
-        if let header, showsHeader {
+        if let header, stacked == nil {
             lines += aligned(header, widths: widths, separator: separator, bold: true, style: style)
         }
         var pending = headings[...]

@@ -102,26 +102,25 @@ final class CurlEngine: @unchecked Sendable {
                     .invalidRequest, detail: "\(what): \(String(cString: kith_curl_easy_strerror(code)))")
             }
         }
-        let total = request.timeout ?? configuration.timeout
-        try check(kith_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString), "URL")
-        try check(kith_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "protocols")
-        try check(kith_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"), "redirect protocols")
-        // Signals are not thread-safe; without this libcurl uses SIGALRM for DNS timeouts.
-        try check(kith_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "nosignal")
-        try check(
-            kith_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout)),
-            "connect timeout")
-        try check(kith_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(total)), "timeout")
-        try check(kith_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1), "verify peer")
-        try check(kith_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2), "verify host")
-        if let bundle = configuration.caBundlePath {
-            try check(kith_curl_setopt_string(handle, CURLOPT_CAINFO, bundle), "CA bundle")
+        let strings: [(CURLoption, String?, String)] = [
+            (CURLOPT_URL, request.url.absoluteString, "URL"), (CURLOPT_PROTOCOLS_STR, "http,https", "protocols"),
+            (CURLOPT_REDIR_PROTOCOLS_STR, "http,https", "redirect protocols"),
+            (CURLOPT_CAINFO, configuration.caBundlePath, "CA bundle"),
+            (CURLOPT_USERAGENT, configuration.userAgent, "user agent"),
+        ]
+        for case (let option, let value?, let what) in strings {
+            try check(kith_curl_setopt_string(handle, option, value), what)
         }
-        try check(
-            kith_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, configuration.followRedirects ? 1 : 0), "redirects")
-        try check(kith_curl_setopt_long(handle, CURLOPT_MAXREDIRS, configuration.maxRedirects), "max redirects")
-        try check(kith_curl_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1), "keepalive")
-        try check(kith_curl_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent), "user agent")
+        let longs: [(CURLoption, Int, String)] = [
+            // Signals are not thread-safe; without this libcurl uses SIGALRM for DNS timeouts.
+            (CURLOPT_NOSIGNAL, 1, "nosignal"),
+            (CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout), "connect timeout"),
+            (CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout ?? configuration.timeout), "timeout"),
+            (CURLOPT_SSL_VERIFYPEER, 1, "verify peer"), (CURLOPT_SSL_VERIFYHOST, 2, "verify host"),
+            (CURLOPT_FOLLOWLOCATION, configuration.followRedirects ? 1 : 0, "redirects"),
+            (CURLOPT_MAXREDIRS, configuration.maxRedirects, "max redirects"), (CURLOPT_TCP_KEEPALIVE, 1, "keepalive"),
+        ]
+        for (option, value, what) in longs { try check(kith_curl_setopt_long(handle, option, value), what) }
         try check(kith_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers), "headers")
 
         let method = request.method

@@ -87,7 +87,9 @@ enum ArgumentParser {
         return values
     }
 
-    private static func checkChoice(_ value: String, choices: [String], label: String) throws(UsageError) -> String {
+    /// The choice `value` names (case-insensitively), else a usage error naming `label` and the choices; any value
+    /// when there are no choices.
+    static func checkChoice(_ value: String, choices: [String], label: String) throws(UsageError) -> String {
         guard !choices.isEmpty else { return value }
         if let match = choices.first(where: { $0.lowercased() == value.lowercased() }) { return match }
         throw UsageError("\(label) must be one of \(choices.joined(separator: ", ")), not \(value)")

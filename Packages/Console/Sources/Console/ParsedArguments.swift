@@ -28,8 +28,6 @@ public struct ParsedArguments: Sendable {
         _ value: String?, as type: T.Type, label: String
     ) throws(UsageError) -> T? where T.RawValue == String {
         guard let value else { return nil }
-        if let match = T.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) { return match }
-        let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-        throw UsageError("\(label) must be one of \(names), not \(value)")
+        return T(rawValue: try ArgumentParser.checkChoice(value, choices: T.allCases.map(\.rawValue), label: label))
     }
 }

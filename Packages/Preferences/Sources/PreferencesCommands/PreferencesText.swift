@@ -30,11 +30,15 @@ enum PreferencesText {
         return lines.joined(separator: "\n")
     }
 
-    /// What every `prefs` command answers: the preferences as PreferencesJSON, and rendered under `headline`.
-    static func output(
-        _ preferences: MemberPreferences, principal: Principal, headline: String?, context: CommandContext
-    ) -> CommandOutput {
-        .value(
+    /// What every `prefs` command does once its arguments are read: `body` reads or changes the caller's
+    /// preferences, answered as PreferencesJSON, and rendered under `headline`.
+    static func answer(
+        principals: any PrincipalSource, headline: String?, context: CommandContext,
+        _ body: (Principal) async throws -> MemberPreferences
+    ) async throws -> CommandOutput {
+        let principal = try await principals.requirePrincipal()
+        let preferences = try await body(principal)
+        return .value(
             PreferencesJSON(preferences, environment: context.environment),
             text: render(preferences, principal: principal, headline: headline, context: context))
     }

@@ -7,9 +7,9 @@ enum PrefsCommand {
     static func make(service: any PreferencesService, principals: any PrincipalSource) -> Command {
         Command("prefs", summary: "Show your theme and font size (or those of the member you act as)") {
             _, context in
-            let principal = try await principals.requirePrincipal()
-            let preferences = try await service.preferences(principal)
-            return PreferencesText.output(preferences, principal: principal, headline: nil, context: context)
+            try await PreferencesText.answer(principals: principals, headline: nil, context: context) {
+                try await service.preferences($0)
+            }
         }
     }
 }

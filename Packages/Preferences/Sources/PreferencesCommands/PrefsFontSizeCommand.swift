@@ -13,10 +13,9 @@ enum PrefsFontSizeCommand {
             guard let size = FontSize(label: label) else {
                 throw UsageError("SIZE must be one of S, M, L, XL, not \(label)")
             }
-            let principal = try await principals.requirePrincipal()
-            let preferences = try await service.setFontSize(principal, size)
-            return PreferencesText.output(
-                preferences, principal: principal, headline: "Font size set to \(size.label).", context: context)
+            return try await PreferencesText.answer(
+                principals: principals, headline: "Font size set to \(size.label).", context: context
+            ) { try await service.setFontSize($0, size) }
         }
     }
 }

@@ -6,10 +6,9 @@ import Preferences
 enum PrefsResetCommand {
     static func make(service: any PreferencesService, principals: any PrincipalSource) -> Command {
         Command("prefs reset", summary: "Put the theme and font size back to their defaults") { _, context in
-            let principal = try await principals.requirePrincipal()
-            let preferences = try await service.reset(principal)
-            return PreferencesText.output(
-                preferences, principal: principal, headline: "Preferences reset to the defaults.", context: context)
+            try await PreferencesText.answer(
+                principals: principals, headline: "Preferences reset to the defaults.", context: context
+            ) { try await service.reset($0) }
         }
     }
 }

@@ -12,10 +12,9 @@ enum PrefsThemeCommand {
             guard
                 let theme = try arguments.choice(arguments.argument("THEME"), as: ThemePreference.self, label: "THEME")
             else { throw UsageError("THEME is required") }
-            let principal = try await principals.requirePrincipal()
-            let preferences = try await service.setTheme(principal, theme)
-            return PreferencesText.output(
-                preferences, principal: principal, headline: "Theme set to \(theme.rawValue).", context: context)
+            return try await PreferencesText.answer(
+                principals: principals, headline: "Theme set to \(theme.rawValue).", context: context
+            ) { try await service.setTheme($0, theme) }
         }
     }
 }

@@ -78,6 +78,31 @@ final class Fixture: Sendable {
 
     /// Dana, Erin and Finn with their members (`PreferencesContractEnvironment.family()`).
     func family() async throws -> Family { try await environment.family() }
+
+    /// The family with preferences to lose or keep: Max's theme and font size (Dana acting), Dana's and Erin's
+    /// themes. What the tests of removing a member start from.
+    func familyWithPreferences() async throws -> Family {
+        let family = try await family()
+        let service = preferences()
+        let asMax = family.dana.acting(as: family.max)
+        _ = try await service.setTheme(asMax, .dark)
+        _ = try await service.setFontSize(asMax, .large)
+        _ = try await service.setTheme(family.dana, .light)
+        _ = try await service.setTheme(family.erin, .dark)
+        return family
+    }
+
+    /// After Max's removal through `identity`: Dana's records of acting for him stay, naming him; Dana's own
+    /// preferences stay; Max's are not available.
+    func expectMaxRemoved(_ family: Family, identity: LocalIdentityService) async throws {
+        let records = try await identity.actingRecords(family.dana)
+        #expect(records.map(\.action) == ["set theme to dark", "set font size to L"])
+        #expect(records.allSatisfy { $0.subjectDisplayName == "Max" && $0.subjectMemberId == family.max.memberId })
+        #expect(try await preferences().preferences(family.dana).theme == .light)
+        await #expect(throws: PreferencesError.notAvailable) {
+            try await self.preferences().preferences(family.dana.acting(as: family.max))
+        }
+    }
 }
 
 final class TemporaryFolder: Sendable {

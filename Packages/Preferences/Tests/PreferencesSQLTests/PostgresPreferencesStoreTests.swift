@@ -27,13 +27,7 @@ struct PostgresPreferencesStoreTests {
     @Test("a removed member's preferences are gone with it; its acting records stay")
     func removedMember() async throws {
         let fixture = try await Fixture(.postgres)
-        let family = try await fixture.family()
-        let service = fixture.preferences()
-        let asMax = family.dana.acting(as: family.max)
-        _ = try await service.setTheme(asMax, .dark)
-        _ = try await service.setFontSize(asMax, .large)
-        _ = try await service.setTheme(family.dana, .light)
-        _ = try await service.setTheme(family.erin, .dark)
+        let family = try await fixture.familyWithPreferences()
         func stored(_ memberId: String) async throws -> [String: String] {
             try await fixture.store.read { preferences, _ in try preferences.values(memberId: memberId) }
         }
@@ -42,11 +36,7 @@ struct PostgresPreferencesStoreTests {
         _ = try await family.danaService.removeMember(family.dana, "Max")
 
         #expect(try await stored(family.max.memberId).isEmpty)
-        let records = try await fixture.identity().actingRecords(family.dana)
-        #expect(records.map(\.action) == ["set theme to dark", "set font size to L"])
-        #expect(records.allSatisfy { $0.subjectDisplayName == "Max" && $0.subjectMemberId == family.max.memberId })
-        #expect(try await service.preferences(family.dana).theme == .light)
-        await #expect(throws: PreferencesError.notAvailable) { try await service.preferences(asMax) }
+        try await fixture.expectMaxRemoved(family, identity: fixture.identity())
 
         // An account leaving a household keeps its own preferences.
         _ = try await family.danaService.removeMember(family.dana, "Erin Tester")

@@ -60,14 +60,8 @@ struct SQLitePreferencesStoreTests {
     @Test("a removed member's preferences are gone with it; its acting records stay")
     func removedMember() async throws {
         let fixture = try await Fixture(.sqlite)
-        let family = try await fixture.family()
+        let family = try await fixture.familyWithPreferences()
         let database = try #require(fixture.database)
-        let service = fixture.preferences()
-        let asMax = family.dana.acting(as: family.max)
-        _ = try await service.setTheme(asMax, .dark)
-        _ = try await service.setFontSize(asMax, .large)
-        _ = try await service.setTheme(family.dana, .light)
-        _ = try await service.setTheme(family.erin, .dark)
         func rows(_ memberId: String) async throws -> Int {
             try await database.pool.read { db in
                 try Int.fetchOne(
@@ -83,11 +77,7 @@ struct SQLitePreferencesStoreTests {
         _ = try await identity.removeMember(family.dana, "Max")
 
         #expect(try await rows(family.max.memberId) == 0)
-        let records = try await identity.actingRecords(family.dana)
-        #expect(records.map(\.action) == ["set theme to dark", "set font size to L"])
-        #expect(records.allSatisfy { $0.subjectDisplayName == "Max" && $0.subjectMemberId == family.max.memberId })
-        #expect(try await service.preferences(family.dana).theme == .light)
-        await #expect(throws: PreferencesError.notAvailable) { try await service.preferences(asMax) }
+        try await fixture.expectMaxRemoved(family, identity: identity)
 
         // An account leaving a household keeps its own preferences.
         _ = try await identity.removeMember(family.dana, "Erin Tester")

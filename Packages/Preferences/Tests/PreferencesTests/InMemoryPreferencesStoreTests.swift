@@ -7,42 +7,27 @@ import Testing
 struct InMemoryPreferencesStoreTests {
     struct Boom: Error {}
 
-    @Test("a write that throws leaves neither view changed")
-    func rollback() async throws {
+    /// A write that throws leaves neither view changed; one that returns keeps both.
+    @Test("a write changes both views or neither", arguments: [true, false])
+    func commitOrRollback(throwing: Bool) async throws {
         let identity = InMemoryIdentityStore()
         let store = InMemoryPreferencesStore(identity: identity)
         let record = ActingRecord(
             id: "r1", actorAccountId: "a", subjectMemberId: "managed_1", subjectDisplayName: "Max", action: "x",
             at: Date(timeIntervalSince1970: 0))
-        await #expect(throws: Boom.self) {
+        func write() async throws {
             try await store.write { preferences, identity in
                 try preferences.setValue("dark", forKey: PreferenceKey.theme, memberId: "managed_1")
                 try identity.insertActingRecord(record)
-                throw Boom()
+                if throwing { throw Boom() }
             }
         }
+        if throwing { await #expect(throws: Boom.self) { try await write() } } else { try await write() }
         let (values, records) = try await store.read { preferences, identity in
             (try preferences.values(memberId: "managed_1"), try identity.actingRecords(actorAccountId: "a"))
         }
-        #expect(values.isEmpty)
-        #expect(records.isEmpty)
-    }
-
-    @Test("a write that returns keeps both views")
-    func commit() async throws {
-        let identity = InMemoryIdentityStore()
-        let store = InMemoryPreferencesStore(identity: identity)
-        let record = ActingRecord(
-            id: "r1", actorAccountId: "a", subjectMemberId: "managed_1", subjectDisplayName: "Max", action: "x",
-            at: Date(timeIntervalSince1970: 0))
-        try await store.write { preferences, identity in
-            try preferences.setValue("dark", forKey: PreferenceKey.theme, memberId: "managed_1")
-            try identity.insertActingRecord(record)
-        }
-        let values = try await store.read { preferences, _ in try preferences.values(memberId: "managed_1") }
-        let records = try await identity.read { try $0.actingRecords(actorAccountId: "a") }
-        #expect(values == [PreferenceKey.theme: "dark"])
-        #expect(records == [record])
+        #expect(values == (throwing ? [:] : [PreferenceKey.theme: "dark"]))
+        #expect(records == (throwing ? [] : [record]))
     }
 
     @Test("concurrent writes all land")

@@ -1,3 +1,5 @@
+import Foundation
+import SQLiteStorage
 import Storage
 import Synchronization
 
@@ -39,8 +41,35 @@ public final class FailingDatabase: SQLDatabase {
         }
     }
 
+    /// The folder of the file `temporarySQLite` made, removed with this database.
+    private let folder: String?
+
     public init(_ inner: any SQLDatabase) {
         self.inner = inner
+        folder = nil
+    }
+
+    private init(_ inner: any SQLDatabase, folder: String) {
+        self.inner = inner
+        self.folder = folder
+    }
+
+    deinit {
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// A failing database over a new SQLite file with `features` migrated, in a temporary folder of its own that is
+    /// removed with it: for a test whose own store has no statements to fail (one in memory).
+    public static func temporarySQLite(_ features: [FeatureMigrations]) throws -> FailingDatabase {
+        let folder = NSTemporaryDirectory() + "kith-failing-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do {
+            return FailingDatabase(
+                try SQLiteDatabase.open(at: folder + "/kith.sqlite", features: features), folder: folder)
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
     }
 
     public var dialect: SQLDialect { inner.dialect }

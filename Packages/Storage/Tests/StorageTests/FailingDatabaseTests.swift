@@ -88,6 +88,21 @@ struct FailingDatabaseTests {
         #expect(try await Self.ids(database) == [2, 3])
     }
 
+    @Test func aTemporarySQLiteFileGoesWithItsDatabase() async throws {
+        let folders = {
+            Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
+                .filter { $0.hasPrefix("kith-failing-") }
+        }
+        let before = try folders()
+        var database: FailingDatabase? = try FailingDatabase.temporarySQLite([Self.notes])
+        let made = try folders().subtracting(before)
+        #expect(made.count == 1)
+        try await #require(database).write(synchronous: false) { try Self.insert($0, 1...2) }
+        #expect(try await Self.ids(#require(database)) == [1, 2])
+        database = nil
+        #expect(try folders().isDisjoint(with: made))
+    }
+
     @Test(arguments: Engine.allCases)
     func statementsAreCountedByWhatTheyContainQueuedOnesIncluded(_ engine: Engine) async throws {
         let (database, folder) = try await Self.open(engine)

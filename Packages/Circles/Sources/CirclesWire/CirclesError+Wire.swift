@@ -63,18 +63,6 @@ extension CirclesError: WireCodedError {
                 let problem = NameProblem(wire: details)
             else { return nil }
             self = .invalidName(field: field, problem: problem, maxLength: maxLength)
-        case "circles.invalid_circle_name": self = .invalidCircleName
-        case "circles.invalid_emoji": self = .invalidEmoji
-        case "circles.too_many_circles": self = .tooManyCircles
-        case "circles.no_manual_members": self = .noManualMembers
-        case "circles.cannot_link_self": self = .cannotLinkSelf
-        case "circles.invalid_phone": self = .invalidPhone
-        case "circles.invalid_email": self = .invalidEmail
-        case "circles.invalid_username": self = .invalidUsername
-        case "circles.too_many_shadows": self = .tooManyShadows
-        case "circles.too_many_pending_requests": self = .tooManyPendingRequests
-        case "circles.nothing_to_change": self = .nothingToChange
-        case "circles.no_contacts": self = .noContacts
         case "circles.too_long":
             guard let field = details.field, let maxLength = details.maxLength else { return nil }
             self = .tooLong(field: field, maxLength: maxLength)
@@ -88,26 +76,25 @@ extension CirclesError: WireCodedError {
             guard let field = details.field.flatMap(Field.init(rawValue:)) else { return nil }
             self = .notShared(field)
         default:
-            guard let name = details.name, let make = Self.named[code] else { return nil }
-            self = make(name)
+            let error =
+                Self.plain(code, among: Self.carryNothing) ?? Self.made(code, from: details.name, by: Self.named)
+            guard let error else { return nil }
+            self = error
         }
     }
 
-    /// The cases that carry one name, by code.
-    private static let named: [String: @Sendable (String) -> CirclesError] = [
-        "circles.reserved_name": CirclesError.reservedName,
-        "circles.circle_name_taken": CirclesError.circleNameTaken,
-        "circles.invalid_color": CirclesError.invalidColor,
-        "circles.not_custom": CirclesError.notCustom,
-        "circles.same_circle": CirclesError.sameCircle,
-        "circles.account_already_linked": CirclesError.accountAlreadyLinked,
-        "circles.username_taken": CirclesError.usernameTaken,
-        "circles.invalid_shadow_type": CirclesError.invalidShadowType,
-        "circles.not_shadow": CirclesError.notShadow,
-        "circles.already_revealed": CirclesError.alreadyRevealed,
-        "circles.grant_not_found": CirclesError.grantNotFound,
-        "circles.suggestion_not_found": CirclesError.suggestionNotFound,
-        "circles.profile_not_found": CirclesError.profileNotFound,
-        "circles.invalid_target": CirclesError.invalidTarget,
+    /// The cases that carry nothing.
+    private static let carryNothing: [CirclesError] = [
+        .invalidCircleName, .invalidEmoji, .tooManyCircles, .noManualMembers, .cannotLinkSelf, .invalidPhone,
+        .invalidEmail, .invalidUsername, .tooManyShadows, .tooManyPendingRequests, .nothingToChange, .noContacts,
+    ]
+
+    /// The cases that carry one name.
+    private static let named: [@Sendable (String) -> CirclesError] = [
+        CirclesError.reservedName, CirclesError.circleNameTaken, CirclesError.invalidColor, CirclesError.notCustom,
+        CirclesError.sameCircle, CirclesError.accountAlreadyLinked, CirclesError.usernameTaken,
+        CirclesError.invalidShadowType, CirclesError.notShadow, CirclesError.alreadyRevealed,
+        CirclesError.grantNotFound, CirclesError.suggestionNotFound, CirclesError.profileNotFound,
+        CirclesError.invalidTarget,
     ]
 }

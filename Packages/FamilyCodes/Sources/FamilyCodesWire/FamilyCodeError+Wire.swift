@@ -26,23 +26,20 @@ extension FamilyCodeError: WireCodedError {
     }
 
     public init?(wireCode code: String, details: WireErrorDetails) {
-        switch code {
-        case "familyCodes.invalid_format": self = .invalidFormat
-        case "familyCodes.not_found": self = .notFound
-        case "familyCodes.already_member": self = .alreadyMember
-        case "familyCodes.rate_limited":
+        if code == "familyCodes.rate_limited" {
             guard let waitMinutes = details.waitMinutes, let retryAfterSeconds = details.retryAfterSeconds else {
                 return nil
             }
             self = .rateLimited(waitMinutes: waitMinutes, retryAfterSeconds: retryAfterSeconds)
-        case "familyCodes.only_players": self = .onlyPlayers
-        case "familyCodes.only_parents_join": self = .onlyParentsJoin
-        case "familyCodes.only_parents_leave": self = .onlyParentsLeave
-        case "familyCodes.no_unique_code": self = .noUniqueCode
-        case "familyCodes.expired": self = .expired
-        case "familyCodes.invalid_lifetime": self = .invalidLifetime
-        case "familyCodes.invalid_max_uses": self = .invalidMaxUses
-        default: return nil
+        } else {
+            guard let error = Self.plain(code, among: Self.carryNothing) else { return nil }
+            self = error
         }
     }
+
+    /// The cases that carry nothing: all but `rateLimited`.
+    private static let carryNothing: [FamilyCodeError] = [
+        .invalidFormat, .notFound, .alreadyMember, .onlyPlayers, .onlyParentsJoin, .onlyParentsLeave, .noUniqueCode,
+        .expired, .invalidLifetime, .invalidMaxUses,
+    ]
 }

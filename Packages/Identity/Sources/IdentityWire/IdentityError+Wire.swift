@@ -66,30 +66,17 @@ extension IdentityError: WireCodedError {
     public init?(wireCode code: String, details: WireErrorDetails) {
         let name = details.name
         switch code {
-        case "identity.invalid_email": self = .invalidEmail
-        case "identity.email_taken": self = .emailTaken
         case "identity.invalid_name":
             guard let field = details.field, let maxLength = details.maxLength,
                 let problem = NameProblem(wire: details)
             else { return nil }
             self = .invalidName(field: field, problem: problem, maxLength: maxLength)
-        case "identity.invalid_password": self = .invalidPassword
-        case "identity.incorrect_credentials": self = .incorrectCredentials
-        case "identity.not_signed_in": self = .notSignedIn
-        case "identity.saved_accounts_full": self = .savedAccountsFull
-        case "identity.cannot_remove_current_account": self = .cannotRemoveCurrentAccount
-        case "identity.household_full": self = .householdFull
-        case "identity.only_sign_in_method": self = .onlySignInMethod
         case "identity.provider_account_mismatch":
             guard let name, let provider = details.kind.flatMap(IdentityProvider.init(rawValue:)) else { return nil }
             self = .providerAccountMismatch(provider, email: name)
-        case "identity.no_active_household": self = .noActiveHousehold
-        case "identity.invalid_pin": self = .invalidPin
-        case "identity.wrong_pin": self = .wrongPin
         case "identity.too_many_wrong_pins":
             guard let seconds = details.retryAfterSeconds else { return nil }
             self = .tooManyWrongPins(retryAfter: seconds)
-        case "identity.claim_code_invalid": self = .claimCodeInvalid
         case "identity.ambiguous":
             guard let name, let candidates = details.candidates else { return nil }
             self = .ambiguous(name, candidates: candidates)
@@ -97,13 +84,11 @@ extension IdentityError: WireCodedError {
             guard let name, let kind = details.kind.flatMap(ReferenceKind.init(rawValue:)) else { return nil }
             self = .notFound(kind, name)
         default:
-            if let make = Self.byProvider[code] {
-                guard let provider = name.flatMap(IdentityProvider.init(rawValue:)) else { return nil }
-                self = make(provider)
-                return
-            }
-            guard let name, let make = Self.named[code] else { return nil }
-            self = make(name)
+            let error =
+                Self.plain(code, among: Self.carryNothing) ?? Self.made(code, from: name, by: Self.named)
+                ?? Self.made(code, from: name.flatMap(IdentityProvider.init(rawValue:)), by: Self.byProvider)
+            guard let error else { return nil }
+            self = error
         }
     }
 
@@ -112,32 +97,26 @@ extension IdentityError: WireCodedError {
         WireErrorCase(code, status: status, details: .init(name: provider.rawValue))
     }
 
-    /// The cases that carry one provider, by code.
-    private static let byProvider: [String: @Sendable (IdentityProvider) -> IdentityError] = [
-        "identity.provider_sign_in_failed": IdentityError.providerSignInFailed,
-        "identity.provider_not_configured": IdentityError.providerNotConfigured,
-        "identity.provider_email_not_verified": IdentityError.providerEmailNotVerified,
-        "identity.email_needs_link": IdentityError.emailNeedsLink,
-        "identity.identity_linked_elsewhere": IdentityError.identityLinkedElsewhere,
-        "identity.provider_already_linked": IdentityError.providerAlreadyLinked,
-        "identity.provider_not_linked": IdentityError.providerNotLinked,
+    /// The cases that carry nothing.
+    private static let carryNothing: [IdentityError] = [
+        .invalidEmail, .emailTaken, .invalidPassword, .incorrectCredentials, .notSignedIn, .savedAccountsFull,
+        .cannotRemoveCurrentAccount, .householdFull, .onlySignInMethod, .noActiveHousehold, .invalidPin, .wrongPin,
+        .claimCodeInvalid,
     ]
 
-    /// The cases that carry one name, by code.
-    private static let named: [String: @Sendable (String) -> IdentityError] = [
-        "identity.reserved_name": IdentityError.reservedName,
-        "identity.session_ended": { .sessionEnded(email: $0) },
-        "identity.session_mismatch": { .sessionMismatch(email: $0) },
-        "identity.not_while_acting": IdentityError.notWhileActing,
-        "identity.needs_guardian": IdentityError.needsGuardian,
-        "identity.last_guardian": IdentityError.lastGuardian,
-        "identity.not_household_owner": IdentityError.notHouseholdOwner,
-        "identity.not_guardian": IdentityError.notGuardian,
-        "identity.owner_cannot_leave": IdentityError.ownerCannotLeave,
-        "identity.not_household_member": IdentityError.notHouseholdMember,
-        "identity.already_member": IdentityError.alreadyMember,
-        "identity.not_managed": IdentityError.notManaged,
-        "identity.no_exit_pin": IdentityError.noExitPin,
-        "identity.exit_locked": IdentityError.exitLocked,
+    /// The cases that carry one provider.
+    private static let byProvider: [@Sendable (IdentityProvider) -> IdentityError] = [
+        IdentityError.providerSignInFailed, IdentityError.providerNotConfigured, IdentityError.providerEmailNotVerified,
+        IdentityError.emailNeedsLink, IdentityError.identityLinkedElsewhere, IdentityError.providerAlreadyLinked,
+        IdentityError.providerNotLinked,
+    ]
+
+    /// The cases that carry one name.
+    private static let named: [@Sendable (String) -> IdentityError] = [
+        IdentityError.reservedName, { .sessionEnded(email: $0) }, { .sessionMismatch(email: $0) },
+        IdentityError.notWhileActing, IdentityError.needsGuardian, IdentityError.lastGuardian,
+        IdentityError.notHouseholdOwner, IdentityError.notGuardian, IdentityError.ownerCannotLeave,
+        IdentityError.notHouseholdMember, IdentityError.alreadyMember, IdentityError.notManaged,
+        IdentityError.noExitPin, IdentityError.exitLocked,
     ]
 }

@@ -116,27 +116,20 @@ public enum CirclesRoute {
     // MARK: - Queries
 
     /// `?profile=PROFILE` of the access and view-as routes, or nothing for the active persona.
-    public static func profileQuery(_ profile: String?) -> String {
-        profile.map { "?profile=" + WireRoute.segment($0) } ?? ""
-    }
+    public static func profileQuery(_ profile: String?) -> String { WireRoute.query(["profile": profile]) }
 
     /// `look`'s query for an `EMAIL` or `@USERNAME` target: `?username=` without the `@`, else `?email=`.
     public static func lookQuery(_ target: String) -> String {
         let trimmed = target.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix("@") else { return "?email=" + WireRoute.segment(target) }
-        return "?username=" + WireRoute.segment(String(trimmed.dropFirst()))
+        guard trimmed.hasPrefix("@") else { return WireRoute.query(["email": target]) }
+        return WireRoute.query(["username": String(trimmed.dropFirst())])
     }
 
     /// `?search=TEXT&circle=CIRCLE` of `contacts` (and `?search=TEXT` of `circle`), each only when given.
     public static func searchQuery(_ search: ContactSearch) -> String {
-        let pairs = [("search", search.text), ("circle", search.circle)].compactMap { name, value in
-            value.map { name + "=" + WireRoute.segment($0) }
-        }
-        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+        WireRoute.query(["search": search.text, "circle": search.circle])
     }
 
     /// `?moveTo=OTHER` of `deleteCircle`, or nothing.
-    public static func moveToQuery(_ moveTo: String?) -> String {
-        moveTo.map { "?moveTo=" + WireRoute.segment($0) } ?? ""
-    }
+    public static func moveToQuery(_ moveTo: String?) -> String { WireRoute.query(["moveTo": moveTo]) }
 }

@@ -69,7 +69,7 @@ public enum IdentityRoute {
     public static let activity = WireRoute("GET", "/api/activity")
 
     /// `?member=MEMBER` (an id or exact name) for `activity`.
-    public static func activityQuery(member: String) -> String { "?member=" + WireRoute.segment(member) }
+    public static func activityQuery(member: String) -> String { WireRoute.query(["member": member]) }
 
     /// Every route of the feature.
     public static let routes = [

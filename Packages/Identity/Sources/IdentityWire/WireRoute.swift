@@ -26,6 +26,13 @@ public struct WireRoute: Sendable, Hashable, CustomStringConvertible {
         }.joined(separator: "/")
     }
 
+    /// `?name=value&...` of the pairs whose value is given, in order, each value escaped as `segment` does; nothing
+    /// when no value is given.
+    public static func query(_ pairs: KeyValuePairs<String, String?>) -> String {
+        let given = pairs.compactMap { name, value in value.map { name + "=" + segment($0) } }
+        return given.isEmpty ? "" : "?" + given.joined(separator: "&")
+    }
+
     /// `text` as one path segment: every byte but ASCII letters, digits and `-._~` percent-encoded (UTF-8), so a
     /// name with spaces, a slash, `@` or any script stays one segment whatever the client's locale.
     public static func segment(_ text: String) -> String {

@@ -182,50 +182,38 @@ public struct HTTPCirclesService: CirclesService {
     // MARK: - The access matrix (staged edits)
 
     public func accessMatrix(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: AccessMatrixJSON = try await requests.send(
-            CirclesRoute.access, as: principal, query: CirclesRoute.profileQuery(profile))
-        return try await columns(json, principal)
+        try await matrix(CirclesRoute.access, profile: profile, principal)
     }
 
     public func setAccess(
         _ principal: Principal, profile: String?, field: Field, circle: String, access: Access
     ) async throws -> AccessMatrix {
-        let json: AccessMatrixJSON = try await send(
+        try await matrix(
             CirclesRoute.setAccess, profile: profile, principal,
             body: AccessCellBody(field: field, circle: circle, access: access))
-        return try await columns(json, principal)
     }
 
     public func cycleAccess(_ principal: Principal, profile: String?, field: Field, circle: String) async throws
         -> AccessMatrix
     {
-        let json: AccessMatrixJSON = try await send(
+        try await matrix(
             CirclesRoute.cycleAccess, profile: profile, principal, body: AccessCycleBody(field: field, circle: circle))
-        return try await columns(json, principal)
     }
 
     public func allowAll(_ principal: Principal, profile: String?, circle: String) async throws -> AccessMatrix {
-        let json: AccessMatrixJSON = try await send(
-            CirclesRoute.allowAll, profile: profile, principal, body: AccessCircleBody(circle: circle))
-        return try await columns(json, principal)
+        try await matrix(CirclesRoute.allowAll, profile: profile, principal, body: AccessCircleBody(circle: circle))
     }
 
     public func resetAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: AccessMatrixJSON = try await requests.send(
-            CirclesRoute.resetAccess, as: principal, query: CirclesRoute.profileQuery(profile))
-        return try await columns(json, principal)
+        try await matrix(CirclesRoute.resetAccess, profile: profile, principal)
     }
 
     public func saveAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: AccessMatrixJSON = try await requests.send(
-            CirclesRoute.saveAccess, as: principal, query: CirclesRoute.profileQuery(profile))
-        return try await columns(json, principal)
+        try await matrix(CirclesRoute.saveAccess, profile: profile, principal)
     }
 
     public func discardAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
-        let json: AccessMatrixJSON = try await requests.send(
-            CirclesRoute.discardAccess, as: principal, query: CirclesRoute.profileQuery(profile))
-        return try await columns(json, principal)
+        try await matrix(CirclesRoute.discardAccess, profile: profile, principal)
     }
 
     /// The server has no route of its own for it: each persona's matrix, kept when it has staged edits.
@@ -292,17 +280,21 @@ public struct HTTPCirclesService: CirclesService {
 
     // MARK: - Helpers
 
-    /// An access edit: `route` with `?profile=` (absent: the active persona) and `body` as JSON.
-    private func send<Body: Encodable & Sendable, Response: Decodable & Sendable>(
-        _ route: WireRoute, profile: String?, _ principal: Principal, body: Body
-    ) async throws -> Response {
-        try await requests.send(
-            HTTPMethod(rawValue: route.method), route.path() + CirclesRoute.profileQuery(profile), principal,
-            body: body)
+    /// `route` on the matrix of `profile` (absent: the active persona), and the matrix it answers with its columns:
+    /// the owner's circles, in circle order.
+    private func matrix(_ route: WireRoute, profile: String?, _ principal: Principal) async throws -> AccessMatrix {
+        let json: AccessMatrixJSON = try await requests.send(
+            route, as: principal, query: CirclesRoute.profileQuery(profile))
+        return json.matrix(circles: try await circles(principal))
     }
 
-    /// The matrix with its columns: the owner's circles, in circle order.
-    private func columns(_ json: AccessMatrixJSON, _ principal: Principal) async throws -> AccessMatrix {
-        json.matrix(circles: try await circles(principal))
+    /// An access edit: as `matrix(_:profile:_:)`, with `body` as JSON.
+    private func matrix(
+        _ route: WireRoute, profile: String?, _ principal: Principal, body: some Encodable & Sendable
+    ) async throws -> AccessMatrix {
+        let json: AccessMatrixJSON = try await requests.send(
+            HTTPMethod(rawValue: route.method), route.path() + CirclesRoute.profileQuery(profile), principal,
+            body: body)
+        return json.matrix(circles: try await circles(principal))
     }
 }

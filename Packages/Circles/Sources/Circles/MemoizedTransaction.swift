@@ -28,8 +28,6 @@ final class MemoizedTransaction: CirclesStoreTransaction {
 
     init(_ base: any CirclesStoreTransaction) { self.base = base }
 
-    var holdsDeviceState: Bool { base.holdsDeviceState }
-
     /// One kind of read, by owner: read, or asked for and not read yet.
     private struct Memo<Value> {
         enum Entry {
@@ -71,7 +69,12 @@ final class MemoizedTransaction: CirclesStoreTransaction {
 
     /// The store, for a write: what was read may be about to change, so it is forgotten first.
     private func writing() -> any CirclesStoreTransaction {
-        forget()
+        contacts = Memo()
+        circles = Memo()
+        memberships = Memo()
+        profiles = Memo()
+        requests = Memo()
+        activePersonas = Memo()
         return base
     }
 
@@ -79,15 +82,6 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     private func writingMembership() -> any CirclesStoreTransaction {
         memberships = Memo()
         return base
-    }
-
-    private func forget() {
-        contacts = Memo()
-        circles = Memo()
-        memberships = Memo()
-        profiles = Memo()
-        requests = Memo()
-        activePersonas = Memo()
     }
 
     func changeToken(owner: String) throws -> ChangeToken { try base.changeToken(owner: owner) }

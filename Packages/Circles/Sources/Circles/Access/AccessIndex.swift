@@ -66,10 +66,7 @@ public struct ViewerAccess: Sendable, Hashable {
 /// no database, no allocation, no `await`.
 public struct AccessIndex: Sendable {
     public let ownerAccountId: String
-    /// Circle ids by bit.
-    public let circleIds: [String]
     public let publicMask: UInt64
-    public let contactsMask: UInt64
     private let circleBits: [String: Int]
     /// Contact id → its circles (Public, Contacts and its circles).
     private let contactCircles: [String: UInt64]
@@ -94,7 +91,6 @@ public struct AccessIndex: Sendable {
     public init(_ data: OwnerAccessData) {
         ownerAccountId = data.ownerAccountId
         let circles = Array(data.circles.sorted { $0.position < $1.position }.prefix(64))
-        circleIds = circles.map(\.id)
         var circleBits: [String: Int] = [:]
         circleBits.reserveCapacity(circles.count)
         var publicMask: UInt64 = 0
@@ -105,7 +101,6 @@ public struct AccessIndex: Sendable {
             if circle.builtIn == .contacts { contactsMask |= 1 << UInt64(bit) }
         }
         self.publicMask = publicMask
-        self.contactsMask = contactsMask
         self.circleBits = circleBits
 
         var contactCircles: [String: UInt64] = [:]
@@ -187,13 +182,6 @@ public struct AccessIndex: Sendable {
 
     /// The circles of a contact (Public, Contacts and the circles holding it); nil when it is not this owner's.
     public func circles(ofContact contactId: String) -> UInt64? { contactCircles[contactId] }
-
-    /// The circles of a viewer account: Public, plus Contacts and its contact's circles when it is a linked contact.
-    @inline(__always)
-    public func circles(ofViewer accountId: String?) -> UInt64 {
-        guard let accountId else { return publicMask }
-        return viewerCircles[accountId] ?? publicMask
-    }
 
     /// The viewer account `accountId` (nil: anonymous) against profile slot `slot` at `now`.
     @inline(__always)

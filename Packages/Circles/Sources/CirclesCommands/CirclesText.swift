@@ -240,7 +240,7 @@ enum CirclesText {
         if let stats { out.append("  " + stats.text) }
         var table = Table(headers: ["", "VALUE", "SEEN BY"], wrapped: [1, 2])
         for field in Field.allCases {
-            let value = profile.value(of: field).map { field == .username ? "@" + $0 : $0 } ?? style.dim("(not set)")
+            let value = displayed(profile.value(of: field), of: field, style: style)
             let seenBy =
                 matrix.map { matrix in
                     let names = matrix.circlesSeeing(field, of: profile).map(\.name)
@@ -274,8 +274,7 @@ enum CirclesText {
             let shown: String
             switch view.access[field] ?? .deny {
             case .allow:
-                let value = view.fields[field] ?? nil
-                shown = value.map { field == .username ? "@" + $0 : $0 } ?? style.dim("(not set)")
+                shown = displayed(view.fields[field] ?? nil, of: field, style: style)
             case .deny:
                 shown = style.dim(hidden)
             case .ask:
@@ -285,9 +284,7 @@ enum CirclesText {
         }
         var out = [style.bold(title), table.render(style: style)]
         if let revealed = view.revealedAs {
-            out.append(
-                "  " + style.accent("revealed as") + " " + revealed.displayName
-                    + (revealed.username.map { " (@\($0))" } ?? ""))
+            out.append("  " + style.accent("revealed as") + " " + who(revealed.displayName, revealed.username))
         }
         return out.joined(separator: "\n")
     }
@@ -340,8 +337,11 @@ enum CirclesText {
     }
 
     /// "Sam Kim (@sam)": the requester's persona as it asked.
-    static func who(_ summary: PersonaSummary) -> String {
-        summary.displayName + (summary.username.map { " (@\($0))" } ?? "")
+    static func who(_ summary: PersonaSummary) -> String { who(summary.displayName, summary.username) }
+
+    /// "Sam Kim (@sam)", or the name alone without a username.
+    static func who(_ displayName: String, _ username: String?) -> String {
+        displayName + (username.map { " (@\($0))" } ?? "")
     }
 
     static func profileName(_ id: String, _ personas: [Persona]) -> String {
@@ -349,6 +349,11 @@ enum CirclesText {
     }
 
     // MARK: - Helpers
+
+    /// A field's value as a profile shows it (`@` before a username), or "(not set)".
+    static func displayed(_ value: String?, of field: Field, style: Style) -> String {
+        value.map { field == .username ? "@" + $0 : $0 } ?? style.dim("(not set)")
+    }
 
     /// A name as a command argument: quoted when it has spaces or quotes.
     static func quoted(_ name: String) -> String {

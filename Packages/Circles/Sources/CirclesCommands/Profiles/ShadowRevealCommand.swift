@@ -14,8 +14,8 @@ enum ShadowRevealCommand {
             let shadow = try await service.profile(principal, arguments.argument("PROFILE"))
             let primary = try await service.profile(principal, "primary")
             try context.confirm(
-                "Reveal that \(shadow.displayName) is you? Its viewers will see \(primary.displayName)"
-                    + (primary.username.map { " (@\($0))" } ?? "") + " behind it. This cannot be undone.")
+                "Reveal that \(shadow.displayName) is you? Its viewers will see "
+                    + CirclesText.who(primary.displayName, primary.username) + " behind it. This cannot be undone.")
             let revealed = try await service.revealShadow(principal, shadow.id)
             return .value(
                 CirclesProfileJSON(revealed),

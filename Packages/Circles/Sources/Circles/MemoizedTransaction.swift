@@ -28,6 +28,8 @@ final class MemoizedTransaction: CirclesStoreTransaction {
 
     init(_ base: any CirclesStoreTransaction) { self.base = base }
 
+    var holdsDeviceState: Bool { base.holdsDeviceState }
+
     /// One kind of read, by owner: read, or asked for and not read yet.
     private struct Memo<Value> {
         enum Entry {

@@ -66,18 +66,14 @@ extension CirclesError: WireCodedError {
         case "circles.too_long":
             guard let field = details.field, let maxLength = details.maxLength else { return nil }
             self = .tooLong(field: field, maxLength: maxLength)
-        case "circles.already_visible":
-            guard let field = details.field.flatMap(Field.init(rawValue:)) else { return nil }
-            self = .alreadyVisible(field)
         case "circles.cannot_see":
             guard let contact = details.name, let profile = details.profile else { return nil }
             self = .cannotSee(contact: contact, profile: profile)
-        case "circles.not_shared":
-            guard let field = details.field.flatMap(Field.init(rawValue:)) else { return nil }
-            self = .notShared(field)
         default:
+            let field = details.field.flatMap(Field.init(rawValue:))
             let error =
                 Self.plain(code, among: Self.carryNothing) ?? Self.made(code, from: details.name, by: Self.named)
+                ?? Self.made(code, from: field, by: [CirclesError.alreadyVisible, CirclesError.notShared])
             guard let error else { return nil }
             self = error
         }

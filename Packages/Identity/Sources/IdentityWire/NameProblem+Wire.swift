@@ -20,21 +20,19 @@ extension NameProblem {
     /// The problem a name error's details describe; nil when they describe none.
     public init?(wire details: WireErrorDetails) {
         switch details.problem {
-        case "empty": self = .empty
         case "too_long":
             guard let maxLength = details.maxLength else { return nil }
             self = .tooLong(maxLength: maxLength)
-        case "no_letter": self = .noLetter
-        case "digit": self = .digit
-        case "emoji": self = .emoji
-        case "control_character": self = .controlCharacter
-        case "bidi_character": self = .bidiCharacter
-        case "misplaced_joiner": self = .misplacedJoiner
-        case "too_many_bytes": self = .tooManyBytes
         case "disallowed":
             guard let character = details.character else { return nil }
             self = .disallowed(character)
-        default: return nil
+        default:
+            // The problems that carry nothing, read off `wireCode` so that each code is written once.
+            let plain: [NameProblem] = [
+                .empty, .noLetter, .digit, .emoji, .controlCharacter, .bidiCharacter, .misplacedJoiner, .tooManyBytes,
+            ]
+            guard let problem = plain.first(where: { $0.wireCode == details.problem }) else { return nil }
+            self = problem
         }
     }
 

@@ -41,8 +41,7 @@ public enum KithServerApplication {
         router.add(middleware: RequestIdMiddleware())
         // Without trusted proxies the peer is the client (`clientAddressKey`): nothing to find on every request.
         if !trustedProxies.ranges.isEmpty { router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies)) }
-        router.add(middleware: RequestLogMiddleware())
-        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: NoStoreMiddleware())
         router.add(middleware: ErrorMiddleware(routes: routeMethods))
         router.add(middleware: BodyLimitMiddleware())

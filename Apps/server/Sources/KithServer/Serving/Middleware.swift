@@ -4,25 +4,30 @@ import Hummingbird
 import Logging
 import Storage
 
-/// Logs one line per request: method, route template, status and duration. Never the raw path (it can hold a
-/// family code, an email or a member's name), headers, tokens or bodies.
+/// Logs one line per request (method, route template, status and duration) and counts it in `ServerMetrics` under
+/// the same template. Never the raw path: it can hold a family code, an email or a member's name, and its ids and
+/// query would make a series per caller. Never headers, tokens or bodies either. Outside `ErrorMiddleware`, so it
+/// sees every answer's real status.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = KithRequestContext
+    let metrics: ServerMetrics
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let start = ContinuousClock.now
-        var status: Int = 500
+        var status = 500
         defer {
+            let duration = ContinuousClock.now - start
+            // The router's template once it found a route (`/api/members/{member}`); "NotFound" (or nothing) when
+            // none took it.
+            let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
+            metrics.record(route: route, method: request.method.rawValue, status: status, duration: duration)
             context.logger.info(
                 "request",
                 metadata: [
-                    "method": "\(request.method.rawValue)",
-                    // The router's template once it found a route (`/api/members/{member}`), never the path itself.
-                    "route": "\(context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched")",
-                    "status": "\(status)",
-                    "duration_ms": "\(Self.milliseconds(ContinuousClock.now - start))",
+                    "method": "\(request.method.rawValue)", "route": "\(route)", "status": "\(status)",
+                    "duration_ms": "\(Self.milliseconds(duration))",
                 ])
         }
         let response = try await next(request, context)
@@ -56,29 +61,6 @@ struct ClientAddressMiddleware: RouterMiddleware {
         context.clientAddress = proxies.clientAddress(
             peer: peer, forwardedFor: request.headers[values: Self.forwardedForField])
         return try await next(request, context)
-    }
-}
-
-/// Counts each request in `ServerMetrics` under its route template (`/api/contacts/{id}`), never its raw path, whose
-/// ids and query would make a series per caller. Outside `ErrorMiddleware`, so it sees every answer's real status.
-struct RequestMetricsMiddleware: RouterMiddleware {
-    typealias Context = KithRequestContext
-    let metrics: ServerMetrics
-
-    func handle(
-        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        let start = ContinuousClock.now
-        var status = 500
-        defer {
-            // The router names the template once it found a route; "NotFound" (or nothing) when none took it.
-            let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
-            metrics.record(
-                route: route, method: request.method.rawValue, status: status, duration: ContinuousClock.now - start)
-        }
-        let response = try await next(request, context)
-        status = response.status.code
-        return response
     }
 }
 

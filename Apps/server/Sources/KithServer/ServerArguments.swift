@@ -155,15 +155,9 @@ public struct ServerArguments: Sendable, Equatable {
                 given[name, default: []].append("true")
                 continue
             }
-            let value: String
-            if parts.count == 2 {
-                value = parts[1]
-            } else if let next = remaining.popFirst() {
-                value = next
-            } else {
+            guard let value = parts.count == 2 ? parts[1] : remaining.popFirst(), !value.isEmpty else {
                 throw UsageError(description: "\(name) needs a value")
             }
-            guard !value.isEmpty else { throw UsageError(description: "\(name) needs a value") }
             if given[name] != nil && !flag.repeatable { throw UsageError(description: "\(name) is given twice") }
             given[name, default: []].append(value)
         }
@@ -198,49 +192,36 @@ public struct ServerArguments: Sendable, Equatable {
     /// Sets `flag` from `values`, naming `source` (the flag or its variable) in a refusal.
     private mutating func set(_ flag: Flag, _ values: [String], source: String) throws(UsageError) {
         let value = values.last ?? ""
+        /// `text` as `read` reads it, else the refusal saying what `source` must be.
+        func parse<T>(_ text: String, _ read: (String) -> T?, mustBe expected: String) throws(UsageError) -> T {
+            guard let parsed = read(text) else {
+                throw UsageError(description: "\(source) must be \(expected), not \(text)")
+            }
+            return parsed
+        }
+        func number(in range: some RangeExpression<Int>, mustBe expected: String) throws(UsageError) -> Int {
+            try parse(value, { Int($0).flatMap { range.contains($0) ? $0 : nil } }, mustBe: expected)
+        }
         switch flag.name {
         case "--db": databasePath = value
         case "--database": databaseURL = value
         case "--host": host = value
-        case "--port":
-            guard let port = Int(value), (1...65_535).contains(port) else {
-                throw UsageError(description: "\(source) must be a number from 1 to 65535, not \(value)")
-            }
-            self.port = port
-        case "--access-cache":
-            guard let owners = Int(value), owners >= 1 else {
-                throw UsageError(description: "\(source) must be a number of owners, at least 1, not \(value)")
-            }
-            accessCacheOwners = owners
-        case "--token-cache":
-            guard let tokens = Int(value), tokens >= 0 else {
-                throw UsageError(description: "\(source) must be a number of tokens, 0 or more, not \(value)")
-            }
-            tokenCacheSize = tokens
-        case "--log-format":
-            guard let format = LogFormat(rawValue: value) else {
-                throw UsageError(description: "\(source) must be text or json, not \(value)")
-            }
-            logFormat = format
+        case "--port": port = try number(in: 1...65_535, mustBe: "a number from 1 to 65535")
+        case "--access-cache": accessCacheOwners = try number(in: 1..., mustBe: "a number of owners, at least 1")
+        case "--token-cache": tokenCacheSize = try number(in: 0..., mustBe: "a number of tokens, 0 or more")
+        case "--log-format": logFormat = try parse(value, LogFormat.init(rawValue:), mustBe: "text or json")
         case "--trusted-proxy":
             trustedProxies = try values.map { value throws(UsageError) in
-                guard let range = TrustedProxies.Range(value) else {
-                    throw UsageError(
-                        description: "\(source) must be an address or a range such as 10.0.0.0/8, not \(value)")
-                }
-                return range
+                try parse(value, TrustedProxies.Range.init(_:), mustBe: "an address or a range such as 10.0.0.0/8")
             }
         case "--shutdown-delay":
-            guard let seconds = Double(value), seconds.isFinite, (0...3600).contains(seconds) else {
-                throw UsageError(description: "\(source) must be a number of seconds from 0 to 3600, not \(value)")
-            }
+            let seconds = try parse(
+                value, { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
+                mustBe: "a number of seconds from 0 to 3600")
             shutdownDelay = .milliseconds(Int64((seconds * 1000).rounded()))
         case "--no-migrate":
-            switch value.lowercased() {
-            case "true", "1", "yes": migratesOnStart = false
-            case "false", "0", "no": migratesOnStart = true
-            default: throw UsageError(description: "\(source) must be 1 or 0, not \(value)")
-            }
+            let refuses = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false]
+            migratesOnStart = try !parse(value, { refuses[$0.lowercased()] }, mustBe: "1 or 0")
         case _ where flag.name.hasSuffix("-client-id"):
             if let provider = Self.provider(of: flag.name) { clientIds[provider] = values }
         case _ where flag.name.hasSuffix("-issuer"):

@@ -20,8 +20,7 @@ public enum ServerCommand {
             }
             parsed = arguments
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n\(ServerArguments.usage)\n".utf8))
-            return 2
+            return fail("\(error)\n\(ServerArguments.usage)", exitCode: 2)
         }
         let logger = Self.logger(format: parsed.logFormat)
         let store = parsed.store(environment: environment)
@@ -43,10 +42,7 @@ public enum ServerCommand {
             }
             // Migrated here, apart from composing the services, so the log says what was applied or is newer.
             let schema = try await parsed.migratesOnStart ? ServerSchema.migrate(store) : ServerSchema.status(of: store)
-            if !parsed.migratesOnStart && !schema.isCurrent {
-                FileHandle.standardError.write(Data("error: \(ServerSchema.pendingRefusal(schema))\n".utf8))
-                return 1
-            }
+            if !parsed.migratesOnStart && !schema.isCurrent { return fail(ServerSchema.pendingRefusal(schema)) }
             if parsed.migratesOnStart && !schema.pending.isEmpty {
                 logger.info("migrated", metadata: ["applied": .array(schema.pending.map { .string($0) })])
             }
@@ -78,12 +74,16 @@ public enum ServerCommand {
             do { try services.closeStore() } catch { logger.warning("the store did not close: \(error)") }
             return 0
         } catch let error as StorageError {
-            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-            return 1
+            return fail(error.message)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            return 1
+            return fail("\(error)")
         }
+    }
+
+    /// Prints `error: message` on standard error; returns `exitCode`.
+    private static func fail(_ message: String, exitCode: Int32 = 1) -> Int32 {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        return exitCode
     }
 
     /// Says that a newer build migrated the database: this server keeps serving (a fleet in the middle of an

@@ -62,25 +62,13 @@ enum JSONCoding {
 extension Request {
     /// Collects the body (at most the context's limit: else 413) and decodes it, or a 400 saying what is wrong.
     func decodeJSON<Value: Decodable>(_ type: Value.Type, context: KithRequestContext) async throws -> Value {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await body.collect(upTo: context.maxUploadSize)
-        } catch is NIOTooManyBytesError {
-            throw APIError.payloadTooLarge
-        }
-        guard buffer.readableBytes > 0 else {
+        guard let value = try await decodeOptionalJSON(type, context: context) else {
             throw APIError(
                 .badRequest, code: .invalidJSON, message: "The request body is empty: send a JSON object")
         }
-        do {
-            return try JSONCoding.requestDecoder.decode(Value.self, from: Data(buffer.readableBytesView))
-        } catch let error as DecodingError {
-            throw APIError(.badRequest, code: .invalidJSON, message: JSONCoding.message(for: error))
-        }
+        return value
     }
-}
 
-extension Request {
     /// Like `decodeJSON`, but an empty body (no JSON at all) is nil: for routes whose body is optional.
     func decodeOptionalJSON<Value: Decodable>(_ type: Value.Type, context: KithRequestContext) async throws -> Value? {
         let buffer: ByteBuffer

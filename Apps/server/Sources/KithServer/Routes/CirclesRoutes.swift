@@ -2,6 +2,7 @@ import Circles
 import CirclesWire
 import Hummingbird
 import Identity
+import IdentityWire
 
 /// Contacts, circles, suggestions, the access matrix, viewing, requests and grants, shadows, personas and
 /// profiles over `CirclesRoute`: every `CirclesService` call over REST. The domain decides everything (and refuses
@@ -108,9 +109,15 @@ struct CirclesRoutes: Sendable {
     // MARK: - The access matrix (staged edits)
 
     private func addAccess(to api: RouterGroup<KithRequestContext>) {
-        api.signedIn(CirclesRoute.access) { principal, request, context in
-            let matrix = try await circles.accessMatrix(principal, profile: request.query("profile"))
-            return AccessMatrixJSON(matrix)
+        // Reading the matrix, and the edits that take no body.
+        let bodiless: [(WireRoute, @Sendable (Principal, String?) async throws -> AccessMatrix)] = [
+            (CirclesRoute.access, circles.accessMatrix), (CirclesRoute.resetAccess, circles.resetAccess),
+            (CirclesRoute.saveAccess, circles.saveAccess), (CirclesRoute.discardAccess, circles.discardAccess),
+        ]
+        for (route, call) in bodiless {
+            api.signedIn(route) { principal, request, _ in
+                AccessMatrixJSON(try await call(principal, request.query("profile")))
+            }
         }
         api.signedIn(CirclesRoute.setAccess) { principal, request, context in
             let body = try await request.decodeJSON(AccessCellBody.self, context: context)
@@ -128,18 +135,6 @@ struct CirclesRoutes: Sendable {
         api.signedIn(CirclesRoute.allowAll) { principal, request, context in
             let body = try await request.decodeJSON(AccessCircleBody.self, context: context)
             let matrix = try await circles.allowAll(principal, profile: request.query("profile"), circle: body.circle)
-            return AccessMatrixJSON(matrix)
-        }
-        api.signedIn(CirclesRoute.resetAccess) { principal, request, context in
-            let matrix = try await circles.resetAccess(principal, profile: request.query("profile"))
-            return AccessMatrixJSON(matrix)
-        }
-        api.signedIn(CirclesRoute.saveAccess) { principal, request, context in
-            let matrix = try await circles.saveAccess(principal, profile: request.query("profile"))
-            return AccessMatrixJSON(matrix)
-        }
-        api.signedIn(CirclesRoute.discardAccess) { principal, request, context in
-            let matrix = try await circles.discardAccess(principal, profile: request.query("profile"))
             return AccessMatrixJSON(matrix)
         }
     }

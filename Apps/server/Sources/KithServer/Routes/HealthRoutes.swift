@@ -139,20 +139,20 @@ enum HealthRoutes {
         router.get("/health/live") { _, _ in try JSONCoding.response(Live(status: "ok")) }
         router.get("/health/ready") { _, _ in
             let ready = await Self.ready(readiness: readiness, schema: schema.answers)
-            var response = try JSONCoding.response(
-                ready, status: ready.status == "ready" ? .ok : .serviceUnavailable)
-            if ready.status != "ready" { response.headers[.retryAfter] = "1" }
-            return response
+            return try Self.response(ready, healthy: ready.status == "ready")
         }
         router.get("/health") { _, _ in
-            guard await check.answers() else {
-                var response = try JSONCoding.response(
-                    Health(status: "unavailable", database: "unavailable"), status: .serviceUnavailable)
-                response.headers[.retryAfter] = "1"
-                return response
-            }
-            return try JSONCoding.response(Health(status: "ok", database: "ok"))
+            let answers = await check.answers()
+            let state = answers ? "ok" : "unavailable"
+            return try Self.response(Health(status: state, database: state), healthy: answers)
         }
+    }
+
+    /// `body` with 200, or with 503 and `Retry-After: 1`.
+    private static func response(_ body: some Encodable, healthy: Bool) throws -> Response {
+        var response = try JSONCoding.response(body, status: healthy ? .ok : .serviceUnavailable)
+        if !healthy { response.headers[.retryAfter] = "1" }
+        return response
     }
 
     /// The readiness answer: stopping first (no database question while the server drains), then the schema.

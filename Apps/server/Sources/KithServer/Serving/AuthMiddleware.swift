@@ -20,11 +20,6 @@ struct AuthMiddleware: RouterMiddleware {
     let identity: any IdentityService
     let principals: BearerPrincipals
 
-    init(identity: any IdentityService, principals: BearerPrincipals) {
-        self.identity = identity
-        self.principals = principals
-    }
-
     /// The `X-Acting-As-Member` header field.
     static let actingAsField = HTTPField.Name(WireHeaders.actingAsMember)!
 

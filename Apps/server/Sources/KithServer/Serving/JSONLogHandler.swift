@@ -45,22 +45,14 @@ public struct JSONLogHandler: LogHandler {
         if let own = event.metadata { merged.merge(own) { _, new in new } }
         // Hummingbird's own request counter: the request id below names the request instead.
         merged["hb.request.id"] = nil
-        var line = "{\"time\":"
-        Self.appendString(Self.timestamp(Date()), to: &line)
-        line += ",\"level\":"
-        Self.appendString(event.level.rawValue, to: &line)
-        line += ",\"message\":"
-        Self.appendString(event.message.description, to: &line)
-        line += ",\"logger\":"
-        Self.appendString(label, to: &line)
-        for key in merged.keys.sorted() where !["time", "level", "message", "logger"].contains(key) {
-            line += ","
-            Self.appendString(key, to: &line)
-            line += ":"
-            Self.append(merged[key]!, to: &line)
-        }
-        line += "}\n"
-        output.write(line)
+        let fixed: [(String, Logger.Metadata.Value)] = [
+            ("time", .string(Self.timestamp(Date()))), ("level", .string(event.level.rawValue)),
+            ("message", .string(event.message.description)), ("logger", .string(label)),
+        ]
+        let rest = merged.filter { !["time", "level", "message", "logger"].contains($0.key) }
+        var line = ""
+        Self.appendObject(fixed + rest.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, to: &line)
+        output.write(line + "\n")
     }
 
     // MARK: - JSON
@@ -77,15 +69,20 @@ public struct JSONLogHandler: LogHandler {
             }
             line += "]"
         case .dictionary(let values):
-            line += "{"
-            for (index, key) in values.keys.sorted().enumerated() {
-                if index > 0 { line += "," }
-                appendString(key, to: &line)
-                line += ":"
-                append(values[key]!, to: &line)
-            }
-            line += "}"
+            appendObject(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, to: &line)
         }
+    }
+
+    /// `pairs` as a JSON object, keys in the order given.
+    static func appendObject(_ pairs: [(String, Logger.Metadata.Value)], to line: inout String) {
+        line += "{"
+        for (index, (key, value)) in pairs.enumerated() {
+            if index > 0 { line += "," }
+            appendString(key, to: &line)
+            line += ":"
+            append(value, to: &line)
+        }
+        line += "}"
     }
 
     /// `text` as a JSON string: quotes, backslashes and every control character escaped.

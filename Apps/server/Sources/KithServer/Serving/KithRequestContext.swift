@@ -31,10 +31,7 @@ public struct KithRequestContext: RequestContext, RemoteAddressRequestContext {
     }
 
     /// The key of every per-address limit: the client's address, else the peer's IP address (without the port).
-    public var clientAddressKey: String {
-        if let clientAddress { return clientAddress }
-        return peerAddress ?? "unknown"
-    }
+    public var clientAddressKey: String { clientAddress ?? peerAddress ?? "unknown" }
 
     /// The peer's IP address, without the port.
     var peerAddress: String? {

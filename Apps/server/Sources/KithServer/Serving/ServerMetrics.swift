@@ -39,25 +39,31 @@ public final class ServerMetrics: Sendable {
     func record(route: String, method: String, status: Int, duration: Duration) {
         let key = RequestKey(route: route, method: Self.methodLabel(method), status: status)
         let series = requestSeries.withLock { cache in
-            if let series = cache[key] { return series }
-            let labels = [("route", key.route), ("method", key.method), ("status", String(status))]
-            let series = RequestSeries(
-                count: registry.makeCounter(descriptor: Self.requests, labels: labels),
-                duration: registry.makeDurationHistogram(
-                    descriptor: Self.requestDuration, labels: labels, buckets: Self.buckets))
-            cache[key] = series
-            return series
+            Self.cached(key, in: &cache) {
+                let labels = [("route", key.route), ("method", key.method), ("status", String(status))]
+                return RequestSeries(
+                    count: registry.makeCounter(descriptor: Self.requests, labels: labels),
+                    duration: registry.makeDurationHistogram(
+                        descriptor: Self.requestDuration, labels: labels, buckets: Self.buckets))
+            }
         }
         series.count.increment()
         series.duration.record(duration)
         if status == 429 {
             refusals.withLock { cache in
-                if let counter = cache[route] { return counter }
-                let counter = registry.makeCounter(descriptor: Self.rateLimitRefusals, labels: [("route", route)])
-                cache[route] = counter
-                return counter
+                Self.cached(route, in: &cache) {
+                    registry.makeCounter(descriptor: Self.rateLimitRefusals, labels: [("route", route)])
+                }
             }.increment()
         }
+    }
+
+    /// `cache[key]`, made by `make` and kept the first time.
+    private static func cached<Key, Value>(_ key: Key, in cache: inout [Key: Value], make: () -> Value) -> Value {
+        if let value = cache[key] { return value }
+        let value = make()
+        cache[key] = value
+        return value
     }
 
     /// Every series, in Prometheus's text exposition format, after reading the database's figures.
@@ -131,15 +137,13 @@ public final class ServerMetrics: Sendable {
         func update(to now: DatabaseStatistics) {
             // Under the lock, so two scrapes at once neither count a retry twice nor lose one.
             last.withLock { last in
-                for (counter, before, after) in [
-                    (retries, last.retries, now.retries), (exhausted, last.exhausted, now.exhausted),
-                    (replaced, last.replaced, now.replaced),
-                ] where after > before {
-                    counter.increment(by: Int64(after - before))
+                let counted: [(Counter, WritableKeyPath<DatabaseStatistics, Int>)] = [
+                    (retries, \.retries), (exhausted, \.exhausted), (replaced, \.replaced),
+                ]
+                for (counter, field) in counted where now[keyPath: field] > last[keyPath: field] {
+                    counter.increment(by: Int64(now[keyPath: field] - last[keyPath: field]))
+                    last[keyPath: field] = now[keyPath: field]
                 }
-                last.retries = max(last.retries, now.retries)
-                last.exhausted = max(last.exhausted, now.exhausted)
-                last.replaced = max(last.replaced, now.replaced)
             }
             connectionsInUse.set(Int64(now.connectionsInUse))
             waiting.set(Int64(now.waiting))

@@ -4,12 +4,7 @@ import Testing
 /// Acting as a managed member and per-member preferences through the built `kith`.
 @Suite("Acting as a member and preferences through the built binary")
 struct ActingEndToEndTests {
-    let database = NSTemporaryDirectory() + "kith-e2e-acting-\(UUID().uuidString).sqlite"
-    let environment = ["KITH_PASSWORD": "Pass-\(UUID().uuidString)"]
-
-    func kith(_ arguments: [String], input: String = "") async throws -> KithProcess.Result {
-        try await KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
-    }
+    let kith = KithOnFile("kith-e2e-acting-")
 
     /// Dana, a household, and Max whom she guards.
     func setUp() async throws -> String {

@@ -4,12 +4,7 @@ import Testing
 /// A long-running `kith` sees what another `kith` process wrote to the same file at its next check.
 @Suite("Circles: another process's writes reach a running kith")
 struct CirclesStalenessTests {
-    let database = NSTemporaryDirectory() + "kith-e2e-stale-\(UUID().uuidString).sqlite"
-    let environment = ["KITH_PASSWORD": "Pass-\(UUID().uuidString)"]
-
-    func kith(_ arguments: [String], input: String = "") async throws -> KithProcess.Result {
-        try await KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
-    }
+    let kith = KithOnFile("kith-e2e-stale-")
 
     @Test func aCellAndAMembershipChangedElsewhereShowAtTheNextCheck() async throws {
         let setup = try await kith(
@@ -25,7 +20,7 @@ struct CirclesStalenessTests {
 
         // Dana's long-running kith: a script fed one line at a time.
         let running = try RunningKith(
-            binary: KithProcess.binary, arguments: ["--db", database, "--json"], environment: environment)
+            binary: KithProcess.binary, arguments: ["--db", kith.database, "--json"], environment: kith.environment)
         defer { running.stop() }
         let before = try running.ask("view-as 'Sam Ray'")
         #expect(before.contains("\"phone\":\"+1 555 0100\""), "\(before)")

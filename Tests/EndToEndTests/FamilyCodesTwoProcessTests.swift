@@ -4,15 +4,10 @@ import Testing
 /// Two `kith` processes on one file at once: joins and failed joins in one, regenerations in the other.
 @Suite("Family codes from two processes on one file")
 struct FamilyCodesTwoProcessTests {
-    let database = NSTemporaryDirectory() + "kith-e2e-family-\(UUID().uuidString).sqlite"
-    let environment = ["KITH_PASSWORD": "Pass-\(UUID().uuidString)"]
-
-    func kith(_ arguments: [String], input: String = "") async throws -> KithProcess.Result {
-        try await KithProcess.run(["--db", database] + arguments, input: Data(input.utf8), environment: environment)
-    }
+    let kith = KithOnFile("kith-e2e-family-")
 
     func sql(_ query: String) async throws -> String {
-        let run = try await KithProcess.shell("sqlite3 '\(database)' \"\(query)\"")
+        let run = try await KithProcess.shell("sqlite3 '\(kith.database)' \"\(query)\"")
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

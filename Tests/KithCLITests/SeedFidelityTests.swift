@@ -34,6 +34,12 @@ struct SeedFidelityTests {
         return Run(status: status, output: output.text, errors: errors.text)
     }
 
+    /// Runs `script` (one command a line) on the test's file; it must succeed.
+    func setUp(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let run = await kith([], input: script)
+        try #require(run.status == 0, "\(run.errors)", sourceLocation: sourceLocation)
+    }
+
     func object(_ text: some StringProtocol) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -44,26 +50,22 @@ struct SeedFidelityTests {
 
     /// Ben saved on the device, then Dana (current) with a household and Max whom she guards.
     func household() async throws {
-        let run = await kith(
-            [],
-            input: """
-                signup ben@example.com --first Ben --last Lee
-                signup dana@example.com --first Dana --last Lee
-                household create "Lee Family"
-                member add Max
-                """)
-        try #require(run.status == 0, "\(run.errors)")
+        try await setUp(
+            """
+            signup ben@example.com --first Ben --last Lee
+            signup dana@example.com --first Dana --last Lee
+            household create "Lee Family"
+            member add Max
+            """)
     }
 
     /// Ria, whose active persona is her new professional shadow Night Owl, shown to nobody yet.
     func riaWithNightOwl() async throws {
-        let run = await kith(
-            [],
-            input: """
-                signup ria@example.com --first Ria --last Sen
-                shadow create --type professional --name 'Night Owl'
-                """)
-        try #require(run.status == 0, "\(run.errors)")
+        try await setUp(
+            """
+            signup ria@example.com --first Ria --last Sen
+            shadow create --type professional --name 'Night Owl'
+            """)
     }
 
     // MARK: - Refused before asking
@@ -162,14 +164,12 @@ struct SeedFidelityTests {
     // MARK: - view-as of a shadow for a contact outside its circles
 
     @Test func viewAsOfAShadowSaysWhoCannotSeeIt() async throws {
-        let run = await kith(
-            [],
-            input: """
-                signup ria@example.com --first Ria --last Sen
-                contact add 'Tom Hale'
-                shadow create --type personal --name Ri --circles Friends
-                """)
-        try #require(run.status == 0, "\(run.errors)")
+        try await setUp(
+            """
+            signup ria@example.com --first Ria --last Sen
+            contact add 'Tom Hale'
+            shadow create --type personal --name Ri --circles Friends
+            """)
         let refused = await kith(["view-as", "Tom Hale", "--profile", "Ri"])
         #expect(refused.status == 1)
         #expect(refused.errors == "error: Tom Hale cannot see Ri\n")
@@ -180,16 +180,14 @@ struct SeedFidelityTests {
     // MARK: - Search and filter (C2, C4)
 
     @Test func contactsAndACirclesMembersCanBeSearchedAndFiltered() async throws {
-        let run = await kith(
-            [],
-            input: """
-                signup ria@example.com --first Ria --last Sen
-                contact add 'José Ruiz' --phone '+1 555 0100'
-                contact add 'Ann Lowe' --email ann@example.com
-                contact add 'Bo Park'
-                circle add Family 'José Ruiz' 'Ann Lowe'
-                """)
-        try #require(run.status == 0, "\(run.errors)")
+        try await setUp(
+            """
+            signup ria@example.com --first Ria --last Sen
+            contact add 'José Ruiz' --phone '+1 555 0100'
+            contact add 'Ann Lowe' --email ann@example.com
+            contact add 'Bo Park'
+            circle add Family 'José Ruiz' 'Ann Lowe'
+            """)
         func names(_ arguments: [String]) async throws -> [String?] {
             try array(await kith(arguments + ["--json"]).output).map { $0["displayName"] as? String }
         }
@@ -287,15 +285,13 @@ struct SeedFidelityTests {
     }
 
     @Test func addingAContactAlreadyInACircleSaysSoAndChangesNothing() async throws {
-        let run = await kith(
-            [],
-            input: """
-                signup ria@example.com --first Ria --last Sen
-                contact add 'Sam Ray'
-                contact add 'Bo Park'
-                circle add Friends 'Sam Ray'
-                """)
-        try #require(run.status == 0, "\(run.errors)")
+        try await setUp(
+            """
+            signup ria@example.com --first Ria --last Sen
+            contact add 'Sam Ray'
+            contact add 'Bo Park'
+            circle add Friends 'Sam Ray'
+            """)
         let again = await kith(["circle", "add", "Friends", "Sam Ray"])
         #expect(again.status == 0, "\(again.errors)")
         #expect(again.output == "Sam Ray is already in Friends\n")
@@ -348,14 +344,12 @@ struct SeedFidelityTests {
     }
 
     @Test func profileShowAndWhoamiShowTheStatsRow() async throws {
-        let run = await kith(
-            [],
-            input: """
-                signup ria@example.com --first Ria --last Sen
-                contact add 'Sam Ray'
-                circle create 'Book Club'
-                """)
-        try #require(run.status == 0, "\(run.errors)")
+        try await setUp(
+            """
+            signup ria@example.com --first Ria --last Sen
+            contact add 'Sam Ray'
+            circle create 'Book Club'
+            """)
         #expect(await kith(["profile", "show"]).output.contains("1 contact · 6 circles"))
         #expect(await kith(["whoami"]).output.contains("1 contact · 6 circles"))
         for command in [["profile", "show"], ["whoami"]] {

@@ -115,12 +115,17 @@ struct AuthenticationTests {
 
 @Suite("Bearer principals: each token resolved once, its session checked by every call")
 struct BearerPrincipalsTests {
+    /// Registers `email` as Dana Reyes through `identity`, as the server signs up: the session.
+    static func register(_ email: String, on identity: any IdentityService) async throws -> SessionGrant {
+        try await identity.register(
+            SignUp(email: email, firstName: "Dana", lastName: "Reyes", password: "correct horse"))
+    }
+
     @Test func aKnownTokenIsNotLookedUpAgainButAnEndedOneIsConfirmedAndForgotten() async throws {
         let server = try TestServer()
         let identity = server.services.identity
         let principals = BearerPrincipals(identity: identity, capacity: 2)
-        let grant = try await identity.register(
-            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
+        let grant = try await Self.register("dana@example.com", on: identity)
         let first = try await principals.principal(forToken: grant.token)
         #expect(!first.cached && first.principal.accountId == grant.accountId)
         let second = try await principals.principal(forToken: grant.token)
@@ -172,10 +177,7 @@ struct BearerPrincipalsTests {
             for (path, status) in [
                 ("/api/after-a-call", HTTPResponse.Status.conflict), ("/api/without-a-call", .unauthorized),
             ] {
-                let grant = try await identity.register(
-                    SignUp(
-                        email: "\(UUID().uuidString)@example.com", firstName: "Dana", lastName: "Reyes",
-                        password: "correct horse"))
+                let grant = try await Self.register("\(UUID().uuidString)@example.com", on: identity)
                 // Known to the server from now on: the next request's principal comes from the cache.
                 #expect(try await client.send(.get, "/api/me", token: grant.token).status == .ok)
                 // The session ends during the request. After a call found it live, the failure is the route's
@@ -192,8 +194,7 @@ struct BearerPrincipalsTests {
         let identity = server.services.identity
         let principals = BearerPrincipals(identity: identity, capacity: 2)
         for name in ["ann", "bo", "cy"] {
-            let grant = try await identity.register(
-                SignUp(email: "\(name)@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
+            let grant = try await Self.register("\(name)@example.com", on: identity)
             _ = try await principals.principal(forToken: grant.token)
         }
         #expect(principals.count == 2)
@@ -203,8 +204,7 @@ struct BearerPrincipalsTests {
         let server = try TestServer()
         let identity = server.services.identity
         let principals = BearerPrincipals(identity: identity, capacity: 0)
-        let grant = try await identity.register(
-            SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
+        let grant = try await Self.register("dana@example.com", on: identity)
         #expect(try await principals.principal(forToken: grant.token).cached == false)
         #expect(try await principals.principal(forToken: grant.token).cached == false)
         #expect(principals.count == 0)

@@ -12,8 +12,7 @@ struct CirclesOverHTTPTests {
         try await server.withCheckedJSONClient { client, json, checker in
             let dana = try await client.signUp("dana@example.com", first: "Dana", last: "Lee")
             let sam = try await client.signUp("sam@example.com", first: "Sam", last: "Ray")
-            let tokens = [dana.accountId: dana.token, sam.accountId: sam.token]
-            let service = HTTPCirclesService(client: json) { tokens[$0.accountId] ?? "" }
+            let service = HTTPCirclesService(client: json, token: TestAccount.tokens(dana, sam))
             let asDana = Principal(accountId: dana.accountId)
             let asSam = Principal(accountId: sam.accountId)
 

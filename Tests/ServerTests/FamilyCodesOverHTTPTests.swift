@@ -14,8 +14,7 @@ struct FamilyCodesOverHTTPTests {
             let player = try await client.signUp("pia@example.com", first: "Pia", last: "Lee", role: "player")
             let pat = try await client.signUp("pat@example.com", first: "Pat", last: "Lee", role: "parent")
             let sam = try await client.signUp("sam@example.com", first: "Sam", last: "Lee", role: "parent")
-            let tokens = [player.accountId: player.token, pat.accountId: pat.token, sam.accountId: sam.token]
-            let service = HTTPFamilyCodeService(client: json) { principal in tokens[principal.accountId] ?? "" }
+            let service = HTTPFamilyCodeService(client: json, token: TestAccount.tokens(player, pat, sam))
             let asPlayer = Principal(accountId: player.accountId)
 
             await #expect(throws: FamilyCodeError.invalidLifetime) {
@@ -44,8 +43,7 @@ struct FamilyCodesOverHTTPTests {
         try await server.withCheckedJSONClient { client, json, checker in
             let player = try await client.signUp("pia@example.com", first: "Pia", last: "Lee", role: "player")
             let parent = try await client.signUp("pat@example.com", first: "Pat", last: "Lee", role: "parent")
-            let tokens = [player.accountId: player.token, parent.accountId: parent.token]
-            let service = HTTPFamilyCodeService(client: json) { principal in tokens[principal.accountId] ?? "" }
+            let service = HTTPFamilyCodeService(client: json, token: TestAccount.tokens(player, parent))
             let asPlayer = Principal(accountId: player.accountId)
             let asParent = Principal(accountId: parent.accountId)
 

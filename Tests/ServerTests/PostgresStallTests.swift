@@ -148,6 +148,17 @@ struct PostgresStallTests {
         }
     }
 
+    /// Holds `identity_sessions` locked, on a connection of `admin`'s, for `seconds`: every request's session check
+    /// waits meanwhile.
+    static func lockSessions(_ admin: PostgresDatabase, seconds: Int) -> Task<Void, any Error> {
+        Task {
+            try await admin.write { connection in
+                try connection.execute("LOCK TABLE identity_sessions IN ACCESS EXCLUSIVE MODE")
+                try connection.execute("SELECT pg_sleep(\(seconds))")
+            }
+        }
+    }
+
     /// A statement cancelled by the database (pg_cancel_backend here; statement_timeout alike, SQLSTATE 57014) is
     /// 503 with Retry-After, not 500.
     @Test func aCancelledStatementIs503() async throws {
@@ -157,12 +168,7 @@ struct PostgresStallTests {
         try await Self.application(services).test(.router) { client in
             let account = try await client.signUp("dana@example.com")
             // Sessions locked for a moment: the request's statement waits for the lock, and is cancelled meanwhile.
-            let locker = Task {
-                try await admin.write { connection in
-                    try connection.execute("LOCK TABLE identity_sessions IN ACCESS EXCLUSIVE MODE")
-                    try connection.execute("SELECT pg_sleep(2)")
-                }
-            }
+            let locker = Self.lockSessions(admin, seconds: 2)
             defer { locker.cancel() }
             try await Task.sleep(for: .milliseconds(200))
             let request = Task { try await client.send(.get, "/api/me", token: account.token) }
@@ -221,12 +227,7 @@ struct PostgresStallTests {
             url: url, features: ServerServices.migrations, size: 2, timeouts: TestPostgres.generousTimeouts)
         try await Self.application(services).test(.router) { client in
             let account = try await client.signUp("dana@example.com")
-            let locker = Task {
-                try await admin.write { connection in
-                    try connection.execute("LOCK TABLE identity_sessions IN ACCESS EXCLUSIVE MODE")
-                    try connection.execute("SELECT pg_sleep(8)")
-                }
-            }
+            let locker = Self.lockSessions(admin, seconds: 8)
             try await Task.sleep(for: .milliseconds(200))
             let held = (0..<2).map { _ in
                 Task { try await client.send(.get, "/api/me", token: account.token).status }

@@ -54,6 +54,15 @@ struct TestAccount: Sendable {
     let email: String
 }
 
+extension TestAccount {
+    /// What an HTTP service is given for its tokens: the token of whichever of `accounts` the principal is ("" for
+    /// anyone else).
+    static func tokens(_ accounts: TestAccount...) -> @Sendable (Principal) -> String {
+        let tokens = Dictionary(uniqueKeysWithValues: accounts.map { ($0.accountId, $0.token) })
+        return { tokens[$0.accountId] ?? "" }
+    }
+}
+
 extension TestClientProtocol {
     /// Sends a JSON request (`body` as given, so malformed JSON can be sent too).
     @discardableResult

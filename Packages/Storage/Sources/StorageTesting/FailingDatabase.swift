@@ -94,9 +94,10 @@ public final class FailingDatabase: SQLDatabase {
     /// How many statements containing the pattern last set were tried since it was set (the failed one included).
     public var matches: Int { state.withLock { $0.matches } }
 
-    /// How many statements whose text contains `pattern` were tried through this database, failed ones included.
+    /// How many statements whose text contains `pattern` (`""`: every statement) were tried through this database,
+    /// failed ones included.
     public func count(_ pattern: String) -> Int {
-        state.withLock { $0.statements.count { $0.contains(pattern) } }
+        state.withLock { $0.statements.count { Self.sql($0, contains: pattern) } }
     }
 
     public func read<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {

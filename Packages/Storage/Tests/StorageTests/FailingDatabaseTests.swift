@@ -118,6 +118,7 @@ struct FailingDatabaseTests {
         #expect(database.count("SELECT body FROM notes") == 2)
         #expect(database.count("notes") == 5)
         #expect(database.count("UPDATE") == 0)
+        #expect(database.count("") == 5)
         // A queued statement fails when it is queued.
         database.fail("SELECT body")
         await #expect(throws: InjectedStatementFailure(sql: "SELECT body FROM notes WHERE id = ?")) {

@@ -26,11 +26,9 @@ public enum ExitPinInput {
     static func newPin(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
         if let given = try given(arguments, context) { return given }
         guard context.interaction.canAsk else { throw missing }
-        guard let first = context.askSecret("New PIN (4-8 digits): "),
-            let second = context.askSecret("Repeat the PIN: ")
-        else { throw cancelled }
-        guard first == second else { throw PasswordInputError("The PINs do not match: nothing changed.") }
-        return first
+        return try PasswordInput.typedTwice(
+            context, "New PIN (4-8 digits): ", "Repeat the PIN: ", cancelled: cancelled,
+            mismatch: PasswordInputError("The PINs do not match: nothing changed."))
     }
 
     /// Runs `body`; when the device's exit lock refuses it, asks for the PIN, leaves the lock with it, and runs

@@ -40,7 +40,6 @@ enum IdentityText {
         }
     }
 
-    /// Up to two initials of a display name, upper-cased: the switcher's avatar.
     /// How an account signs in, as the seed's switcher shows it: an envelope for a password, `G` for Google.
     static func method(_ method: AuthMethod) -> String {
         switch method {
@@ -50,6 +49,7 @@ enum IdentityText {
         }
     }
 
+    /// Up to two initials of a display name, upper-cased: the switcher's avatar.
     static func initials(_ displayName: String) -> String {
         displayName.split(separator: " ").prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
     }

@@ -53,10 +53,7 @@ enum PasswordInput {
             return value
         }
         guard context.interaction.canAsk else { throw missing }
-        guard let first = context.askSecret("Password: "), let second = context.askSecret("Repeat the password: ")
-        else { throw PasswordInputError.cancelled }
-        guard first == second else { throw PasswordInputError.mismatch }
-        return first
+        return try typedTwice(context, "Password: ", "Repeat the password: ")
     }
 
     /// The new password of `password`: `--new-password-file`, `--new-password`, `KITH_NEW_PASSWORD`, then two
@@ -69,10 +66,18 @@ enum PasswordInput {
             return value
         }
         guard context.interaction.canAsk else { throw newMissing }
-        guard let first = context.askSecret("New password: "),
-            let second = context.askSecret("Repeat the new password: ")
-        else { throw PasswordInputError.cancelled }
-        guard first == second else { throw PasswordInputError.mismatch }
+        return try typedTwice(context, "New password: ", "Repeat the new password: ")
+    }
+
+    /// A secret typed at `prompt`, then again at `repeatPrompt`: the two must match, so a typo is not what is kept.
+    static func typedTwice(
+        _ context: CommandContext, _ prompt: String, _ repeatPrompt: String,
+        cancelled: PasswordInputError = .cancelled, mismatch: PasswordInputError = .mismatch
+    ) throws -> String {
+        guard let first = context.askSecret(prompt), let second = context.askSecret(repeatPrompt) else {
+            throw cancelled
+        }
+        guard first == second else { throw mismatch }
         return first
     }
 

@@ -14,44 +14,45 @@ struct FullDeviceProviderSignInTests {
         let provider = google.provider
         let folder = google.server.directory.path
         try await google.server.withJSONClient { client, json in
-            let identity = HTTPIdentityService(
-                client: json, credentials: RemoteCredentials(path: folder + "/remote.json", server: "http://kith.test"))
+            let credentials = RemoteCredentials(path: folder + "/remote.json", server: "http://kith.test")
+            let identity = HTTPIdentityService(client: json, credentials: credentials)
+            let device = ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: identity)
             func googleSignIn(_ user: FakeProviderUser? = nil) async throws -> ProviderSignIn {
                 ProviderSignIn(provider: .google, idToken: try await provider.idToken(FakeTokenOptions(user: user)))
             }
             // Ann's Google account, then nine password accounts: the device is full.
-            let ann = try await identity.logIn(with: try await googleSignIn())
+            let ann = try await device.logIn(with: try await googleSignIn())
             #expect(ann.created)
             for index in 1...9 {
-                _ = try await identity.signUp(
+                _ = try await device.signUp(
                     SignUp(
                         email: "user\(index)@example.com", firstName: "User", lastName: "Lee",
                         password: "correct horse"))
             }
-            let current = try await identity.currentPrincipal()?.accountId
+            let current = try await device.currentPrincipal()?.accountId
 
             // A Google account the server has never seen: refused with the sentence, nothing saved or made.
             let bo = FakeProviderUser(subject: "g-bo", email: "bo@example.com", givenName: "Bo", familyName: "Lee")
             let refused = await #expect(throws: IdentityError.savedAccountsFull) {
-                _ = try await identity.logIn(with: try await googleSignIn(bo))
+                _ = try await device.logIn(with: try await googleSignIn(bo))
             }
             #expect(refused?.description == "You can save up to 10 accounts. Remove one first.")
-            #expect(try await identity.savedAccounts().count == 10)
-            #expect(try await identity.currentPrincipal()?.accountId == current)
+            #expect(try await device.savedAccounts().count == 10)
+            #expect(try await device.currentPrincipal()?.accountId == current)
             // Bo's first sign-in from elsewhere creates the account: the refused one had made none.
             let elsewhere = try await client.send(
                 .post, "/api/auth/google", body: try await provider.body(FakeTokenOptions(user: bo)))
             #expect(elsewhere.status == .created, "\(elsewhere.text)")
             // Bo exists now, linked, but is still not one of this device's accounts.
             await #expect(throws: IdentityError.savedAccountsFull) {
-                _ = try await identity.logIn(with: try await googleSignIn(bo))
+                _ = try await device.logIn(with: try await googleSignIn(bo))
             }
 
             // Ann's saved Google account signs in again on the full device.
-            let again = try await identity.logIn(with: try await googleSignIn())
+            let again = try await device.logIn(with: try await googleSignIn())
             #expect(again.account.id == ann.account.id)
             #expect(!again.created)
-            #expect(try await identity.currentPrincipal()?.accountId == ann.account.id)
+            #expect(try await device.currentPrincipal()?.accountId == ann.account.id)
         }
     }
 }

@@ -12,15 +12,16 @@ struct IdentityOverHTTPTests {
         try await server.withCheckedJSONClient { _, json, checker in
             let credentials = RemoteCredentials(path: folder + "/remote.json", server: "http://kith.test")
             let identity = HTTPIdentityService(client: json, credentials: credentials)
-            let dana = try await identity.signUp(
+            let device = ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: identity)
+            let dana = try await device.signUp(
                 SignUp(
                     email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse",
                     role: .player))
             await #expect(throws: IdentityError.emailTaken) {
-                _ = try await identity.signUp(
+                _ = try await device.signUp(
                     SignUp(email: "DANA@example.com", firstName: "Dee", lastName: "Lee", password: "correct horse"))
             }
-            let principal = try #require(try await identity.currentPrincipal())
+            let principal = try #require(try await device.currentPrincipal())
             #expect(principal.accountId == dana.id)
             #expect(try await identity.changeName(principal, firstName: "Dana", lastName: "Reyes").lastName == "Reyes")
             #expect(try await identity.changeRole(principal, to: .parent).role == .parent)
@@ -47,21 +48,21 @@ struct IdentityOverHTTPTests {
             }
 
             // A second account on the same device, then back, silently, while Dana's session is live.
-            _ = try await identity.signUp(
+            _ = try await device.signUp(
                 SignUp(email: "sam@example.com", firstName: "Sam", lastName: "Ray", password: "correct horse"))
-            let back = try await identity.switchAccount(to: "dana@example.com", password: nil)
+            let back = try await device.switchAccount(to: "dana@example.com", password: nil)
             guard case .switched(let saved) = back else {
                 Issue.record("expected a silent switch, got \(back)")
                 return
             }
             #expect(saved.accountId == dana.id)
             try await identity.changePassword(
-                try #require(try await identity.currentPrincipal()), current: "correct horse", new: "battery staple")
-            try await identity.logOut()
+                try #require(try await device.currentPrincipal()), current: "correct horse", new: "battery staple")
+            try await device.logOut()
             await #expect(throws: IdentityError.incorrectCredentials) {
-                _ = try await identity.logIn(email: "dana@example.com", password: "correct horse")
+                _ = try await device.logIn(email: "dana@example.com", password: "correct horse")
             }
-            #expect(try await identity.logIn(email: "dana@example.com", password: "battery staple").id == dana.id)
+            #expect(try await device.logIn(email: "dana@example.com", password: "battery staple").id == dana.id)
 
             #expect(checker.problems.isEmpty, "\(checker.problems)")
             #expect(checker.operations.count >= 13, "\(checker.operations.sorted())")

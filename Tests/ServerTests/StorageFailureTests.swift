@@ -6,38 +6,35 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Identity
+import IdentitySQL
 import KithServer
 import Preferences
+import SQLiteStorage
 import Storage
+import StorageTesting
 import Testing
 
 /// CLI.md: while the database cannot be used (unreachable, locked past the busy timeout, read-only, full) the
 /// server answers 503 `{"error":"unavailable","message":"Server error"}` with `Retry-After`, never a 500; which
 /// failure it was, and the file, stay in the server's log.
 @Suite("A storage failure is 503 unavailable")
-struct StorageFailureTests {
-    /// An Identity store whose every transaction fails as `error`.
-    final class FailingIdentityStore: TransactionalStore {
-        let error: StorageError
-        init(_ error: StorageError) { self.error = error }
+final class StorageFailureTests {
+    let folder = NSTemporaryDirectory() + "kith-storage-failure-" + UUID().uuidString
 
-        func read<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
-            throw error
-        }
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-        func write<T: Sendable>(
-            durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
-        ) async throws -> T {
-            throw error
-        }
-    }
-
-    func router(failingWith error: StorageError) -> Router<KithRequestContext> {
+    /// The services over stores whose every statement fails as `error`: Identity's on a SQLite file, the others in
+    /// memory (every route these tests call starts with Identity).
+    func router(failingWith error: StorageError) throws -> Router<KithRequestContext> {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let database = FailingDatabase(
+            try SQLiteDatabase.open(at: folder + "/kith.sqlite", features: [IdentityMigrations.all]))
+        database.failEvery("", with: error)
         let memory = InMemoryIdentityStore()
         let random = SystemRandomSource()
         let services = ServerServices(
             identity: LocalIdentityService(
-                serverStore: FailingIdentityStore(error), random: random,
+                store: SQLStore(identityOn: database), random: random,
                 hasher: Argon2PasswordHasher(parameters: .testing, random: random)),
             preferences: LocalPreferencesService(store: InMemoryPreferencesStore(identity: memory)),
             familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: memory)),
@@ -52,7 +49,7 @@ struct StorageFailureTests {
         StorageError(.unavailable, "The database server at localhost:5432 cannot be reached"),
     ])
     func aStorageFailureIs503WithRetryAfter(_ error: StorageError) async throws {
-        let app = Application(router: router(failingWith: error))
+        let app = Application(router: try router(failingWith: error))
         try await app.test(.router) { client in
             let signIn = try await client.send(
                 .post, "/api/auth/signin", body: #"{"email":"dana@example.com","password":"correct horse"}"#)
@@ -66,7 +63,7 @@ struct StorageFailureTests {
     }
 
     @Test func aStoreBugIsAnInternalErrorNotUnavailable() async throws {
-        let app = Application(router: router(failingWith: StorageError(.failed, "no such column: x")))
+        let app = Application(router: try router(failingWith: StorageError(.failed, "no such column: x")))
         try await app.test(.router) { client in
             let signIn = try await client.send(
                 .post, "/api/auth/signin", body: #"{"email":"dana@example.com","password":"correct horse"}"#)

@@ -35,6 +35,8 @@ public struct AppEnvironment: Sendable {
     public let remoteURL: URL?
     public let product: Product
     public let identity: any IdentityService
+    /// This device's saved accounts and current account: the `kith` file's tables, or the credentials file.
+    public let device: ThisDevice
     /// Who the account acts as; every plugin takes its caller from here, so acting reaches every feature.
     public let session: ProfileSessionManager
     public let preferences: any PreferencesService
@@ -68,13 +70,15 @@ public struct AppEnvironment: Sendable {
         }
         let identityStore = InMemoryIdentityStore()
         let preferencesStore = InMemoryPreferencesStore(identity: identityStore)
+        let deviceStore = InMemoryDeviceStore()
         // Nothing is hashed while only looking; the hasher is the real one all the same.
         let identity = LocalIdentityService(
             store: identityStore, hasher: Argon2PasswordHasher(parameters: .owasp, random: SystemRandomSource()),
-            carryOver: PreferencesCarryOver(store: preferencesStore))
+            carryOver: PreferencesCarryOver(store: preferencesStore), device: deviceStore)
         return composed(
-            database: nil, product: product, identity: identity, exitPins: identity,
-            exitLock: ExitLock(pins: identity, device: InMemoryDeviceExitLockStore()),
+            database: nil, product: product, identity: identity,
+            device: ThisDevice(store: deviceStore, sessions: identity), exitPins: identity,
+            exitLock: ExitLock(pins: identity, device: deviceStore),
             preferences: LocalPreferencesService(store: preferencesStore),
             familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: identityStore)),
             circles: LocalCirclesService(store: InMemoryCirclesStore(identity: identityStore)),
@@ -86,14 +90,15 @@ public struct AppEnvironment: Sendable {
     ) -> AppEnvironment {
         let providers = providerSettings(environment)
         let http = CurlHTTPClient()
-        let exitLocks = SQLDeviceExitLockStore(database: database)
+        let deviceStore = SQLDeviceStore(database: database)
         let services = KithServices(
             database: database,
             verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) },
-            exitLocks: exitLocks)
+            device: deviceStore)
         return composed(
             database: database, product: product, identity: services.identity,
-            exitPins: services.identity, exitLock: ExitLock(pins: services.identity, device: exitLocks),
+            device: ThisDevice(store: deviceStore, sessions: services.identity), exitPins: services.identity,
+            exitLock: ExitLock(pins: services.identity, device: deviceStore),
             preferences: services.preferences, familyCodes: services.familyCodes, circles: services.circles,
             authorization: AuthorizationCodeFlow(settings: providers, client: http, environment: environment))
     }
@@ -101,22 +106,25 @@ public struct AppEnvironment: Sendable {
     /// The services of either composition, and the product's plugins over them.
     private static func composed(
         database: SQLiteDatabase?, remoteURL: URL? = nil, product: Product, identity: any IdentityService,
-        session: ProfileSessionManager? = nil, exitPins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil,
+        device: ThisDevice, session: ProfileSessionManager? = nil, exitPins: (any ExitPinService)? = nil,
+        exitLock: ExitLock? = nil,
         preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService,
         authorization: AuthorizationCodeFlow
     ) -> AppEnvironment {
-        let session = session ?? ProfileSessionManager(identity: identity, exitLock: exitLock)
+        let session = session ?? ProfileSessionManager(profiles: identity, device: device, exitLock: exitLock)
         return AppEnvironment(
-            database: database, remoteURL: remoteURL, product: product, identity: identity, session: session,
+            database: database, remoteURL: remoteURL, product: product, identity: identity, device: device,
+            session: session,
             preferences: preferences, familyCodes: familyCodes, circles: circles,
             plugins: plugins(
-                product: product, identity: identity, session: session, exitPins: exitPins, exitLock: exitLock,
+                product: product, identity: identity, device: device, session: session, exitPins: exitPins,
+                exitLock: exitLock,
                 preferences: preferences, familyCodes: familyCodes, circles: circles, authorization: authorization))
     }
 
     /// The product's plugins, in its order, over the services of either composition.
     private static func plugins(
-        product: Product, identity: any IdentityService, session: ProfileSessionManager,
+        product: Product, identity: any IdentityService, device: ThisDevice, session: ProfileSessionManager,
         exitPins: (any ExitPinService)?, exitLock: ExitLock?, preferences: any PreferencesService,
         familyCodes: any FamilyCodeService, circles: any CirclesService,
         authorization: AuthorizationCodeFlow
@@ -127,7 +135,8 @@ public struct AppEnvironment: Sendable {
             switch feature {
             case .identity:
                 IdentityPlugin(
-                    service: identity, principals: session, personas: personas, authorization: authorization,
+                    service: identity, device: device, principals: session, personas: personas,
+                    authorization: authorization,
                     pins: exitPins, exitLock: exitLock)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
             case .preferences: PreferencesPlugin(service: preferences, principals: session)
@@ -141,17 +150,19 @@ public struct AppEnvironment: Sendable {
     ///
     /// Saved accounts, tokens and the current account live in the credentials file for that server
     /// (`$XDG_STATE_HOME/kith/remote/<host>-<port>.json`, 0600). `ProfileSessionManager` reads profiles
-    /// through `OfflineProfilesIdentityService`, so acting works offline from the last loaded profiles.
+    /// through `OfflineProfileReads`, so acting works offline from the last loaded profiles.
     /// `whoami` shows the active persona from the server's Circles, as locally, in products that have Circles.
     public static func remote(url: URL, product: Product, environment: [String: String]) -> AppEnvironment {
         let http = MiddlewareClient(base: CurlHTTPClient(), middleware: [RetryMiddleware()])
         let client = JSONClient(client: http, baseURL: url)
         let credentials = RemoteCredentials(server: url, environment: environment)
         let remote = HTTPIdentityService(client: client, credentials: credentials)
-        let identity: any IdentityService = remote
+        let deviceStore = RemoteDeviceStore(credentials: credentials)
+        let device = ThisDevice(store: deviceStore, sessions: remote)
         // The server checks the PIN and keeps its limits; the lock itself stays in this device's credentials file.
-        let exitLock = ExitLock(pins: remote, device: RemoteDeviceExitLockStore(credentials: credentials))
-        let session = ProfileSessionManager(identity: OfflineProfilesIdentityService(base: remote), exitLock: exitLock)
+        let exitLock = ExitLock(pins: remote, device: deviceStore)
+        let session = ProfileSessionManager(
+            profiles: OfflineProfileReads(base: remote), device: device, exitLock: exitLock)
         let token: @Sendable (Principal) async throws -> String = { try await remote.token(for: $0) }
         let preferences = HTTPPreferencesService(client: client, token: token)
         let familyCodes = HTTPFamilyCodeService(client: client, token: token)
@@ -160,7 +171,8 @@ public struct AppEnvironment: Sendable {
         let authorization = AuthorizationCodeFlow(
             settings: providerSettings(environment), client: CurlHTTPClient(), environment: environment)
         return composed(
-            database: nil, remoteURL: url, product: product, identity: identity, session: session, exitPins: remote,
+            database: nil, remoteURL: url, product: product, identity: remote, device: device, session: session,
+            exitPins: remote,
             exitLock: exitLock, preferences: preferences, familyCodes: familyCodes, circles: circles,
             authorization: authorization)
     }
@@ -175,7 +187,8 @@ public struct AppEnvironment: Sendable {
     public func prompt() async -> String {
         let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
         return await IdentityPrompt.text(
-            service: identity, personas: personas, suffix: ProfileSessionPrompt.suffix(manager: session))
+            service: identity, device: device, personas: personas, suffix: ProfileSessionPrompt.suffix(manager: session)
+        )
     }
 
     /// The REPL's colours follow the effective theme of whoever is active (the member acted as, while acting).

@@ -49,7 +49,7 @@ enum CompletionMode {
         if registry.completionKey(after: words) != nil,
             let app = localApp(options, product: product, environment: environment)
         {
-            if let account = options.account { _ = try? await app.identity.runAs(email: account) }
+            if let account = options.account { _ = try? await app.device.runAs(email: account) }
             values = await gathered(from: app)
         }
         return registry.completions(after: words, partial: partial, values: values)

@@ -145,7 +145,7 @@ public enum KithApp {
             return Shell.refusedExitCode
         }
         do {
-            if let email = options.account { _ = try await app.identity.runAs(email: email) }
+            if let email = options.account { _ = try await app.device.runAs(email: email) }
             if let member = options.actingAs { try await app.startActing(as: member) }
         } catch {
             reporter.report(String(describing: error))

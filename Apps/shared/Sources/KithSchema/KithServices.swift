@@ -17,9 +17,8 @@ public struct KithServices: Sendable {
     public let familyCodes: LocalFamilyCodeService
     public let circles: LocalCirclesService
 
-    /// The services over `database`. An SQLite file may be a device's (`kith`'s), so its identity rules keep this
-    /// device's state (saved accounts follow account changes made by a server on the same file); a PostgreSQL
-    /// database is a server's, which keeps no device: accounts sign in with bearer sessions only.
+    /// The services over `database`. `kith` gives its file's `device` store, whose saved entries follow the account's
+    /// name, type and photo; a server keeps no device.
     ///
     /// `clock`, `random` and `hasher` are for tests (a manual clock, cheap Argon2); the defaults are the real ones:
     /// the system's, and Argon2id at OWASP's parameters.
@@ -27,27 +26,22 @@ public struct KithServices: Sendable {
         database: any SQLDatabase, clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [],
-        exitLocks: any DeviceExitLockStore = InMemoryDeviceExitLockStore(),
+        device: (any DeviceStore)? = nil,
         accessCacheOwners: Int = AccessEngine.defaultCapacity
     ) {
         let preferencesStore = SQLStore(preferencesOn: database)
         // A claim moves the member's preferences in the same transaction as the new account.
         let carryOver = PreferencesCarryOver(store: preferencesStore)
-        let identityStore = SQLIdentityStore(database: database)
+        let identityStore = SQLStore(identityOn: database)
         let hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
-        identity =
-            database.dialect == .sqlite
-            ? LocalIdentityService(
-                store: identityStore, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
-                exitLocks: exitLocks, carryOver: carryOver)
-            : LocalIdentityService(
-                serverStore: identityStore, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
-                carryOver: carryOver)
+        identity = LocalIdentityService(
+            store: identityStore, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
+            carryOver: carryOver, device: device)
         preferences = LocalPreferencesService(store: preferencesStore, clock: clock, random: random)
         familyCodes = LocalFamilyCodeService(
             store: SQLStore(familyCodesOn: database), clock: clock, random: random)
         circles = LocalCirclesService(
             store: SQLStore(circlesOn: database), clock: clock, random: random,
-            engine: AccessEngine(capacity: accessCacheOwners))
+            engine: AccessEngine(capacity: accessCacheOwners), device: device)
     }
 }

@@ -34,11 +34,6 @@ public protocol CirclesStoreTransaction {
     /// `owner`'s change token as this transaction sees it (inside `write`: including its own changes so far).
     func changeToken(owner: String) throws -> ChangeToken
 
-    /// Whether the Identity transaction beside this one holds this device's state (saved accounts) that Circles
-    /// keeps in step: a device's store does; a server's PostgreSQL database has no such tables. No default, so that
-    /// a wrapper cannot forget to ask the transaction it wraps.
-    var holdsDeviceState: Bool { get }
-
     // MARK: - Contacts
 
     /// The owner's contacts, in creation order.

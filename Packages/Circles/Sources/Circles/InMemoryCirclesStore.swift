@@ -89,9 +89,6 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction {
         self.serial = serial
     }
 
-    /// Beside `InMemoryIdentityStore`'s transaction, which holds this device's state.
-    var holdsDeviceState: Bool { true }
-
     private func changed() { changes += 1 }
 
     /// The committed version; once this transaction has changed something, a value no other transaction has.

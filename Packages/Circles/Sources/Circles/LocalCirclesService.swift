@@ -15,6 +15,8 @@ public struct LocalCirclesService: CirclesService {
     let random: any RandomSource
     /// The access engine's cache (one index per owner).
     public let engine: AccessEngine
+    /// This device's saved accounts, whose entries show the primary profile's photo; nil on a server.
+    let savedAccounts: (any DeviceStore)?
 
     /// How long a request stays pending: 14 days.
     public static let requestLifetime: TimeInterval = 14 * 24 * 60 * 60
@@ -25,15 +27,17 @@ public struct LocalCirclesService: CirclesService {
     /// Most circles per owner, all kinds together.
     public static let circleLimit = 64
 
-    /// Rules over `store`; `engine` may be shared by services over the same store.
+    /// Rules over `store`; `engine` may be shared by services over the same store; the saved entries of `device`
+    /// (this device's store; none on a server) follow primary profiles' photos.
     public init(
         store: any CirclesStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-        engine: AccessEngine = AccessEngine()
+        engine: AccessEngine = AccessEngine(), device: (any DeviceStore)? = nil
     ) {
         self.store = store
         self.clock = clock
         self.random = random
         self.engine = engine
+        savedAccounts = device
     }
 
     /// Runs `body` in one write transaction for the principal's account (made ready on first use), committed as

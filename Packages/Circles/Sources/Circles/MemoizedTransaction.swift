@@ -28,8 +28,6 @@ final class MemoizedTransaction: CirclesStoreTransaction {
 
     init(_ base: any CirclesStoreTransaction) { self.base = base }
 
-    var holdsDeviceState: Bool { base.holdsDeviceState }
-
     /// One kind of read, by owner: read, or asked for and not read yet.
     private struct Memo<Value> {
         enum Entry {

@@ -24,9 +24,6 @@ public final class SQLCirclesTransaction: CirclesStoreTransaction {
         self.connection = connection
     }
 
-    /// Only SQLite's file is a device's: PostgreSQL is a server's store, and Identity drops its device tables there.
-    public var holdsDeviceState: Bool { connection.dialect == .sqlite }
-
     // MARK: - The change token
 
     public func changeToken(owner: String) throws -> ChangeToken {

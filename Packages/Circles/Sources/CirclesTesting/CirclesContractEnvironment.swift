@@ -15,22 +15,17 @@ public final class CirclesContractEnvironment: Sendable {
     public let service: LocalCirclesService
     private let reopen: (@Sendable () async throws -> any CirclesStore)?
 
-    /// `deviceStore` is `identityStore` with this device's state; nil for a server's store (PostgreSQL keeps no
-    /// device), whose Identity service is then a server's. `reopen` opens the same data again on a connection of its
-    /// own (another process's, or another server's pool); nil when only one process can hold it (in memory).
+    /// `reopen` opens the same data again on a connection of its own (another process's, or another server's pool);
+    /// nil when only one process can hold it (in memory).
     public init(
-        identityStore: any IdentityStore, deviceStore: (any DeviceIdentityStore)?, circlesStore: any CirclesStore,
+        identityStore: any IdentityStore, circlesStore: any CirclesStore,
         reopen: (@Sendable () async throws -> any CirclesStore)? = nil
     ) {
         self.identityStore = identityStore
         self.reopen = reopen
         store = FailingStore(circlesStore)
         let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
-        if let deviceStore {
-            identity = LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
-        } else {
-            identity = LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
-        }
+        identity = LocalIdentityService(store: identityStore, clock: clock, random: random, hasher: hasher)
         service = LocalCirclesService(store: store, clock: clock, random: random)
     }
 

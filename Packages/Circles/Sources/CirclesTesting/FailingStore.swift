@@ -58,7 +58,6 @@ struct FailingTransaction: CirclesStoreTransaction {
         try inner.changeToken(owner: owner)
     }
 
-    var holdsDeviceState: Bool { inner.holdsDeviceState }
 
     func contacts(ownerAccountId: String) throws -> [Contact] {
         try inner.contacts(ownerAccountId: ownerAccountId)

@@ -46,10 +46,9 @@ final class Harness: Sendable {
     private static func signUp(_ identity: LocalIdentityService, _ email: String, _ first: String, _ last: String)
         async throws -> Principal
     {
-        _ = try await identity.signUp(
+        let grant = try await identity.register(
             SignUp(email: email, firstName: first, lastName: last, password: "password-\(first)"))
-        guard let principal = try await identity.currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
+        return try await identity.principal(forToken: grant.token)
     }
 
     func asDana() { principals.set(dana) }

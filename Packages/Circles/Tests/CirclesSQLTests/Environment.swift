@@ -50,13 +50,13 @@ final class Environment: Sendable {
         case .memory:
             let memory = InMemoryIdentityStore()
             contract = CirclesContractEnvironment(
-                identityStore: memory, deviceStore: memory, circlesStore: InMemoryCirclesStore(identity: memory))
+                identityStore: memory, circlesStore: InMemoryCirclesStore(identity: memory))
         case .sqlite:
             let path = folder.root + "/kith.sqlite"
             let database = try Self.open(path)
-            let sqlite = SQLIdentityStore(database: database)
+            let sqlite = SQLStore(identityOn: database)
             contract = CirclesContractEnvironment(
-                identityStore: sqlite, deviceStore: sqlite, circlesStore: SQLStore(circlesOn: database),
+                identityStore: sqlite, circlesStore: SQLStore(circlesOn: database),
                 reopen: { SQLStore(circlesOn: try Environment.open(path)) })
         case .postgres:
             // PostgreSQL is a server's store: it keeps no device.
@@ -64,7 +64,7 @@ final class Environment: Sendable {
             let database = try await Self.open(url: url)
             postgresURL = url
             contract = CirclesContractEnvironment(
-                identityStore: SQLIdentityStore(database: database), deviceStore: nil,
+                identityStore: SQLStore(identityOn: database),
                 circlesStore: SQLStore(circlesOn: database),
                 reopen: { SQLStore(circlesOn: try await Environment.open(url: url)) })
         }

@@ -23,10 +23,10 @@ struct LocalServices {
             store: circlesStore ?? InMemoryCirclesStore(identity: identityStore), clock: clock, random: random)
     }
 
-    /// Dana Lee, signed up and signed in.
+    /// Dana Lee, registered with a session.
     func signUpDana() async throws -> Principal {
-        _ = try await identity.signUp(
+        let grant = try await identity.register(
             SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
-        return try #require(try await identity.currentPrincipal())
+        return try await identity.principal(forToken: grant.token)
     }
 }

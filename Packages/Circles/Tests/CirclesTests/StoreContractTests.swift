@@ -10,7 +10,7 @@ import Testing
 func inMemoryEnvironment() -> CirclesContractEnvironment {
     let identity = InMemoryIdentityStore()
     return CirclesContractEnvironment(
-        identityStore: identity, deviceStore: identity, circlesStore: InMemoryCirclesStore(identity: identity))
+        identityStore: identity, circlesStore: InMemoryCirclesStore(identity: identity))
 }
 
 @Suite("Circles contract, in memory")

@@ -6,7 +6,7 @@ import FamilyCodesWire
 enum FamilyCodeCommand {
     static func make(_ plugin: FamilyCodesPlugin) -> Command {
         Command("family code", summary: "Show your family code, to share with parents") { _, context in
-            let code = try await plugin.service.code(try await plugin.principal())
+            let code = try await plugin.service.code(try await plugin.principals.requirePrincipal())
             return .value(FamilyCodeJSON(code), text: FamilyText.code(code, style: context.style))
         }
     }

@@ -45,10 +45,4 @@ public struct FamilyCodesPlugin: Plugin {
             FamilyLogCommand.make(self),
         ]
     }
-
-    /// The caller, or the domain's "Not signed in" refusal.
-    func principal() async throws -> Principal {
-        guard let principal = try await principals.currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
-    }
 }

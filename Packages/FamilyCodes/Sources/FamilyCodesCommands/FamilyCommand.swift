@@ -6,7 +6,7 @@ import FamilyCodesWire
 enum FamilyCommand {
     static func make(_ plugin: FamilyCodesPlugin) -> Command {
         Command("family", summary: "Your family code and members (players) or your families (parents)") { _, context in
-            let overview = try await plugin.service.overview(try await plugin.principal())
+            let overview = try await plugin.service.overview(try await plugin.principals.requirePrincipal())
             switch overview {
             case .player(let card):
                 return .value(FamilyOverviewJSON(.player(card)), text: FamilyText.card(card, style: context.style))

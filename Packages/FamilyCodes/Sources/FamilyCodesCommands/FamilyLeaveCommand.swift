@@ -9,7 +9,8 @@ enum FamilyLeaveCommand {
             "family leave", summary: "Leave one of your families (parents)",
             arguments: [Argument("FAMILY", "a family's id or name")]
         ) { arguments, context in
-            let family = try await plugin.service.leave(try await plugin.principal(), arguments.argument("FAMILY"))
+            let family = try await plugin.service.leave(
+                try await plugin.principals.requirePrincipal(), arguments.argument("FAMILY"))
             return .value(JoinedFamilyJSON(family), text: "Left \(context.style.bold(family.name)).")
         }
     }

@@ -20,7 +20,7 @@ enum FamilyRegenerateCommand {
                 maxUses: try arguments.option("max-uses").map(uses))
             // The domain's limits are checked before asking: a refusal never follows a confirmation.
             try limits.validate()
-            let principal = try await plugin.principal()
+            let principal = try await plugin.principals.requirePrincipal()
             try context.confirm(question)
             let code = try await plugin.service.regenerateCode(principal, limits: limits)
             return .value(

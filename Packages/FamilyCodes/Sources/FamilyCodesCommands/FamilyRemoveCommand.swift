@@ -12,7 +12,7 @@ enum FamilyRemoveCommand {
             "family remove", summary: "Remove a member from your family (players; asks first)",
             arguments: [Argument("MEMBER", "a member's id or name")]
         ) { arguments, context in
-            let principal = try await plugin.principal()
+            let principal = try await plugin.principals.requirePrincipal()
             let reference = arguments.argument("MEMBER")
             // The question names the member; a reference that matches nobody is refused before asking.
             let members = try await plugin.service.members(principal)

@@ -10,7 +10,7 @@ enum FamilyUseCommand {
             arguments: [Argument("FAMILY", "a family's id or name")]
         ) { arguments, context in
             let household = try await plugin.identity.useHousehold(
-                try await plugin.principal(), arguments.argument("FAMILY"))
+                try await plugin.principals.requirePrincipal(), arguments.argument("FAMILY"))
             return .value(
                 FamilyRefJSON(familyId: household.id, name: household.name),
                 text: "Now using \(context.style.bold(household.name)).")

@@ -13,18 +13,10 @@ public final class FamilyCodesContractEnvironment: Sendable {
     public let identity: LocalIdentityService
     public let service: LocalFamilyCodeService
 
-    /// `deviceStore` is `identityStore` with this device's state; nil for a server's store (PostgreSQL keeps no
-    /// device), whose Identity service is then a server's.
-    public init(
-        identityStore: any IdentityStore, deviceStore: (any DeviceIdentityStore)?, codeStore: any FamilyCodeStore
-    ) {
+    public init(identityStore: any IdentityStore, codeStore: any FamilyCodeStore) {
         store = WrappedStore(codeStore)
         let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
-        if let deviceStore {
-            identity = LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
-        } else {
-            identity = LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
-        }
+        identity = LocalIdentityService(store: identityStore, clock: clock, random: random, hasher: hasher)
         service = LocalFamilyCodeService(store: store, clock: clock, random: random)
     }
 

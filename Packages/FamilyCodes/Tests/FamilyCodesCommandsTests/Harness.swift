@@ -41,16 +41,16 @@ final class Harness: Sendable {
             interaction: interaction, environment: [:], outputIsTerminal: false, jsonEncoder: KithJSON.encoder())
     }
 
-    /// Signs up `first@example.com` ("First Lastname") and makes it the caller.
+    /// Registers `first@example.com` ("First Lastname") and makes it the caller.
     @discardableResult
     func account(_ first: String, _ role: AccountRole, lastName: String = "Tester") async throws -> Principal {
-        _ = try await identity.signUp(
+        let grant = try await identity.register(
             SignUp(
                 email: "\(first.lowercased())@example.com", firstName: first, lastName: lastName,
                 password: "password-\(first)", role: role))
-        let principal = try await identity.currentPrincipal()
+        let principal = try await identity.principal(forToken: grant.token)
         principals.set(principal)
-        return try principal ?? { throw IdentityError.notSignedIn }()
+        return principal
     }
 
     /// Runs one line; returns its exit code, and what it printed on stdout and stderr (only this line's).

@@ -20,10 +20,10 @@ struct FamilyCodeContractTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let database = try SQLiteDatabase.open(
             at: root + "/kith.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
-        let identity = SQLIdentityStore(database: database)
+        let identity = SQLStore(identityOn: database)
         try await check.run(
             in: FamilyCodesContractEnvironment(
-                identityStore: identity, deviceStore: identity, codeStore: SQLStore(familyCodesOn: database)))
+                identityStore: identity, codeStore: SQLStore(familyCodesOn: database)))
     }
 
     /// A fresh schema on the cluster of `Tools/with-postgres`; PostgreSQL is a server's store, without a device.
@@ -32,7 +32,7 @@ struct FamilyCodeContractTests {
         let database = try await TestPostgres.database([IdentityMigrations.all, FamilyCodesMigrations.all])
         try await check.run(
             in: FamilyCodesContractEnvironment(
-                identityStore: SQLIdentityStore(database: database), deviceStore: nil,
+                identityStore: SQLStore(identityOn: database),
                 codeStore: SQLStore(familyCodesOn: database)))
     }
 }

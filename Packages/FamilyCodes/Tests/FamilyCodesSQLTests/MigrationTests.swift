@@ -235,7 +235,7 @@ struct MigrationTests {
         let database = try SQLiteDatabase.open(
             at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(steps)])
         let identity = LocalIdentityService(
-            store: SQLIdentityStore(database: database), clock: clock,
+            store: SQLStore(identityOn: database), clock: clock,
             hasher: Argon2PasswordHasher(parameters: .testing))
         let grant = try await identity.register(
             SignUp(email: "pia@example.com", firstName: "Pia", lastName: "Lee", password: "password-1", role: .player))

@@ -37,7 +37,7 @@ struct PostgresFamilyCodeStoreTests {
         }
         let clock = ManualClock()
         let identity = LocalIdentityService(
-            serverStore: SQLIdentityStore(database: servers[0]), clock: clock,
+            store: SQLStore(identityOn: servers[0]), clock: clock,
             hasher: Argon2PasswordHasher(parameters: .testing))
         func account(_ first: String, _ role: AccountRole) async throws -> Principal {
             let grant = try await identity.register(

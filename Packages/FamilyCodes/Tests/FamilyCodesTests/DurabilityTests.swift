@@ -25,11 +25,11 @@ struct FamilyDurabilityTests {
     }
 
     func account(_ first: String, _ role: AccountRole) async throws -> Principal {
-        _ = try await identity.signUp(
+        let grant = try await identity.register(
             SignUp(
                 email: "\(first.lowercased())@example.com", firstName: first, lastName: "Tester",
                 password: "password-\(first)", role: role))
-        return try #require(try await identity.currentPrincipal())
+        return try await identity.principal(forToken: grant.token)
     }
 
     @Test func regeneratingTheCodeCommitsImmediately() async throws {

@@ -12,6 +12,6 @@ struct FamilyCodeContractTests {
         let identity = InMemoryIdentityStore()
         try await check.run(
             in: FamilyCodesContractEnvironment(
-                identityStore: identity, deviceStore: identity, codeStore: InMemoryFamilyCodeStore(identity: identity)))
+                identityStore: identity, codeStore: InMemoryFamilyCodeStore(identity: identity)))
     }
 }

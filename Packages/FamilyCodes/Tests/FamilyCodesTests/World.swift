@@ -22,14 +22,13 @@ struct World {
         service = LocalFamilyCodeService(store: store, clock: clock, random: random)
     }
 
-    /// Signs up `first@example.com` ("First Lastname") with `role`; returns its principal.
+    /// Registers `first@example.com` ("First Lastname") with `role`; returns its principal.
     func account(_ first: String, _ role: AccountRole, lastName: String = "Tester") async throws -> Principal {
-        _ = try await identity.signUp(
+        let grant = try await identity.register(
             SignUp(
                 email: "\(first.lowercased())@example.com", firstName: first, lastName: lastName,
                 password: "password-\(first)", role: role))
-        guard let principal = try await identity.currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
+        return try await identity.principal(forToken: grant.token)
     }
 
     /// Every usage-log row of an account, newest first (read straight from the store).

@@ -7,25 +7,28 @@ import IdentityWire
 /// Every command calls `any IdentityService` only; the rules live in the domain.
 public struct IdentityPlugin: Plugin {
     private let service: any IdentityService
+    private let device: ThisDevice
     private let principals: any PrincipalSource
     private let personas: (any PersonaSource)?
     private let signIn: ProviderSignInRunner
     private let exitLock: ExitLock?
     private let pins: (any ExitPinService)?
 
-    /// The commands over `service` (local or remote); the caller of each command comes from `principals`
-    /// (the service itself, or ProfileSession's manager, which adds whom the account acts as), and the
+    /// The commands over `service` (local or remote) and this `device`; the caller of each command comes from
+    /// `principals` (the device itself, or ProfileSession's manager, which adds whom the account acts as), and the
     /// persona `whoami` shows from `personas` (Circles), else the primary profile; Google and Apple sign-ins run
     /// through `authorization` (none: those providers are not set up). `pins` sets and clears exit PINs, and
     /// `exitLock` lets `logout` and `accounts switch` take the PIN that leaves a locked member (none: no exit lock).
     public init(
-        service: any IdentityService, principals: (any PrincipalSource)? = nil, personas: (any PersonaSource)? = nil,
+        service: any IdentityService, device: ThisDevice, principals: (any PrincipalSource)? = nil,
+        personas: (any PersonaSource)? = nil,
         authorization: (any ProviderAuthorization)? = nil, pins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil
     ) {
         self.service = service
+        self.device = device
         self.pins = pins
         self.exitLock = exitLock
-        self.principals = principals ?? service
+        self.principals = principals ?? device
         self.personas = personas
         signIn = ProviderSignInRunner(authorization: authorization)
     }
@@ -38,13 +41,13 @@ public struct IdentityPlugin: Plugin {
         let accountItself = { (command: Command) in command.requiring { try await principals.requireAccountItself() } }
         return [
             // MARK: - Accounts
-            SignupCommand.make(service: service, principals: principals, personas: personas),
-            LoginCommand.make(service: service, principals: principals, personas: personas, signIn: signIn),
-            LogoutCommand.make(service: service, principals: principals, exitLock: exitLock),
+            SignupCommand.make(device: device, principals: principals, personas: personas),
+            LoginCommand.make(device: device, principals: principals, personas: personas, signIn: signIn),
+            LogoutCommand.make(service: service, device: device, principals: principals, exitLock: exitLock),
             WhoamiCommand.make(service: service, principals: principals, personas: personas),
-            AccountsCommand.make(service: service, principals: principals),
-            AccountsSwitchCommand.make(service: service, principals: principals, signIn: signIn, exitLock: exitLock),
-            accountItself(AccountsRemoveCommand.make(service: service, principals: principals)),
+            AccountsCommand.make(device: device),
+            AccountsSwitchCommand.make(device: device, principals: principals, signIn: signIn, exitLock: exitLock),
+            accountItself(AccountsRemoveCommand.make(device: device, principals: principals)),
             accountItself(NameCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(PasswordCommand.make(service: service, principals: principals)),
             accountItself(RoleCommand.make(service: service, principals: principals, personas: personas)),
@@ -78,7 +81,7 @@ public struct IdentityPlugin: Plugin {
     /// Saved accounts' emails, the account's households, and the members of its active household.
     public func completionValues() async -> [String: [String]] {
         var values: [String: [String]] = [:]
-        if let saved = try? await service.savedAccounts() { values["savedAccount"] = saved.map(\.account.email) }
+        if let saved = try? await device.savedAccounts() { values["savedAccount"] = saved.map(\.account.email) }
         guard let principal = try? await principals.currentPrincipal() else { return values }
         if let households = try? await service.households(principal) { values["household"] = households.map(\.name) }
         if let household = try? await service.activeHousehold(principal) {

@@ -1,8 +1,9 @@
 import Foundation
 import Identity
 
-/// What the client keeps for one server: its saved accounts with their raw tokens, the current account,
-/// and, per account, the last loaded switchable profiles (so acting still works without a connection).
+/// What the client keeps for one server, as its credentials file holds it: `RemoteDeviceStore`'s device state (the
+/// saved accounts with their raw tokens, the current account, the exit lock) and, per account, the last loaded
+/// switchable profiles (so acting still works without a connection).
 ///
 /// Lives only in the credentials file (mode 0600): the one place a raw token rests.
 public struct RemoteState: Codable, Sendable, Equatable {
@@ -57,38 +58,11 @@ public struct RemoteState: Codable, Sendable, Equatable {
 
     // MARK: - Lookups
 
-    /// The saved accounts, in file order.
-    public var savedAccounts: [SavedAccount] { accounts.map(\.account) }
-
     /// The entry of `accountId`, if saved.
     public func entry(accountId: String) -> Entry? { accounts.first { $0.account.accountId == accountId } }
-
-    /// The entry saved under `email`, or "No account named EMAIL" (the domain's lookup rule).
-    public func requireEntry(email: String) throws(IdentityError) -> Entry {
-        let account = try AccountRules.requireSavedAccount(email: email, in: savedAccounts)
-        guard let entry = entry(accountId: account.accountId) else {
-            throw IdentityError.notFound(.account, email.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return entry
-    }
-
-    /// Replaces the entry of the same account, or adds it.
-    public mutating func upsert(_ entry: Entry) {
-        if let index = accounts.firstIndex(where: { $0.account.accountId == entry.account.accountId }) {
-            accounts[index] = entry
-        } else {
-            accounts.append(entry)
-        }
-    }
 
     /// Changes the entry of `accountId` in place, when saved.
     public mutating func modify(accountId: String, _ change: (inout Entry) -> Void) {
         if let index = accounts.firstIndex(where: { $0.account.accountId == accountId }) { change(&accounts[index]) }
-    }
-
-    /// Forgets the entry of `accountId`.
-    public mutating func remove(accountId: String) {
-        accounts.removeAll { $0.account.accountId == accountId }
-        if currentAccountId == accountId { currentAccountId = nil }
     }
 }

@@ -2,12 +2,11 @@ import Foundation
 import Identity
 import Storage
 
-/// One transaction, on SQLite or PostgreSQL, seen as an `IdentityStoreTransaction` and this device's
-/// `DeviceStateTransaction` (whose tables only a device's file has). Plain SQL, no rules.
+/// One transaction, on SQLite or PostgreSQL, seen as an `IdentityStoreTransaction`. Plain SQL, no rules.
 ///
 /// Public so that other features' SQL stores can read and write Identity's tables inside their own transactions (a
 /// family join adds the member and logs the attempt in one transaction).
-public struct SQLIdentityTransaction: IdentityStoreTransaction, DeviceStateTransaction {
+public struct SQLIdentityTransaction: IdentityStoreTransaction {
     let connection: any SQLConnection
 
     /// The Identity view of an open transaction on `connection`, valid inside the body it was given to.
@@ -180,53 +179,6 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction, DeviceStateTrans
         Session(
             id: try row.string(0), accountId: try row.string(1), tokenHash: try row.string(2),
             createdAt: try row.date(3), expiresAt: try row.date(4), ended: try row.bool(5))
-    }
-
-    // MARK: - This device
-
-    public func savedAccounts() throws -> [SavedAccountRecord] {
-        try connection.query(
-            """
-            SELECT account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id
-            FROM identity_saved_accounts
-            """
-        ).map { row in
-            SavedAccountRecord(
-                account: SavedAccount(
-                    accountId: try row.string(0), email: try row.string(1), displayName: try row.string(2),
-                    photoURL: row[3], accountType: AccountType(rawValue: try row.string(4)) ?? .private,
-                    authMethod: AuthMethod(rawValue: try row.string(5)) ?? .password, lastUsed: try row.date(6)),
-                sessionId: row[7])
-        }
-    }
-
-    public func saveAccount(_ record: SavedAccountRecord) throws {
-        let account = record.account
-        try connection.execute(
-            """
-            INSERT OR REPLACE INTO identity_saved_accounts
-                (account_id, email, display_name, photo_url, account_type, auth_method, last_used, session_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                account.accountId, account.email, account.displayName, account.photoURL, account.accountType.rawValue,
-                account.authMethod.rawValue, account.lastUsed, record.sessionId,
-            ])
-    }
-
-    public func removeSavedAccount(accountId: String) throws {
-        try connection.execute("DELETE FROM identity_saved_accounts WHERE account_id = ?", [accountId])
-    }
-
-    private static let currentAccountKey = "current_account_id"
-
-    public func currentAccountId() throws -> String? {
-        try connection.first("SELECT value FROM identity_device WHERE key = ?", [Self.currentAccountKey])?[0]
-    }
-
-    public func setCurrentAccountId(_ accountId: String?) throws {
-        try connection.execute(
-            "INSERT OR REPLACE INTO identity_device (key, value) VALUES (?, ?)", [Self.currentAccountKey, accountId])
     }
 
     // MARK: - Per account

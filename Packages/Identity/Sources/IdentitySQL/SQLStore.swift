@@ -29,3 +29,10 @@ public struct SQLStore<Transaction>: TransactionalStore {
         }
     }
 }
+
+extension SQLStore where Transaction == any IdentityStoreTransaction {
+    /// Identity's store over `database`, which must have been opened with `IdentityMigrations.all`.
+    public init(identityOn database: any SQLDatabase) {
+        self.init(database: database) { SQLIdentityTransaction($0) }
+    }
+}

@@ -3,9 +3,8 @@ import Identity
 import StorageTesting
 import Testing
 
-/// Accounts on this device (contract, every store that keeps a device).
+/// Accounts on this device (contract, every store).
 public enum AccountContract {
-    /// The cases, for stores that keep this device's state (not PostgreSQL, a server's).
     public static let cases: [ContractCase<IdentityContractEnvironment>] = [
         ContractCase("sign-up creates the account, signs in and saves it", signUpCreatesTheAccountSignsInAndSavesIt),
         ContractCase("sign-up refuses bad input and creates nothing", signUpRefusesBadInputAndCreatesNothing),
@@ -22,7 +21,8 @@ public enum AccountContract {
 
     static func signUpCreatesTheAccountSignsInAndSavesIt(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        let account = try await service.signUp(
+        let device = env.device(service)
+        let account = try await device.signUp(
             SignUp(email: "  Ann@Example.com ", firstName: " Ann ", lastName: "O’Brien", password: "password-ann"))
         #expect(account.email == "Ann@Example.com")
         #expect(account.firstName == "Ann")
@@ -31,11 +31,11 @@ public enum AccountContract {
         #expect(account.accountType == .private)
         #expect(account.authMethod == .password)
         #expect(account.createdAt == env.clock.now())
-        let principal = try await service.me()
+        let principal = try await device.me()
         #expect(principal.accountId == account.id)
         #expect(principal.actingAs == nil)
         #expect(try await service.account(principal) == account)
-        let saved = try await service.savedAccounts()
+        let saved = try await device.savedAccounts()
         #expect(saved.count == 1)
         #expect(saved[0].account.displayName == "Ann O’Brien")
         #expect(saved[0].isCurrent && saved[0].sessionLive)
@@ -43,9 +43,10 @@ public enum AccountContract {
 
     static func signUpRefusesBadInputAndCreatesNothing(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
+        let device = env.device(service)
         func attempt(_ email: String, _ first: String, _ last: String, _ password: String) async -> IdentityError? {
             await identityError {
-                _ = try await service.signUp(SignUp(email: email, firstName: first, lastName: last, password: password))
+                _ = try await device.signUp(SignUp(email: email, firstName: first, lastName: last, password: password))
             }
         }
         #expect(await attempt("ann@example", "Ann", "Lee", "password1") == .invalidEmail)
@@ -59,22 +60,23 @@ public enum AccountContract {
             await attempt("ann@example.com", "Ann", "Lee", "1234567")?.description
                 == "Passwords must be 8 to 256 characters")
         #expect(await attempt("ann@example.com", "Ann", "Lee", String(repeating: "p", count: 257)) == .invalidPassword)
-        #expect(try await service.savedAccounts().isEmpty)
+        #expect(try await device.savedAccounts().isEmpty)
         #expect(try await env.store.read { try $0.account(email: "ann@example.com") } == nil)
         #expect(env.hasher.total == 0)
-        _ = try await service.signUp(
+        _ = try await device.signUp(
             SignUp(
                 email: "ann@example.com", firstName: "Ann", lastName: "Lee",
                 password: String(repeating: "p", count: 256)))
-        _ = try await service.signUp(
+        _ = try await device.signUp(
             SignUp(email: "bo@example.com", firstName: "Bo", lastName: "Lee", password: "12345678"))
     }
 
     static func emailsAreUniqueCaseInsensitively(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        try await service.signUp("Ann")
+        let device = env.device(service)
+        try await device.signUp("Ann")
         let error = await identityError {
-            _ = try await service.signUp(
+            _ = try await device.signUp(
                 SignUp(email: " ANN@example.COM", firstName: "Other", lastName: "Ann", password: "password-x"))
         }
         #expect(error?.description == "An account with this email already exists")
@@ -83,43 +85,46 @@ public enum AccountContract {
 
     static func wrongPasswordAndUnknownEmailReadTheSame(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        try await service.signUp("Ann")
-        try await service.logOut()
+        let device = env.device(service)
+        try await device.signUp("Ann")
+        try await device.logOut()
         let before = env.hasher.verifies
-        let wrong = await identityError { _ = try await service.logIn(email: email("Ann"), password: "wrong-password") }
-        let unknown = await identityError { _ = try await service.logIn(email: "nobody@example.com", password: "x") }
+        let wrong = await identityError { _ = try await device.logIn(email: email("Ann"), password: "wrong-password") }
+        let unknown = await identityError { _ = try await device.logIn(email: "nobody@example.com", password: "x") }
         #expect(wrong?.description == "Email or password is incorrect")
         #expect(unknown == wrong)
         // The unknown email was verified against a dummy hash too, so timing does not tell them apart.
         #expect(env.hasher.verifies == before + 2)
-        #expect(try await service.currentPrincipal() == nil)
-        let account = try await service.logIn(email: "ANN@example.com", password: password("Ann"))
-        #expect(try await service.me().accountId == account.id)
+        #expect(try await device.currentPrincipal() == nil)
+        let account = try await device.logIn(email: "ANN@example.com", password: password("Ann"))
+        #expect(try await device.me().accountId == account.id)
     }
 
     static func logoutEndsTheSessionAndKeepsTheAccountSaved(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        try await service.signUp("Ann")
-        let principal = try await service.me()
-        try await service.logOut()
-        #expect(try await service.currentPrincipal() == nil)
-        let saved = try await service.savedAccounts()
+        let device = env.device(service)
+        try await device.signUp("Ann")
+        let principal = try await device.me()
+        try await device.logOut()
+        #expect(try await device.currentPrincipal() == nil)
+        let saved = try await device.savedAccounts()
         #expect(saved.map(\.account.email) == [email("Ann")])
         #expect(saved[0].sessionLive == false)
         #expect(await identityError { _ = try await service.account(principal) } == .notSignedIn)
         #expect(
-            await identityError { try await service.logOut() }?.description
+            await identityError { try await device.logOut() }?.description
                 == "Not signed in. Use `login` or `signup` first.")
-        #expect(try await env.service().currentPrincipal() == nil)
+        #expect(try await env.device().currentPrincipal() == nil)
     }
 
     static func nameAndRoleChanges(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        try await service.signUp("Ann", role: .player)
-        let principal = try await service.me()
+        let device = env.device(service)
+        try await device.signUp("Ann", role: .player)
+        let principal = try await device.me()
         let renamed = try await service.changeName(principal, firstName: "Jose\u{301}", lastName: "نیلوفر\u{200C}ها")
         #expect(renamed.firstName == "Jos\u{E9}")
-        #expect(try await service.savedAccounts()[0].account.displayName == "Jos\u{E9} نیلوفر\u{200C}ها")
+        #expect(try await device.savedAccounts()[0].account.displayName == "Jos\u{E9} نیلوفر\u{200C}ها")
         let error = await identityError { _ = try await service.changeName(principal, firstName: "A😀", lastName: "B") }
         #expect(error?.description == "Please enter a valid name (1-50 characters): the first name contains an emoji")
         #expect(try await service.account(principal).firstName == "Jos\u{E9}")
@@ -129,8 +134,9 @@ public enum AccountContract {
 
     static func passwordChangeNeedsTheCurrentOneAndEndsOtherSessions(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        try await service.signUp("Ann")
-        let principal = try await service.me()
+        let device = env.device(service)
+        try await device.signUp("Ann")
+        let principal = try await device.me()
         let remote = try await service.signIn(email: email("Ann"), password: password("Ann"))
         #expect(try await service.principal(forToken: remote.token).accountId == principal.accountId)
 
@@ -145,19 +151,20 @@ public enum AccountContract {
         try await service.changePassword(principal, current: password("Ann"), new: "new-password")
 
         #expect(await identityError { _ = try await service.principal(forToken: remote.token) } == .notSignedIn)
-        #expect(try await service.currentPrincipal() == principal)
-        try await service.logOut()
+        #expect(try await device.currentPrincipal() == principal)
+        try await device.logOut()
         #expect(
-            await identityError { _ = try await service.logIn(email: email("Ann"), password: password("Ann")) }
+            await identityError { _ = try await device.logIn(email: email("Ann"), password: password("Ann")) }
                 == .incorrectCredentials)
-        _ = try await service.logIn(email: email("Ann"), password: "new-password")
+        _ = try await device.logIn(email: email("Ann"), password: "new-password")
     }
 
     static func accountActionsAreRefusedWhileActing(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        try await service.signUp("Ann")
-        try await service.signUp("Bo")
-        var principal = try await service.me()
+        let device = env.device(service)
+        try await device.signUp("Ann")
+        try await device.signUp("Bo")
+        var principal = try await device.me()
         _ = try await service.createHousehold(principal, name: "Home")
         let mia = try await service.addManagedMember(principal, displayName: "Mia", avatarKey: "")
         principal.actingAs = ActingAs(memberId: mia.memberId, displayName: mia.displayName)
@@ -166,7 +173,7 @@ public enum AccountContract {
             { _ = try await service.changeName(acting, firstName: "X", lastName: "Y") },
             { _ = try await service.changeRole(acting, to: .player) },
             { try await service.changePassword(acting, current: password("Bo"), new: "new-password") },
-            { try await service.removeSavedAccount(email("Ann"), by: acting) },
+            { try await device.removeSavedAccount(email("Ann"), by: acting) },
             { _ = try await service.createHousehold(acting, name: "Other") },
             { _ = try await service.renameHousehold(acting, name: "Other") },
             { _ = try await service.useHousehold(acting, "Home") },
@@ -181,7 +188,7 @@ public enum AccountContract {
             let error = await identityError(refusal)
             #expect(error?.description == "Not available while viewing as Mia. Switch back first.")
         }
-        #expect(try await service.savedAccounts().count == 2)
+        #expect(try await device.savedAccounts().count == 2)
         #expect(try await service.activeHousehold(acting)?.members.count == 2)
     }
 }

@@ -22,17 +22,12 @@ public enum BearerAccountContract {
 
     static func bearerSessionsLiveThirtyDaysAndStoreOnlyTheTokenHash(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
+        let device = env.device(service)
         let grant = try await service.register(
             SignUp(email: "srv@example.com", firstName: "Server", lastName: "User", password: "password-srv"))
-        if env.deviceStore == nil {
-            // A server keeps no device: a call about one is a wiring mistake, refused.
-            await #expect(throws: NoDeviceError()) { try await service.savedAccounts() }
-            await #expect(throws: NoDeviceError()) { try await service.currentPrincipal() }
-        } else {
-            // A bearer session leaves this device alone.
-            #expect(try await service.savedAccounts().isEmpty)
-            #expect(try await service.currentPrincipal() == nil)
-        }
+        // A bearer session leaves this device alone.
+        #expect(try await device.savedAccounts().isEmpty)
+        #expect(try await device.currentPrincipal() == nil)
         #expect(grant.token.count == 43)
         let session = try await env.store.read { try $0.session(id: grant.sessionId) }
         #expect(session?.tokenHash == TokenDigest.hexDigest(grant.token))

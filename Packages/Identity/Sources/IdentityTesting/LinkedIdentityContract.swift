@@ -143,37 +143,38 @@ public enum LinkedIdentityContract {
     static func aGoogleAccountSetsItsFirstPasswordWithoutACurrentOneThenMayUnlink(_ env: IdentityContractEnvironment)
         async throws
     {
-        let device = env.googleService()
+        let service = env.googleService()
+        let device = env.device(service)
         let ann = try await device.logIn(with: StubVerifier.signIn("ann")).account
         let principal = try await device.me()
-        let before = try await device.signInMethods(principal)
+        let before = try await service.signInMethods(principal)
         #expect(!before.hasPassword && before.identities.map(\.subject) == ["g-ann"])
         #expect(!before.canSignIn(without: .google))
 
         // A too short first password changes nothing.
-        let short = await identityError { try await device.changePassword(principal, current: nil, new: "short") }
+        let short = await identityError { try await service.changePassword(principal, current: nil, new: "short") }
         #expect(short == .invalidPassword)
-        #expect(try await !device.signInMethods(principal).hasPassword)
+        #expect(try await !service.signInMethods(principal).hasPassword)
 
-        try await device.changePassword(principal, current: nil, new: "first-password")
-        #expect(try await device.signInMethods(principal).hasPassword)
+        try await service.changePassword(principal, current: nil, new: "first-password")
+        #expect(try await service.signInMethods(principal).hasPassword)
         // Now the password is the account's: changing it needs it, and a missing one is a wrong one.
         for current in [nil, "not-the-password"] {
             let error = await identityError {
-                try await device.changePassword(principal, current: current, new: "second-password")
+                try await service.changePassword(principal, current: current, new: "second-password")
             }
             #expect(error == .incorrectCredentials)
         }
-        try await device.unlinkIdentity(principal, provider: .google)
-        #expect(try await device.signInMethods(principal) == SignInMethods(hasPassword: true, identities: []))
-        let grant = try await device.signIn(email: "ann@example.com", password: "first-password")
+        try await service.unlinkIdentity(principal, provider: .google)
+        #expect(try await service.signInMethods(principal) == SignInMethods(hasPassword: true, identities: []))
+        let grant = try await service.signIn(email: "ann@example.com", password: "first-password")
         #expect(grant.accountId == ann.id)
     }
 
     static func switchingToAGoogleAccountIsSilentWhileLiveElseItsSignInMustGiveTheSameAccount(
         _ env: IdentityContractEnvironment
     ) async throws {
-        let device = env.googleService()
+        let device = env.device(env.googleService())
         let logIn = try await device.logIn(with: StubVerifier.signIn("ann"))
         #expect(logIn.created)
         let ann = logIn.account
@@ -200,7 +201,7 @@ public enum LinkedIdentityContract {
         let switched = try await device.switchAccount(to: "ann@example.com", with: StubVerifier.signIn("ann"))
         #expect(switched.account.accountId == ann.id)
         #expect(try await device.me().accountId == ann.id)
-        #expect(try await env.googleService().me().accountId == ann.id)
+        #expect(try await env.device(env.googleService()).me().accountId == ann.id)
         let again = try await device.logIn(with: StubVerifier.signIn("ann"))
         #expect(!again.created && again.account.id == ann.id)
     }
@@ -214,7 +215,7 @@ public enum LinkedIdentityContract {
 
     static func anUnconfiguredProviderIsNotSetUpOnThisDevice(_ env: IdentityContractEnvironment) async throws {
         let error = await identityError {
-            _ = try await env.service().logIn(with: ProviderSignIn(provider: .apple, idToken: "x"))
+            _ = try await env.device().logIn(with: ProviderSignIn(provider: .apple, idToken: "x"))
         }
         #expect(error?.description == "Apple sign-in is not set up here")
     }

@@ -3,9 +3,8 @@ import Identity
 import StorageTesting
 import Testing
 
-/// Saved accounts (contract, every store that keeps a device).
+/// Saved accounts (contract, every store).
 public enum SavedAccountsContract {
-    /// The cases, for stores that keep this device's state (not PostgreSQL, a server's).
     public static let cases: [ContractCase<IdentityContractEnvironment>] = [
         ContractCase(
             "an eleventh sign-up is refused before anything is created", eleventhSignUpIsRefusedBeforeAnythingIsCreated),
@@ -33,43 +32,46 @@ public enum SavedAccountsContract {
 
     static func eleventhSignUpIsRefusedBeforeAnythingIsCreated(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        for name in names { try await service.signUp(name) }
-        let current = try await service.me()
+        let device = env.device(service)
+        for name in names { try await device.signUp(name) }
+        let current = try await device.me()
         let hashesBefore = env.hasher.hashes
-        let error = await identityError { try await service.signUp("Kai") }
+        let error = await identityError { try await device.signUp("Kai") }
         #expect(error?.description == "You can save up to 10 accounts. Remove one first.")
         #expect(env.hasher.hashes == hashesBefore)
         #expect(try await env.store.read { try $0.account(email: email("Kai")) } == nil)
-        #expect(try await service.savedAccounts().count == 10)
-        #expect(try await service.me() == current)
+        #expect(try await device.savedAccounts().count == 10)
+        #expect(try await device.me() == current)
     }
 
     static func eleventhLogInIsRefusedButSavedAccountsCanSignInAgain(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
+        let device = env.device(service)
         _ = try await service.register(
             SignUp(email: email("Kai"), firstName: "Kai", lastName: "Tester", password: password("Kai")))
-        for name in names { try await service.signUp(name) }
-        let current = try await service.me()
+        for name in names { try await device.signUp(name) }
+        let current = try await device.me()
         let verifiesBefore = env.hasher.verifies
-        let error = await identityError { _ = try await service.logIn(email: email("Kai"), password: password("Kai")) }
+        let error = await identityError { _ = try await device.logIn(email: email("Kai"), password: password("Kai")) }
         #expect(error == .savedAccountsFull)
         #expect(env.hasher.verifies == verifiesBefore)
-        #expect(try await service.me() == current)
-        let emails = try await service.savedAccounts().map(\.account.email)
+        #expect(try await device.me() == current)
+        let emails = try await device.savedAccounts().map(\.account.email)
         #expect(!emails.contains(email("Kai")))
-        let ann = try await service.logIn(email: email("Ann"), password: password("Ann"))
-        #expect(try await service.me().accountId == ann.id)
-        #expect(try await service.savedAccounts().count == 10)
+        let ann = try await device.logIn(email: email("Ann"), password: password("Ann"))
+        #expect(try await device.me().accountId == ann.id)
+        #expect(try await device.savedAccounts().count == 10)
     }
 
     static func listedMostRecentlyUsedFirstWithTheCurrentMarked(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
+        let device = env.device(service)
         for name in ["Ann", "Bo", "Cy"] {
-            try await service.signUp(name)
+            try await device.signUp(name)
             env.clock.advance(by: 60)
         }
-        _ = try await service.switchAccount(to: email("Ann"), password: nil)
-        let saved = try await service.savedAccounts()
+        _ = try await device.switchAccount(to: email("Ann"), password: nil)
+        let saved = try await device.savedAccounts()
         #expect(saved.map(\.account.email) == [email("Ann"), email("Cy"), email("Bo")])
         #expect(saved.map(\.isCurrent) == [true, false, false])
         #expect(saved.allSatisfy { $0.sessionLive })
@@ -77,14 +79,15 @@ public enum SavedAccountsContract {
 
     static func switchingToALiveSessionIsSilent(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        let ann = try await service.signUp("Ann")
-        try await service.signUp("Bo")
+        let device = env.device(service)
+        let ann = try await device.signUp("Ann")
+        try await device.signUp("Bo")
         let work = env.hasher.total
-        let result = try await service.switchAccount(to: "ANN@example.com", password: nil)
-        #expect(result == .switched(try await service.savedAccounts()[0].account))
+        let result = try await device.switchAccount(to: "ANN@example.com", password: nil)
+        #expect(result == .switched(try await device.savedAccounts()[0].account))
         #expect(env.hasher.total == work)
-        #expect(try await service.me().accountId == ann.id)
-        let again = try await service.switchAccount(to: email("Ann"), password: nil)
+        #expect(try await device.me().accountId == ann.id)
+        let again = try await device.switchAccount(to: email("Ann"), password: nil)
         #expect(again.description == "Already using ann@example.com")
         guard case .alreadyCurrent = again else {
             Issue.record("expected alreadyCurrent, got \(again)")
@@ -94,115 +97,121 @@ public enum SavedAccountsContract {
 
     static func switchingToAnExpiredSessionNeedsThePassword(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        let ann = try await service.signUp("Ann")
+        let device = env.device(service)
+        let ann = try await device.signUp("Ann")
         env.clock.advance(by: 20 * IdentityContractEnvironment.day)
-        let bo = try await service.signUp("Bo")
+        let bo = try await device.signUp("Bo")
         env.clock.advance(by: 10 * IdentityContractEnvironment.day + 1)
 
         let work = env.hasher.total
-        let asked = try await service.switchAccount(to: email("Ann"), password: nil)
+        let asked = try await device.switchAccount(to: email("Ann"), password: nil)
         #expect(asked == .passwordRequired(asked.account))
         #expect(asked.account.accountId == ann.id)
         #expect(env.hasher.total == work)
-        #expect(try await service.me().accountId == bo.id)
+        #expect(try await device.me().accountId == bo.id)
 
-        let wrong = await identityError { _ = try await service.switchAccount(to: email("Ann"), password: "nope-nope") }
+        let wrong = await identityError { _ = try await device.switchAccount(to: email("Ann"), password: "nope-nope") }
         #expect(wrong == .incorrectCredentials)
-        #expect(try await service.me().accountId == bo.id)
-        #expect(try await env.service().me().accountId == bo.id)
+        #expect(try await device.me().accountId == bo.id)
+        #expect(try await env.device().me().accountId == bo.id)
 
-        let switched = try await service.switchAccount(to: email("Ann"), password: password("Ann"))
+        let switched = try await device.switchAccount(to: email("Ann"), password: password("Ann"))
         #expect(switched.account.accountId == ann.id)
-        #expect(try await service.me().accountId == ann.id)
-        #expect(try await service.savedAccounts().first { $0.account.accountId == ann.id }?.sessionLive == true)
+        #expect(try await device.me().accountId == ann.id)
+        #expect(try await device.savedAccounts().first { $0.account.accountId == ann.id }?.sessionLive == true)
     }
 
     static func theSessionMustBelongToTheSavedAccount(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        let ann = try await service.signUp("Ann")
-        try await service.signUp("Bo")
-        let boSession = try await service.me().sessionId
+        let device = env.device(service)
+        let ann = try await device.signUp("Ann")
+        try await device.signUp("Bo")
+        let boSession = try await device.me().sessionId
         // Corrupt the device state: Ann's entry points at Bo's session.
-        try await env.requireDeviceStore().writeWithDevice { transaction in
-            guard var record = try transaction.savedAccounts().first(where: { $0.account.accountId == ann.id }) else {
-                return
+        let boCredential = try await env.deviceStore.load().entries.first { $0.sessionId == boSession }?.credential
+        try await env.deviceStore.update { state in
+            state.modify(accountId: ann.id) {
+                $0.credential = boCredential
+                $0.sessionId = boSession
             }
-            record.sessionId = boSession
-            try transaction.saveAccount(record)
         }
-        let error = await identityError { _ = try await service.switchAccount(to: email("Ann"), password: nil) }
+        let error = await identityError { _ = try await device.switchAccount(to: email("Ann"), password: nil) }
         #expect(error == .sessionMismatch(email: email("Ann")))
-        #expect(try await service.me().sessionId == boSession)
+        #expect(try await device.me().sessionId == boSession)
     }
 
     static func theCurrentAccountCannotBeRemoved(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        try await service.signUp("Ann")
-        let principal = try await service.me()
-        let error = await identityError { try await service.removeSavedAccount(email("Ann"), by: principal) }
+        let device = env.device(service)
+        try await device.signUp("Ann")
+        let principal = try await device.me()
+        let error = await identityError { try await device.removeSavedAccount(email("Ann"), by: principal) }
         #expect(error?.description == "Switch to another account first")
-        #expect(try await service.savedAccounts().count == 1)
+        #expect(try await device.savedAccounts().count == 1)
     }
 
     static func removingAnotherEndsItsSessionAndKeepsTheAccount(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        let ann = try await service.signUp("Ann")
-        try await service.signUp("Bo")
-        let annSession = try await env.requireDeviceStore().readWithDevice { transaction in
-            try transaction.savedAccounts().first { $0.account.accountId == ann.id }?.sessionId
-        }
-        try await service.removeSavedAccount(" Ann@example.com", by: try await service.me())
-        #expect(try await service.savedAccounts().map(\.account.email) == [email("Bo")])
+        let device = env.device(service)
+        let ann = try await device.signUp("Ann")
+        try await device.signUp("Bo")
+        let annSession = try await env.deviceStore.load().entry(accountId: ann.id)?.sessionId
+        try await device.removeSavedAccount(" Ann@example.com", by: try await device.me())
+        #expect(try await device.savedAccounts().map(\.account.email) == [email("Bo")])
         let session = try await env.store.read { try $0.session(id: annSession ?? "") }
         #expect(session?.ended == true)
         #expect(try await env.store.read { try $0.account(id: ann.id) } != nil)
-        let unknown = await identityError { try await service.removeSavedAccount(email("Ann"), by: nil) }
+        let unknown = await identityError { try await device.removeSavedAccount(email("Ann"), by: nil) }
         #expect(unknown?.description == "No account named ann@example.com")
-        _ = try await service.logIn(email: email("Ann"), password: password("Ann"))
+        _ = try await device.logIn(email: email("Ann"), password: password("Ann"))
     }
 
     static func switchingToAnUnsavedAccountNamesIt(_ env: IdentityContractEnvironment) async throws {
         let service = env.service()
-        try await service.signUp("Ann")
-        let error = await identityError { _ = try await service.switchAccount(to: "zed@example.com", password: nil) }
+        let device = env.device(service)
+        try await device.signUp("Ann")
+        let error = await identityError { _ = try await device.switchAccount(to: "zed@example.com", password: nil) }
         #expect(error == .notFound(.account, "zed@example.com"))
     }
 
     static func theCurrentAccountPersistsAcrossRuns(_ env: IdentityContractEnvironment) async throws {
-        try await env.service().signUp("Ann")
-        let bo = try await env.service().signUp("Bo")
-        #expect(try await env.service().me().accountId == bo.id)
+        try await env.device().signUp("Ann")
+        let bo = try await env.device().signUp("Bo")
+        #expect(try await env.device().me().accountId == bo.id)
     }
 
     static func twoProcessesKeepTheirOwnCurrentAccounts(_ env: IdentityContractEnvironment) async throws {
         let first = env.service()
-        let ann = try await first.signUp("Ann")
+        let firstDevice = env.device(first)
+        let ann = try await firstDevice.signUp("Ann")
         let second = env.service()
-        #expect(try await second.me().accountId == ann.id)
-        let bo = try await second.signUp("Bo")
-        #expect(try await first.me().accountId == ann.id)
-        #expect(try await second.me().accountId == bo.id)
-        #expect(try await first.savedAccounts().first { $0.isCurrent }?.account.accountId == ann.id)
+        let secondDevice = env.device(second)
+        #expect(try await secondDevice.me().accountId == ann.id)
+        let bo = try await secondDevice.signUp("Bo")
+        #expect(try await firstDevice.me().accountId == ann.id)
+        #expect(try await secondDevice.me().accountId == bo.id)
+        #expect(try await firstDevice.savedAccounts().first { $0.isCurrent }?.account.accountId == ann.id)
         // A logout elsewhere leaves the device's (other) current account alone.
-        try await first.logOut()
-        #expect(try await env.service().me().accountId == bo.id)
+        try await firstDevice.logOut()
+        #expect(try await env.device().me().accountId == bo.id)
     }
 
     static func runAsUsesASavedLiveAccountWithoutChangingTheCurrentOne(_ env: IdentityContractEnvironment) async throws
     {
-        let ann = try await env.service().signUp("Ann")
+        let ann = try await env.device().signUp("Ann")
         env.clock.advance(by: 20 * IdentityContractEnvironment.day)
-        let bo = try await env.service().signUp("Bo")
+        let bo = try await env.device().signUp("Bo")
 
         let run = env.service()
-        #expect(try await run.runAs(email: email("Ann")).accountId == ann.id)
-        #expect(try await run.me().accountId == ann.id)
-        #expect(try await env.service().me().accountId == bo.id)
+        let runDevice = env.device(run)
+        #expect(try await runDevice.runAs(email: email("Ann")).accountId == ann.id)
+        #expect(try await runDevice.me().accountId == ann.id)
+        #expect(try await env.device().me().accountId == bo.id)
 
         env.clock.advance(by: 10 * IdentityContractEnvironment.day + 1)
-        let expired = await identityError { _ = try await env.service().runAs(email: email("Ann")) }
+        let expired = await identityError { _ = try await env.device().runAs(email: email("Ann")) }
         #expect(expired == .sessionEnded(email: email("Ann")))
-        let unknown = await identityError { _ = try await env.service().runAs(email: "zed@example.com") }
+        let unknown = await identityError { _ = try await env.device().runAs(email: "zed@example.com") }
         #expect(unknown == .notFound(.account, "zed@example.com"))
     }
 }

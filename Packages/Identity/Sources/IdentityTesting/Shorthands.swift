@@ -2,7 +2,7 @@ import Identity
 
 // MARK: - Shorthands the contract cases and the store tests share
 
-extension LocalIdentityService {
+extension ThisDevice {
     /// Signs up `name@example.com` as "Name Tester" with password "password-name".
     @discardableResult
     public func signUp(_ name: String, role: AccountRole = .member) async throws -> Account {
@@ -12,6 +12,14 @@ extension LocalIdentityService {
                 password: "password-\(name.lowercased())", role: role))
     }
 
+    /// The principal of this process, which must be signed in.
+    public func me() async throws -> Principal {
+        guard let principal = try await currentPrincipal() else { throw IdentityError.notSignedIn }
+        return principal
+    }
+}
+
+extension LocalIdentityService {
     /// Registers `name@example.com` as "Name Tester" (a bearer session, as a server signs up): its principal.
     public func register(_ name: String, role: AccountRole = .member) async throws -> Principal {
         let grant = try await register(
@@ -19,12 +27,6 @@ extension LocalIdentityService {
                 email: "\(name.lowercased())@example.com", firstName: name, lastName: "Tester",
                 password: "password-\(name.lowercased())", role: role))
         return try await principal(forToken: grant.token)
-    }
-
-    /// The principal of this process, which must be signed in.
-    public func me() async throws -> Principal {
-        guard let principal = try await currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
     }
 }
 

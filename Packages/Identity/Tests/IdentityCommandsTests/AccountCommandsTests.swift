@@ -73,7 +73,7 @@ struct AccountCommandsTests {
         let whoami = await device.run("whoami")
         #expect(whoami.exitCode == 1)
         #expect(whoami.errors == "error: Not signed in. Use `login` or `signup` first.\n")
-        #expect(await IdentityPrompt.text(service: device.service) == "kith (signed out) › ")
+        #expect(await IdentityPrompt.text(service: device.service, device: device.accounts) == "kith (signed out) › ")
 
         let wrong = await device.run("login dana@example.com", environment: ["KITH_PASSWORD": "wrong-password-1"])
         #expect(wrong.exitCode == 1)
@@ -83,7 +83,7 @@ struct AccountCommandsTests {
             "login dana@example.com", json: true, environment: ["KITH_PASSWORD": "correct horse battery"])
         #expect(login.exitCode == 0)
         #expect(login.object["email"] as? String == "dana@example.com")
-        #expect(await IdentityPrompt.text(service: device.service) == "dana › ")
+        #expect(await IdentityPrompt.text(service: device.service, device: device.accounts) == "dana › ")
 
         let logoutJSON = await device.run("logout", json: true)
         #expect(logoutJSON.object["message"] is String)
@@ -154,8 +154,8 @@ struct AccountCommandsTests {
     @Test("the prompt follows the current account")
     func prompt() async throws {
         let device = try Device()
-        #expect(await IdentityPrompt.text(service: device.service) == "kith (signed out) › ")
+        #expect(await IdentityPrompt.text(service: device.service, device: device.accounts) == "kith (signed out) › ")
         await device.signUp("dana.r@example.com", first: "Dana", last: "Reyes")
-        #expect(await IdentityPrompt.text(service: device.service) == "dana.r › ")
+        #expect(await IdentityPrompt.text(service: device.service, device: device.accounts) == "dana.r › ")
     }
 }

@@ -12,7 +12,7 @@ struct IdentityCompletionTests {
         await device.signUp("ben@example.com", first: "Ben", last: "Lee")
         await device.run("household create 'Lee Family'")
         await device.run("member add Max")
-        let plugin = IdentityPlugin(service: device.service)
+        let plugin = IdentityPlugin(service: device.service, device: device.accounts)
         let values = await plugin.completionValues()
         #expect(Set(values["savedAccount"] ?? []) == ["ana@example.com", "ben@example.com"])
         #expect(values["household"] == ["Lee Family"])
@@ -24,7 +24,7 @@ struct IdentityCompletionTests {
     @Test("signed out, only the saved accounts complete")
     func signedOut() async throws {
         let device = try Device()
-        let values = await IdentityPlugin(service: device.service).completionValues()
+        let values = await IdentityPlugin(service: device.service, device: device.accounts).completionValues()
         #expect(values["savedAccount"] == [])
         #expect(values["member"] == nil)
     }

@@ -18,7 +18,7 @@ struct HouseholdCommandsTests {
         let created = await device.run("household create 'Reyes Family'", json: true)
         let householdId = try #require(created.object["householdId"] as? String)
         await device.signUp("sam@example.com", first: "Sam", last: "Kim")
-        let sam = try #require(try await device.service.currentPrincipal())
+        let sam = try #require(try await device.accounts.currentPrincipal())
         _ = try await device.service.joinHousehold(sam, householdId: householdId, role: .member)
         await device.run("accounts switch dana@example.com")
         return (device, householdId)

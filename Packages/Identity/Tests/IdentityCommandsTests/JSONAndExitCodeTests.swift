@@ -64,7 +64,7 @@ struct JSONAndExitCodeTests {
     @Test("the plugin is named identity and registers its commands once")
     func plugin() throws {
         let device = try Device()
-        let plugin = IdentityPlugin(service: device.service, pins: device.service)
+        let plugin = IdentityPlugin(service: device.service, device: device.accounts, pins: device.service)
         #expect(plugin.name == "identity")
         let names = plugin.commands.map(\.name)
         #expect(Set(names).count == names.count)

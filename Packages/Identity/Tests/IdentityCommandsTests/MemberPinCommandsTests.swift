@@ -11,9 +11,9 @@ struct MemberPinCommandsTests {
     func family() async throws -> (device: Device, max: Member) {
         let device = try Device()
         await device.signUp("sam@example.com", first: "Sam", last: "Ray")
-        let sam = try #require(try await device.service.currentPrincipal())
+        let sam = try #require(try await device.accounts.currentPrincipal())
         await device.signUp("dana@example.com", first: "Dana", last: "Lee")
-        let dana = try #require(try await device.service.currentPrincipal())
+        let dana = try #require(try await device.accounts.currentPrincipal())
         let home = try await device.service.createHousehold(dana, name: "Lees")
         let max = try await device.service.addManagedMember(dana, displayName: "Max", avatarKey: "")
         _ = try await device.service.joinHousehold(sam, householdId: home.id, role: .parent)
@@ -21,7 +21,7 @@ struct MemberPinCommandsTests {
     }
 
     func isSet(_ device: Device) async throws -> Bool {
-        let dana = try #require(try await device.service.currentPrincipal())
+        let dana = try #require(try await device.accounts.currentPrincipal())
         return try await device.service.exitPinStatus(dana, member: "Max").isSet
     }
 
@@ -60,7 +60,7 @@ struct MemberPinCommandsTests {
     @Test("clearing needs the guardian's password; a wrong one changes nothing")
     func clear() async throws {
         let (device, _) = try await family()
-        let dana = try #require(try await device.service.currentPrincipal())
+        let dana = try #require(try await device.accounts.currentPrincipal())
         _ = try await device.service.setExitPin(dana, member: "Max", password: Self.password, pin: "2468")
         let wrong = await device.run("member pin clear Max", environment: ["KITH_PASSWORD": "not the password"])
         #expect(wrong.errors == "error: Email or password is incorrect\n")
@@ -77,12 +77,12 @@ struct MemberPinCommandsTests {
     @Test("who may is settled before anything is asked: not a guardian, not signed in")
     func refusedFirst() async throws {
         let (device, _) = try await family()
-        _ = try await device.service.switchAccount(to: "sam@example.com", password: nil)
+        _ = try await device.accounts.switchAccount(to: "sam@example.com", password: nil)
         let typed = ScriptedInteraction(answers: [Self.password, "2468", "2468"])
         let sam = await device.run("member pin set Max", interaction: typed)
         #expect(sam.errors == "error: Only a guardian of Max can do that\n")
         #expect(typed.questions.isEmpty)
-        try await device.service.logOut()
+        try await device.accounts.logOut()
         let nobody = await device.run("member pin clear Max", interaction: typed)
         #expect(nobody.errors == "error: Not signed in. Use `login` or `signup` first.\n")
         #expect(typed.questions.isEmpty)

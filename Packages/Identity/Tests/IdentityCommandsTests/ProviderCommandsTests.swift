@@ -69,7 +69,7 @@ struct ProviderCommandsTests {
         let link = await device.run("link google")
         #expect(link.errors.contains("Not signed in"))
         #expect(browser.count == 1)
-        #expect(try await device.service.savedAccounts().isEmpty)
+        #expect(try await device.accounts.savedAccounts().isEmpty)
     }
 
     @Test func linkThenUnlinkAndTheOnlyMethodStays() async throws {
@@ -91,7 +91,7 @@ struct ProviderCommandsTests {
         let device = try Device(authorization: browser, verifiers: [TwoUsersVerifier()])
         let created = await device.run("login --google --first Ann --last Lee", json: true)
         #expect(created.object["created"] as? Bool == true && created.object["email"] as? String == "ann@example.com")
-        let principal = try #require(try await device.service.currentPrincipal())
+        let principal = try #require(try await device.accounts.currentPrincipal())
         #expect(try await device.service.signInMethods(principal).hasPassword == false)
 
         let prompts = ScriptedInteraction(answers: ["first-secret-42", "first-secret-42"])

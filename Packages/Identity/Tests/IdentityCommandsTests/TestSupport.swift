@@ -13,7 +13,10 @@ final class Device: Sendable {
     let clock = ManualClock()
     let random = SeededRandomSource(seed: 2025)
     let store = InMemoryIdentityStore()
+    let deviceStore = InMemoryDeviceStore()
     let service: LocalIdentityService
+    /// This device's saved accounts and current account.
+    let accounts: ThisDevice
     let registry: CommandRegistry
     private let log = Mutex("")
 
@@ -21,9 +24,11 @@ final class Device: Sendable {
     init(authorization: (any ProviderAuthorization)? = nil, verifiers: [any IDTokenVerifier] = []) throws {
         service = LocalIdentityService(
             store: store, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: verifiers)
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: verifiers,
+            device: deviceStore)
+        accounts = ThisDevice(store: deviceStore, sessions: service, clock: clock)
         registry = try CommandRegistry(plugins: [
-            IdentityPlugin(service: service, authorization: authorization, pins: service)
+            IdentityPlugin(service: service, device: accounts, authorization: authorization, pins: service)
         ])
     }
 

@@ -20,8 +20,12 @@ struct HTTPIdentityServiceTests {
 
     func service() -> HTTPIdentityService {
         HTTPIdentityService(
-            client: JSONClient(client: stub, baseURL: URL(string: "http://127.0.0.1:8080")!), credentials: credentials,
-            clock: clock)
+            client: JSONClient(client: stub, baseURL: URL(string: "http://127.0.0.1:8080")!), credentials: credentials)
+    }
+
+    /// This device with `--remote`: its state in the credentials file, its sessions from `service`.
+    func thisDevice(_ service: HTTPIdentityService) -> ThisDevice {
+        ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: service, clock: clock)
     }
 
     static func me(_ id: String, _ email: String, first: String = "Ana", role: String = "member") -> String {
@@ -37,12 +41,12 @@ struct HTTPIdentityServiceTests {
     }
 
     /// Signs up `count` accounts a1@example.com... through the stub.
-    func signUp(_ service: HTTPIdentityService, count: Int) async throws {
+    func signUp(_ device: ThisDevice, count: Int) async throws {
         for index in 1...count {
             stub.on(
                 .post, "/api/auth/signup", status: 201,
                 json: Self.session("a\(index)", "a\(index)@example.com", token: "t\(index)"))
-            _ = try await service.signUp(
+            _ = try await device.signUp(
                 SignUp(email: "a\(index)@example.com", firstName: "Ana", lastName: "Lee", password: "password-1"))
             clock.advance(by: 1)
         }
@@ -52,9 +56,10 @@ struct HTTPIdentityServiceTests {
 
     @Test func signUpPostsTheBodyAndSavesTheTokenOnlyInTheCredentialsFile() async throws {
         let service = service()
+        let device = thisDevice(service)
         stub.on(
             .post, "/api/auth/signup", status: 201, json: Self.session("a1", "ana@example.com", token: "secret-token"))
-        let account = try await service.signUp(
+        let account = try await device.signUp(
             SignUp(email: " ana@example.com ", firstName: "Ana", lastName: "Lee", password: "password-1", role: .player)
         )
         #expect(account.id == "a1" && account.email == "ana@example.com")
@@ -68,34 +73,35 @@ struct HTTPIdentityServiceTests {
         let state = try credentials.load()
         #expect(state.currentAccountId == "a1")
         #expect(state.entry(accountId: "a1")?.token == "secret-token")
-        #expect(try await service.currentPrincipal() == Principal(accountId: "a1", sessionId: "s-a1"))
+        #expect(try await device.currentPrincipal() == Principal(accountId: "a1", sessionId: "s-a1"))
     }
 
     @Test func aGoogleSignInSaysWhetherItMadeTheAccountAndALinkComesBackWithItsSubject() async throws {
         let service = service()
+        let device = thisDevice(service)
         let google = ProviderSignIn(provider: .google, idToken: "id-token", nonce: "n")
         stub.on(
             .post, "/api/auth/google", status: 201,
             json: Self.session("a1", "ana@example.com", token: "t-1", created: true))
-        let first = try await service.logIn(with: google)
+        let first = try await device.logIn(with: google)
         #expect(first.created && first.account.id == "a1")
         #expect(try await service.signIn(with: google).created)
         stub.on(.post, "/api/auth/google", status: 200, json: Self.session("a1", "ana@example.com", token: "t-2"))
-        #expect(try await !service.logIn(with: google).created)
+        #expect(try await !device.logIn(with: google).created)
         #expect(try await !service.signIn(with: google).created)
 
         stub.on(
             .post, "/api/me/identities/apple", status: 200,
             json:
                 #"{"provider":"apple","subject":"apple-7","email":"ana@icloud.com","linkedAt":"2025-01-01T09:00:00Z"}"#)
-        let principal = try #require(try await service.currentPrincipal())
+        let principal = try #require(try await device.currentPrincipal())
         let linked = try await service.linkIdentity(principal, ProviderSignIn(provider: .apple, idToken: "apple-token"))
         #expect(linked.provider == .apple && linked.subject == "apple-7" && linked.accountId == "a1")
         #expect(linked.email == "ana@icloud.com")
     }
 
     @Test func theCredentialsFileIs0600InA0700Folder() async throws {
-        try await signUp(service(), count: 1)
+        try await signUp(thisDevice(service()), count: 1)
         let file = try FileManager.default.attributesOfItem(atPath: credentials.path)[.posixPermissions] as? Int
         #expect(file == 0o600)
         let parent = (credentials.path as NSString).deletingLastPathComponent
@@ -107,9 +113,10 @@ struct HTTPIdentityServiceTests {
 
     @Test func callsCarryTheBearerAndTheActingHeaderOnlyWhileActing() async throws {
         let service = service()
-        try await signUp(service, count: 1)
+        let device = thisDevice(service)
+        try await signUp(device, count: 1)
         stub.on(.get, "/api/me", json: Self.me("a1", "a1@example.com"))
-        let principal = try #require(try await service.currentPrincipal())
+        let principal = try #require(try await device.currentPrincipal())
         _ = try await service.account(principal)
         #expect(stub.requests.last?.headers["Authorization"] == "Bearer t1")
         #expect(stub.requests.last?.headers["X-Acting-As-Member"] == nil)
@@ -123,8 +130,9 @@ struct HTTPIdentityServiceTests {
 
     @Test func householdsAndMembersMapFromTheServersJSON() async throws {
         let service = service()
-        try await signUp(service, count: 1)
-        let principal = try #require(try await service.currentPrincipal())
+        let device = thisDevice(service)
+        try await signUp(device, count: 1)
+        let principal = try #require(try await device.currentPrincipal())
         stub.on(
             .get, "/api/household",
             json: """
@@ -158,11 +166,12 @@ struct HTTPIdentityServiceTests {
     /// never the message, so the errors (and the sentences users read) are the local service's.
     @Test func refusalsReadAsTheDomainsErrorsByCode() async throws {
         let service = service()
+        let device = thisDevice(service)
         stub.on(
             .post, "/api/auth/signin", status: 401,
             json: #"{"error":"identity.incorrect_credentials","message":"Reworded: try again"}"#)
         await #expect(throws: IdentityError.incorrectCredentials) {
-            _ = try await service.logIn(email: "ana@example.com", password: "wrong-pass")
+            _ = try await device.logIn(email: "ana@example.com", password: "wrong-pass")
         }
         stub.on(
             .post, "/api/auth/signup", status: 409,
@@ -171,8 +180,8 @@ struct HTTPIdentityServiceTests {
             _ = try await service.register(
                 SignUp(email: "ana@example.com", firstName: "Ana", lastName: "Lee", password: "password-1"))
         }
-        try await signUp(service, count: 1)
-        let principal = try #require(try await service.currentPrincipal())
+        try await signUp(device, count: 1)
+        let principal = try #require(try await device.currentPrincipal())
         stub.on(.get, "/api/me", status: 401, json: #"{"error":"unauthorized","message":"Sign in first"}"#)
         await #expect(throws: IdentityError.notSignedIn) { _ = try await service.account(principal) }
 
@@ -212,8 +221,9 @@ struct HTTPIdentityServiceTests {
     /// A code no table knows keeps the server's sentence, so a newer server's refusal still reads well.
     @Test func anUnknownCodeKeepsTheServersSentence() async throws {
         let service = service()
-        try await signUp(service, count: 1)
-        let principal = try #require(try await service.currentPrincipal())
+        let device = thisDevice(service)
+        try await signUp(device, count: 1)
+        let principal = try #require(try await device.currentPrincipal())
         stub.on(
             .post, "/api/members", status: 409,
             json: #"{"error":"identity.some_new_rule","message":"A rule this client does not know"}"#)
@@ -231,8 +241,9 @@ struct HTTPIdentityServiceTests {
 
     @Test func accountActionsAreRefusedWhileActingBeforeAnyRequest() async throws {
         let service = service()
-        try await signUp(service, count: 1)
-        var principal = try #require(try await service.currentPrincipal())
+        let device = thisDevice(service)
+        try await signUp(device, count: 1)
+        var principal = try #require(try await device.currentPrincipal())
         principal.actingAs = ActingAs(memberId: "managed_1", displayName: "Max")
         let before = stub.requests.count
         await #expect(throws: IdentityError.notWhileActing("Max")) {
@@ -245,14 +256,15 @@ struct HTTPIdentityServiceTests {
 
     @Test func anEleventhAccountIsRefusedBeforeAnyRequest() async throws {
         let service = service()
-        try await signUp(service, count: 10)
+        let device = thisDevice(service)
+        try await signUp(device, count: 10)
         let before = stub.requests.count
         await #expect(throws: IdentityError.savedAccountsFull) {
-            _ = try await service.signUp(
+            _ = try await device.signUp(
                 SignUp(email: "eleven@example.com", firstName: "Ana", lastName: "Lee", password: "password-1"))
         }
         await #expect(throws: IdentityError.savedAccountsFull) {
-            _ = try await service.logIn(email: "eleven@example.com", password: "password-1")
+            _ = try await device.logIn(email: "eleven@example.com", password: "password-1")
         }
         #expect(stub.requests.count == before)
         #expect(IdentityError.savedAccountsFull.description == "You can save up to 10 accounts. Remove one first.")
@@ -261,27 +273,28 @@ struct HTTPIdentityServiceTests {
 
     @Test func switchingIsSilentWhileLiveAndAsksForThePasswordOtherwise() async throws {
         let service = service()
-        try await signUp(service, count: 2)
+        let device = thisDevice(service)
+        try await signUp(device, count: 2)
         stub.on(.get, "/api/me") { request in
             let token = request.headers["Authorization"]
             let body = token == "Bearer t1" ? Self.me("a1", "a1@example.com") : Self.me("a2", "a2@example.com")
             return .success(HTTPResponse(status: 200, body: Data(body.utf8)))
         }
-        let statuses = try await service.savedAccounts()
+        let statuses = try await device.savedAccounts()
         #expect(statuses.map(\.account.email) == ["a2@example.com", "a1@example.com"])
         #expect(statuses.map(\.isCurrent) == [true, false])
 
         #expect(
-            try await service.switchAccount(to: "A2@example.com", password: nil) == .alreadyCurrent(statuses[0].account)
+            try await device.switchAccount(to: "A2@example.com", password: nil) == .alreadyCurrent(statuses[0].account)
         )
-        guard case .switched = try await service.switchAccount(to: "a1@example.com", password: nil) else {
+        guard case .switched = try await device.switchAccount(to: "a1@example.com", password: nil) else {
             Issue.record("expected a silent switch")
             return
         }
-        #expect(try await service.currentPrincipal()?.accountId == "a1")
+        #expect(try await device.currentPrincipal()?.accountId == "a1")
 
         await #expect(throws: IdentityError.cannotRemoveCurrentAccount) {
-            try await service.removeSavedAccount("a1@example.com", by: nil)
+            try await device.removeSavedAccount("a1@example.com", by: nil)
         }
         // a2's session ended on the server: the password is asked for, and nothing changed.
         stub.on(.get, "/api/me") { request in
@@ -289,13 +302,13 @@ struct HTTPIdentityServiceTests {
                 ? .success(HTTPResponse(status: 200, body: Data(Self.me("a1", "a1@example.com").utf8)))
                 : .success(HTTPResponse(status: 401, body: Data(#"{"error":"unauthorized","message":"x"}"#.utf8)))
         }
-        guard case .passwordRequired = try await service.switchAccount(to: "a2@example.com", password: nil) else {
+        guard case .passwordRequired = try await device.switchAccount(to: "a2@example.com", password: nil) else {
             Issue.record("expected the password to be asked for")
             return
         }
-        #expect(try await service.currentPrincipal()?.accountId == "a1")
+        #expect(try await device.currentPrincipal()?.accountId == "a1")
 
-        try await service.removeSavedAccount("a2@example.com", by: nil)
+        try await device.removeSavedAccount("a2@example.com", by: nil)
         #expect(try credentials.load().accounts.map(\.account.email) == ["a1@example.com"])
         #expect(stub.requests.last?.url.path == "/api/auth/signout")
         #expect(stub.requests.last?.headers["Authorization"] == "Bearer t2")
@@ -303,23 +316,25 @@ struct HTTPIdentityServiceTests {
 
     @Test func logoutEndsTheSessionAndKeepsTheAccountSaved() async throws {
         let service = service()
-        try await signUp(service, count: 1)
+        let device = thisDevice(service)
+        try await signUp(device, count: 1)
         stub.on(.post, "/api/auth/signout", status: 204, json: "")
-        try await service.logOut()
+        try await device.logOut()
         #expect(stub.requests.last?.headers["Authorization"] == "Bearer t1")
         let state = try credentials.load()
         #expect(state.currentAccountId == nil)
         #expect(state.accounts.count == 1 && state.accounts[0].token == nil)
-        #expect(try await service.currentPrincipal() == nil)
+        #expect(try await device.currentPrincipal() == nil)
     }
 
     // MARK: - Offline profiles
 
     @Test func withoutAConnectionTheLastLoadedProfilesAnswer() async throws {
         let base = service()
-        try await signUp(base, count: 1)
-        let offline = OfflineProfilesIdentityService(base: base)
-        let principal = try #require(try await offline.currentPrincipal())
+        let device = thisDevice(base)
+        try await signUp(device, count: 1)
+        let offline = OfflineProfileReads(base: base)
+        let principal = try #require(try await device.currentPrincipal())
         stub.on(.get, "/api/me", json: Self.me("a1", "a1@example.com"))
         stub.on(
             .get, "/api/household",

@@ -3,17 +3,18 @@ import GRDB
 import Identity
 import IdentitySQL
 import IdentityTesting
+import SQLiteStorage
 import StorageTesting
 import Testing
 
 // Every case of every Identity store contract suite (IdentityTesting), over SQLite and PostgreSQL; the domain's tests
-// run the same cases in memory. A case about this device's state runs on SQLite only: PostgreSQL keeps none.
+// run the same cases in memory. On PostgreSQL, a server's database, this device's state is in memory beside it.
 
-@Suite("Accounts on this device (contract, every store that keeps a device)")
+@Suite("Accounts on this device (contract, every store)")
 struct AccountContractTests {
-    @Test(arguments: AccountContract.cases)
-    func sqlite(_ check: ContractCase<IdentityContractEnvironment>) async throws {
-        try await check.run(on: .sqlite)
+    @Test(arguments: StoreKind.contract, AccountContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
     }
 }
 
@@ -71,16 +72,36 @@ struct LinkedIdentityContractTests {
         try await check.run(on: kind)
     }
 
-    @Test(arguments: LinkedIdentityContract.deviceCases)
-    func sqlite(_ check: ContractCase<IdentityContractEnvironment>) async throws {
-        try await check.run(on: .sqlite)
+    @Test(arguments: StoreKind.contract, LinkedIdentityContract.deviceCases)
+    func device(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
     }
 }
 
-@Suite("Saved accounts (contract, every store that keeps a device)")
+@Suite("Saved accounts (contract, every store)")
 struct SavedAccountsContractTests {
-    @Test(arguments: SavedAccountsContract.cases)
-    func sqlite(_ check: ContractCase<IdentityContractEnvironment>) async throws {
-        try await check.run(on: .sqlite)
+    @Test(arguments: StoreKind.contract, SavedAccountsContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}
+
+@Suite("Where a device keeps its state (contract, every device store)")
+struct DeviceStoreContractTests {
+    @Test(arguments: DeviceStoreContract.cases)
+    func sqlite(_ check: ContractCase<@Sendable () async throws -> any DeviceStore>) async throws {
+        let env = try await TestEnvironment(.sqlite)
+        defer { withExtendedLifetime(env) {} }
+        // The entries refer to accounts and a session of the same file.
+        let service = env.contract.service()
+        let ann = try await service.register("Ann")
+        let bo = try await service.register("Bo")
+        let state = DeviceStoreContract.sample(
+            annId: ann.accountId, boId: bo.accountId, boSession: try #require(bo.sessionId))
+        try await env.contract.deviceStore.update { $0 = state }
+        let path = env.databasePath
+        try await check.run(in: {
+            SQLDeviceStore(database: try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all]))
+        })
     }
 }

@@ -43,7 +43,7 @@ struct PostgresIdentityStoreTests {
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
-            serverStore: SQLIdentityStore(database: database), clock: ManualClock(), random: random,
+            store: SQLStore(identityOn: database), clock: ManualClock(), random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
         let first = "P1-first-secret-Ωmega"
         let second = "P2-second-secret-Ωmega"
@@ -75,7 +75,7 @@ struct PostgresIdentityStoreTests {
                 group.addTask {
                     let random = SeededRandomSource(seed: UInt64(seed))
                     let service = LocalIdentityService(
-                        serverStore: SQLIdentityStore(database: database), clock: ManualClock(), random: random,
+                        store: SQLStore(identityOn: database), clock: ManualClock(), random: random,
                         hasher: Argon2PasswordHasher(parameters: .testing, random: random))
                     do {
                         _ = try await service.register(

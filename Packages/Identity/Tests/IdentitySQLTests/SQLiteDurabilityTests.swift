@@ -11,12 +11,10 @@ import Testing
 /// `synchronous=FULL` on the writer connection, a normal one under NORMAL.
 @Suite("The SQLite store's durable commits")
 struct SQLiteDurabilityTests {
-    /// Both ways to write: Identity's tables alone, or with this device's state (sign-in, logout, saved accounts).
-    @Test(arguments: [false, true])
-    func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal(withDevice: Bool) async throws {
+    @Test func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal() async throws {
         let folder = TemporaryFolder()
         let database = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
-        let store = SQLIdentityStore(database: database)
+        let store = SQLStore(identityOn: database)
         let seen = Mutex<[String]>([])
         try await database.pool.writeWithoutTransaction { db in
             db.trace { event in seen.withLock { $0.append("\(event)") } }
@@ -26,13 +24,10 @@ struct SQLiteDurabilityTests {
         }
         /// One write as `durability` asks (nil: the plain `write`).
         let write = { @Sendable (durability: Durability?) in
-            switch (withDevice, durability) {
-            case (false, nil): try await store.write { try $0.endSession(id: "none") }
-            case (false, let durability?):
+            if let durability {
                 try await store.write(durability: durability) { try $0.endSession(id: "none") }
-            case (true, nil): try await store.writeWithDevice { try $0.setCurrentAccountId(nil) }
-            case (true, let durability?):
-                try await store.writeWithDevice(durability: durability) { try $0.setCurrentAccountId(nil) }
+            } else {
+                try await store.write { try $0.endSession(id: "none") }
             }
         }
         try await write(nil)

@@ -26,24 +26,6 @@ struct SQLiteIdentityStoreTests {
         #expect(try await env.store.read { try $0.activeHouseholdId(accountId: "a1") } == nil)
     }
 
-    @Test(arguments: StoreKind.withDevice)
-    func aWriteWithTheDeviceThatThrowsLeavesNothing(_ kind: StoreKind) async throws {
-        let env = try await TestEnvironment(kind)
-        let store = try env.requireDeviceStore()
-        struct Refused: Error {}
-        let account = Account(
-            id: "a1", email: "ann@example.com", firstName: "Ann", lastName: "Lee", createdAt: env.clock.now())
-        await #expect(throws: Refused.self) {
-            try await store.writeWithDevice { transaction in
-                try transaction.insertAccount(account, passwordHash: "$argon2id$x")
-                try transaction.setCurrentAccountId("a1")
-                throw Refused()
-            }
-        }
-        #expect(try await store.read { try $0.account(id: "a1") } == nil)
-        #expect(try await store.readWithDevice { try $0.currentAccountId() } == nil)
-    }
-
     @Test func migrationsAreNamedByFeature() throws {
         let folder = TemporaryFolder()
         let database = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
@@ -65,14 +47,14 @@ struct SQLiteIdentityStoreTests {
             Account(id: id, email: "\(id)@example.com", firstName: "Ann", lastName: "Lee", createdAt: now)
         }
         do {
-            let store = SQLIdentityStore(database: try SQLiteDatabase.open(at: path, features: [before]))
+            let store = SQLStore(identityOn: try SQLiteDatabase.open(at: path, features: [before]))
             try await store.write { transaction in
                 for account in accounts { try transaction.insertAccount(account, passwordHash: "$argon2id$x") }
                 try transaction.setActiveHouseholdId("h1", accountId: "a1")
                 try transaction.setActiveHouseholdId(nil, accountId: "a2")
             }
         }
-        let store = SQLIdentityStore(database: try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all]))
+        let store = SQLStore(identityOn: try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all]))
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a1") } == "h1")
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a2") } == nil)
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a3") } == nil)
@@ -89,12 +71,13 @@ struct SQLiteIdentityStoreTests {
         let folder = TemporaryFolder()
         let path = folder.path("kith.sqlite")
         let clock = ManualClock()
-        func process(seed: UInt64) throws -> LocalIdentityService {
+        func process(seed: UInt64) throws -> ThisDevice {
             let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all])
             let random = SeededRandomSource(seed: seed)
-            return LocalIdentityService(
-                store: SQLIdentityStore(database: database), clock: clock, random: random,
+            let service = LocalIdentityService(
+                store: SQLStore(identityOn: database), clock: clock, random: random,
                 hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            return ThisDevice(store: SQLDeviceStore(database: database), sessions: service, clock: clock)
         }
         let first = try process(seed: 1)
         let ann = try await first.signUp("Ann")
@@ -113,16 +96,17 @@ struct SQLiteIdentityStoreTests {
         let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
-            store: SQLIdentityStore(database: database), clock: ManualClock(), random: random,
+            store: SQLStore(identityOn: database), clock: ManualClock(), random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        let device = ThisDevice(store: SQLDeviceStore(database: database), sessions: service)
         let first = "P1-first-secret-Ωmega"
         let second = "P2-second-secret-Ωmega"
-        _ = try await service.signUp(
+        _ = try await device.signUp(
             SignUp(email: "ann@example.com", firstName: "Ann", lastName: "Lee", password: first))
-        try await service.logOut()
-        _ = try await service.logIn(email: "ann@example.com", password: first)
+        try await device.logOut()
+        _ = try await device.logIn(email: "ann@example.com", password: first)
         let grant = try await service.signIn(email: "ann@example.com", password: first)
-        try await service.changePassword(try await service.me(), current: first, new: second)
+        try await service.changePassword(try await device.me(), current: first, new: second)
         let again = try await service.signIn(email: "ann@example.com", password: second)
 
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))

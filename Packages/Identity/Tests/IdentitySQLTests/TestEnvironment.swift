@@ -17,8 +17,6 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// The stores that keep this device's state (saved accounts, the current account): a server's keeps none.
-    static let withDevice: [StoreKind] = [.memory, .sqlite]
     /// The stores this target runs the contract suites over (the domain's tests run them in memory).
     static let contract: [StoreKind] = [.sqlite, .postgres]
 }
@@ -35,24 +33,21 @@ final class TestEnvironment: Sendable {
         databasePath = folder.path("kith.sqlite")
         switch kind {
         case .memory:
-            contract = IdentityContractEnvironment(deviceStore: InMemoryIdentityStore())
+            contract = IdentityContractEnvironment(store: InMemoryIdentityStore())
         case .sqlite:
+            // `kith`'s file: the device's tables beside Identity's.
             let database = try SQLiteDatabase.open(at: databasePath, features: [IdentityMigrations.all])
-            contract = IdentityContractEnvironment(deviceStore: SQLIdentityStore(database: database))
-        case .postgres:
             contract = IdentityContractEnvironment(
-                serverStore: SQLIdentityStore(
-                    database: try await TestPostgres.database([IdentityMigrations.all])))
+                store: SQLStore(identityOn: database), deviceStore: SQLDeviceStore(database: database))
+        case .postgres:
+            // A server's database; the device beside it keeps its state in memory.
+            contract = IdentityContractEnvironment(
+                store: SQLStore(identityOn: try await TestPostgres.database([IdentityMigrations.all])))
         }
     }
 
     var clock: ManualClock { contract.clock }
     var store: any IdentityStore { contract.store }
-
-    /// The store with this device's state, for the tests of stores that keep one.
-    func requireDeviceStore() throws -> any DeviceIdentityStore {
-        try contract.requireDeviceStore()
-    }
 }
 
 extension ContractCase<IdentityContractEnvironment> {

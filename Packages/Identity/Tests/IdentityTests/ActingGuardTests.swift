@@ -18,7 +18,7 @@ struct ActingGuardTests {
 
         func run(_ service: LocalIdentityService, _ principal: Principal, _ world: World) async throws {
             switch self {
-            case .removeSavedAccount: try await service.removeSavedAccount("eli@example.com", by: principal)
+            case .removeSavedAccount: try await world.device.removeSavedAccount("eli@example.com", by: principal)
             case .changeName: _ = try await service.changeName(principal, firstName: "Dani", lastName: "Reyes")
             case .changeRole: _ = try await service.changeRole(principal, to: .parent)
             case .changePassword:
@@ -46,6 +46,7 @@ struct ActingGuardTests {
     struct World: Sendable {
         let store: CountingStore
         let service: LocalIdentityService
+        let device: ThisDevice
         let dana: Principal
         let max: Member
         let lanes: Household
@@ -53,16 +54,18 @@ struct ActingGuardTests {
         init() async throws {
             let random = SeededRandomSource(seed: 7)
             store = CountingStore()
+            let deviceStore = InMemoryDeviceStore()
             service = LocalIdentityService(
                 store: store, clock: ManualClock(), random: random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-            _ = try await service.signUp(
+                hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
+            device = ThisDevice(store: deviceStore, sessions: service)
+            _ = try await device.signUp(
                 SignUp(email: "eli@example.com", firstName: "Eli", lastName: "Lane", password: "correct horse"))
-            let eli = try #require(try await service.currentPrincipal())
+            let eli = try #require(try await device.currentPrincipal())
             lanes = try await service.createHousehold(eli, name: "Lanes")
-            _ = try await service.signUp(
+            _ = try await device.signUp(
                 SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
-            dana = try #require(try await service.currentPrincipal())
+            dana = try #require(try await device.currentPrincipal())
             _ = try await service.createHousehold(dana, name: "Reyes")
             max = try await service.addManagedMember(dana, displayName: "Max", avatarKey: "fox")
         }
@@ -77,9 +80,9 @@ struct ActingGuardTests {
         /// What the service reads back about Dana and this device.
         func snapshot() async throws -> Snapshot {
             Snapshot(
-                account: try await service.account(dana), saved: try await service.savedAccounts(),
+                account: try await service.account(dana), saved: try await device.savedAccounts(),
                 households: try await service.households(dana), active: try await service.activeHousehold(dana),
-                current: try await service.currentPrincipal(), records: try await service.actingRecords(dana))
+                current: try await device.currentPrincipal(), records: try await service.actingRecords(dana))
         }
     }
 
@@ -131,7 +134,7 @@ struct ActingGuardTests {
 }
 
 /// An in-memory store that counts the transactions it runs, so a test can see that a refused call opened none.
-actor CountingStore: DeviceIdentityStore {
+actor CountingStore: IdentityStore {
     private let base = InMemoryIdentityStore()
     private(set) var transactions = 0
 
@@ -145,17 +148,5 @@ actor CountingStore: DeviceIdentityStore {
     ) async throws -> T {
         transactions += 1
         return try await base.write(durability: durability, body)
-    }
-
-    func readWithDevice<T: Sendable>(_ body: @Sendable (any DeviceIdentityTransaction) throws -> T) async throws -> T {
-        transactions += 1
-        return try await base.readWithDevice(body)
-    }
-
-    func writeWithDevice<T: Sendable>(
-        durability: Durability, _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
-    ) async throws -> T {
-        transactions += 1
-        return try await base.writeWithDevice(durability: durability, body)
     }
 }

@@ -3,15 +3,15 @@ import IdentityTesting
 import StorageTesting
 import Testing
 
-// Every case of every Identity store contract suite (IdentityTesting), over the in-memory store, which keeps this
-// device's state too. The SQLite tests run the same cases over SQLite and PostgreSQL.
+// Every case of every Identity store contract suite (IdentityTesting), over the in-memory stores. The SQLite tests run
+// the same cases over SQLite and PostgreSQL.
 
 /// A fresh in-memory store, for one case.
 func inMemoryEnvironment() -> IdentityContractEnvironment {
-    IdentityContractEnvironment(deviceStore: InMemoryIdentityStore())
+    IdentityContractEnvironment(store: InMemoryIdentityStore())
 }
 
-@Suite("Accounts on this device (contract, every store that keeps a device)")
+@Suite("Accounts on this device (contract, every store)")
 struct AccountContractTests {
     @Test(arguments: AccountContract.cases)
     func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
@@ -64,10 +64,20 @@ struct LinkedIdentityContractTests {
     }
 }
 
-@Suite("Saved accounts (contract, every store that keeps a device)")
+@Suite("Saved accounts (contract, every store)")
 struct SavedAccountsContractTests {
     @Test(arguments: SavedAccountsContract.cases)
     func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
         try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Where a device keeps its state (contract, every device store)")
+struct DeviceStoreContractTests {
+    @Test(arguments: DeviceStoreContract.cases)
+    func inMemory(_ check: ContractCase<@Sendable () async throws -> any DeviceStore>) async throws {
+        // One actor is the whole device: a new process sees the same one.
+        let store = InMemoryDeviceStore(DeviceStoreContract.sample(annId: "a-ann", boId: "a-bo", boSession: "s-bo"))
+        try await check.run(in: { store })
     }
 }

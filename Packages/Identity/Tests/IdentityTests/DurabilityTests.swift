@@ -1,6 +1,6 @@
 import Argon2
 import Identity
-import Synchronization
+import IdentityTesting
 import Testing
 
 /// DOMAIN.md, "Durability": the calls that end access ask the store for an immediate (synchronous) commit; every
@@ -14,11 +14,11 @@ struct DurabilityTests {
         func run(_ world: World) async throws {
             let service = world.service
             switch self {
-            case .logOut: try await service.logOut()
+            case .logOut: try await world.device.logOut()
             case .endSession: try await service.endSession(token: world.grant.token)
             case .changePassword:
                 try await service.changePassword(world.dana, current: "correct horse", new: "battery staple")
-            case .removeSavedAccount: try await service.removeSavedAccount("eli@example.com", by: world.dana)
+            case .removeSavedAccount: try await world.device.removeSavedAccount("eli@example.com", by: world.dana)
             case .removeMember: _ = try await service.removeMember(world.dana, "Max")
             case .removeGuardian:
                 _ = try await service.removeGuardian(world.dana, member: "Max", email: "eli@example.com")
@@ -36,22 +36,25 @@ struct DurabilityTests {
     /// Eli and Dana on this device (Dana current); Dana owns Reyes, where Eli is a member and, with Dana, a guardian
     /// of Max; Sam holds a bearer session.
     struct World: Sendable {
-        let store = RecordingStore()
+        let store = DurabilityRecorder<any IdentityStoreTransaction>(InMemoryIdentityStore())
         let service: LocalIdentityService
+        let device: ThisDevice
         let dana: Principal
         let grant: SessionGrant
 
         init() async throws {
             let random = SeededRandomSource(seed: 11)
+            let deviceStore = InMemoryDeviceStore()
             service = LocalIdentityService(
                 store: store, clock: ManualClock(), random: random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-            _ = try await service.signUp(
+                hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
+            device = ThisDevice(store: deviceStore, sessions: service)
+            _ = try await device.signUp(
                 SignUp(email: "eli@example.com", firstName: "Eli", lastName: "Lane", password: "correct horse"))
-            let eli = try #require(try await service.currentPrincipal())
-            _ = try await service.signUp(
+            let eli = try #require(try await device.currentPrincipal())
+            _ = try await device.signUp(
                 SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
-            dana = try #require(try await service.currentPrincipal())
+            dana = try #require(try await device.currentPrincipal())
             let reyes = try await service.createHousehold(dana, name: "Reyes")
             _ = try await service.addManagedMember(dana, displayName: "Max", avatarKey: "fox")
             _ = try await service.joinHousehold(eli, householdId: reyes.id, role: .member)
@@ -77,36 +80,5 @@ struct DurabilityTests {
         _ = try await world.service.signIn(email: "sam@example.com", password: "correct horse")
         _ = try await world.service.graduateMember(world.dana, "Max")
         #expect(world.store.writes == [.normal, .normal, .normal, .normal, .normal])
-    }
-}
-
-/// An in-memory store that records the durability each write asked for (`write(_:)` is `.normal`).
-final class RecordingStore: DeviceIdentityStore {
-    private let base = InMemoryIdentityStore()
-    private let recorded = Mutex<[Durability]>([])
-
-    var writes: [Durability] { recorded.withLock { $0 } }
-    func forget() { recorded.withLock { $0 = [] } }
-
-    func read<T: Sendable>(_ body: @Sendable (any IdentityStoreTransaction) throws -> T) async throws -> T {
-        try await base.read(body)
-    }
-
-    func write<T: Sendable>(
-        durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        recorded.withLock { $0.append(durability) }
-        return try await base.write(body)
-    }
-
-    func readWithDevice<T: Sendable>(_ body: @Sendable (any DeviceIdentityTransaction) throws -> T) async throws -> T {
-        try await base.readWithDevice(body)
-    }
-
-    func writeWithDevice<T: Sendable>(
-        durability: Durability, _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
-    ) async throws -> T {
-        recorded.withLock { $0.append(durability) }
-        return try await base.writeWithDevice(body)
     }
 }

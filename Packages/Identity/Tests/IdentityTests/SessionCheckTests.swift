@@ -9,7 +9,7 @@ import Testing
 struct SessionCheckTests {
     @Test func aCallRecordsALiveSessionAndNeverAnEndedOne() async throws {
         let identity = LocalIdentityService(
-            serverStore: InMemoryIdentityStore(),
+            store: InMemoryIdentityStore(),
             hasher: Argon2PasswordHasher(parameters: .testing, random: SystemRandomSource()))
         let grant = try await identity.register(
             SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))

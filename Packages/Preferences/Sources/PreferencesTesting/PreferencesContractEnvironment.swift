@@ -9,25 +9,18 @@ public final class PreferencesContractEnvironment: Sendable {
     public let clock = ManualClock()
     public let random = SeededRandomSource(seed: 44)
     public let identityStore: any IdentityStore
-    /// The same store with this device's state; nil on PostgreSQL, a server's store.
-    public let deviceStore: (any DeviceIdentityStore)?
     public let store: any PreferencesStore
 
-    public init(
-        identityStore: any IdentityStore, deviceStore: (any DeviceIdentityStore)?, store: any PreferencesStore
-    ) {
+    public init(identityStore: any IdentityStore, store: any PreferencesStore) {
         self.identityStore = identityStore
-        self.deviceStore = deviceStore
         self.store = store
     }
 
-    /// A new process's Identity service on the same store (a server's on PostgreSQL).
+    /// A new process's Identity service on the same store.
     public func identity() -> LocalIdentityService {
-        let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
-        guard let deviceStore else {
-            return LocalIdentityService(serverStore: identityStore, clock: clock, random: random, hasher: hasher)
-        }
-        return LocalIdentityService(store: deviceStore, clock: clock, random: random, hasher: hasher)
+        LocalIdentityService(
+            store: identityStore, clock: clock, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
     }
 
     public func preferences() -> LocalPreferencesService {

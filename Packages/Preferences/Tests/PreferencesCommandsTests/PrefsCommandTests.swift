@@ -39,9 +39,9 @@ struct Harness {
         identity = LocalIdentityService(
             store: identityStore, clock: clock, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-        _ = try await identity.signUp(
+        let grant = try await identity.register(
             SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "password-dana"))
-        guard let dana = try await identity.currentPrincipal() else { throw IdentityError.notSignedIn }
+        let dana = try await identity.principal(forToken: grant.token)
         self.dana = dana
         _ = try await identity.createHousehold(dana, name: "Reyes")
         max = try await identity.addManagedMember(dana, displayName: "Max", avatarKey: "")

@@ -37,34 +37,30 @@ final class Fixture: Sendable {
     init(_ kind: StoreKind) async throws {
         folder = TemporaryFolder()
         let identityStore: any IdentityStore
-        let deviceStore: (any DeviceIdentityStore)?
         let store: any PreferencesStore
         switch kind {
         case .memory:
             let identity = InMemoryIdentityStore()
             identityStore = identity
-            deviceStore = identity
             store = InMemoryPreferencesStore(identity: identity)
             database = nil
             postgres = nil
         case .sqlite:
             let database = try Self.openDatabase(at: folder.path("kith.sqlite"))
-            let identity = SQLIdentityStore(database: database)
+            let identity = SQLStore(identityOn: database)
             identityStore = identity
-            deviceStore = identity
             store = SQLStore(preferencesOn: database)
             self.database = database
             postgres = nil
         case .postgres:
             let postgres = try await TestPostgres.database([IdentityMigrations.all, PreferencesMigrations.all])
-            identityStore = SQLIdentityStore(database: postgres)
-            deviceStore = nil
+            identityStore = SQLStore(identityOn: postgres)
             store = SQLStore(preferencesOn: postgres)
             database = nil
             self.postgres = postgres
         }
         environment = PreferencesContractEnvironment(
-            identityStore: identityStore, deviceStore: deviceStore, store: store)
+            identityStore: identityStore, store: store)
     }
 
     static func openDatabase(at path: String) throws -> SQLiteDatabase {

@@ -10,7 +10,7 @@ import Testing
 struct GraduationCarryOverTests {
     func claiming(_ fixture: Fixture) -> LocalIdentityService {
         LocalIdentityService(
-            serverStore: fixture.identityStore, clock: fixture.clock, random: fixture.random,
+            store: fixture.identityStore, clock: fixture.clock, random: fixture.random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: fixture.random),
             carryOver: PreferencesCarryOver(store: fixture.store))
     }

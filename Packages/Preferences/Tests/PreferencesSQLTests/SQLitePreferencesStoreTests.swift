@@ -72,7 +72,7 @@ struct SQLitePreferencesStoreTests {
 
         // Removed through Identity's own service, in a new process on the same file.
         let identity = LocalIdentityService(
-            store: SQLIdentityStore(database: try Fixture.openDatabase(at: database.path)), clock: fixture.clock,
+            store: SQLStore(identityOn: try Fixture.openDatabase(at: database.path)), clock: fixture.clock,
             random: fixture.random, hasher: Argon2PasswordHasher(parameters: .testing, random: fixture.random))
         _ = try await identity.removeMember(family.dana, "Max")
 

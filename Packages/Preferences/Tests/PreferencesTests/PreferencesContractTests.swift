@@ -12,6 +12,6 @@ struct PreferencesContractTests {
         let identity = InMemoryIdentityStore()
         try await check.run(
             in: PreferencesContractEnvironment(
-                identityStore: identity, deviceStore: identity, store: InMemoryPreferencesStore(identity: identity)))
+                identityStore: identity, store: InMemoryPreferencesStore(identity: identity)))
     }
 }

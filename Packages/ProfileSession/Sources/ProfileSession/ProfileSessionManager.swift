@@ -4,12 +4,13 @@ import Identity
 /// exit lock: acting as a member that has an exit PIN holds this device as that member (`ExitLock`), so every
 /// run of the account starts as it, and leaving it (another switch) needs the PIN.
 ///
-/// The manager wraps the Identity service's principal: `currentPrincipal()` adds `actingAs` while
+/// The manager wraps this device's principal: `currentPrincipal()` adds `actingAs` while
 /// acting, so every feature's call carries the member as subject and the account as actor. Switching
 /// reads Identity afresh each time and decides guardianship itself; it never trusts a list it was given.
 /// Acting never survives an account switch or a sign-out: the manager then falls back to the account.
 public actor ProfileSessionManager: PrincipalSource {
-    private let identity: any IdentityService
+    private let profiles: any ProfileReads
+    private let device: ThisDevice
     private let exitLock: ExitLock?
 
     // MARK: - State
@@ -27,9 +28,11 @@ public actor ProfileSessionManager: PrincipalSource {
     /// loaded yet): the list is the account alone, as this device saved it.
     public private(set) var membersUnavailable = false
 
-    /// A manager that starts as the signed-in account itself, or as the member `exitLock` holds this device as.
-    public init(identity: any IdentityService, exitLock: ExitLock? = nil) {
-        self.identity = identity
+    /// A manager that starts as the account `device` runs as, or as the member `exitLock` holds this device as; the
+    /// profiles come from `profiles` (the Identity service, or with `--remote` its reads remembered offline).
+    public init(profiles: any ProfileReads, device: ThisDevice, exitLock: ExitLock? = nil) {
+        self.profiles = profiles
+        self.device = device
         self.exitLock = exitLock
     }
 
@@ -86,8 +89,8 @@ public actor ProfileSessionManager: PrincipalSource {
             apply(try await loadFresh())
             membersUnavailable = false
         } catch let error where !(error is IdentityError) {
-            guard let principal = try await identity.currentPrincipal(),
-                let saved = try await identity.savedAccounts().first(where: {
+            guard let principal = try await device.currentPrincipal(),
+                let saved = try await device.savedAccounts().first(where: {
                     $0.account.accountId == principal.accountId
                 })
             else { throw error }
@@ -150,12 +153,12 @@ public actor ProfileSessionManager: PrincipalSource {
 
     // MARK: - PrincipalSource
 
-    /// The Identity service's principal, plus `actingAs` while acting.
+    /// This device's principal, plus `actingAs` while acting.
     ///
     /// When the service's account is not the one the acting started under (an account switch), or nobody is
     /// signed in any more, the manager falls back to the account itself, silently.
     public func currentPrincipal() async throws -> Principal? {
-        guard var principal = try await identity.currentPrincipal() else {
+        guard var principal = try await device.currentPrincipal() else {
             forgetAccount()
             return nil
         }
@@ -193,7 +196,7 @@ public actor ProfileSessionManager: PrincipalSource {
     private func recheckActing(_ principal: Principal) async {
         let household: Household?
         do {
-            household = try await identity.activeHousehold(principal)
+            household = try await profiles.activeHousehold(principal)
         } catch {
             return
         }
@@ -212,12 +215,12 @@ public actor ProfileSessionManager: PrincipalSource {
     }
 
     private func loadFresh() async throws -> Snapshot {
-        guard let principal = try await identity.currentPrincipal() else {
+        guard let principal = try await device.currentPrincipal() else {
             forgetAccount()
             throw IdentityError.notSignedIn
         }
-        let account = try await identity.account(principal)
-        let household = try await identity.activeHousehold(principal)
+        let account = try await profiles.account(principal)
+        let household = try await profiles.activeHousehold(principal)
         return Snapshot(account: account, sessionId: principal.sessionId, household: household)
     }
 

@@ -18,7 +18,7 @@ enum ActivityCommand {
                     completion: "member")
             ]
         ) { arguments, context in
-            guard let principal = try await manager.currentPrincipal() else { throw IdentityError.notSignedIn }
+            let principal = try await manager.requirePrincipal()
             let member = arguments.option("member")
             let records =
                 if let member {

@@ -28,7 +28,7 @@ struct ExitLockCommandTests {
         let right = try pinFile("4321")
         #expect(await harness.text("switch me --pin-file \(right)") == "Now viewing as yourself\n")
         #expect(try await harness.manager.currentPrincipal()?.actingAs == nil)
-        #expect(try await harness.locks.exitLock() == nil)
+        #expect(try await harness.deviceStore.load().exitLock == nil)
     }
 
     @Test("KITH_PIN gives the PIN without a terminal")
@@ -38,7 +38,7 @@ struct ExitLockCommandTests {
         _ = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
         _ = try await harness.identity.setExitPin(dana, member: "Max", password: "password-dana", pin: "4321")
         _ = await harness.text("switch Max")
-        #expect(try await harness.locks.exitLock()?.displayName == "Max")
+        #expect(try await harness.deviceStore.load().exitLock?.displayName == "Max")
         #expect(await harness.text("switch me") == "Now viewing as yourself\n")
     }
 }

@@ -17,16 +17,19 @@ struct Harness {
     let clock = ManualClock()
     let random = SeededRandomSource(seed: 77)
     let store = InMemoryIdentityStore()
-    let locks = InMemoryDeviceExitLockStore()
+    let deviceStore = InMemoryDeviceStore()
     let identity: LocalIdentityService
+    let device: ThisDevice
     let manager: ProfileSessionManager
     let shell: Shell
 
     init(environment: [String: String] = [:]) throws {
         identity = LocalIdentityService(
             store: store, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), exitLocks: locks)
-        manager = ProfileSessionManager(identity: identity, exitLock: ExitLock(pins: identity, device: locks))
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
+        device = ThisDevice(store: deviceStore, sessions: identity, clock: clock)
+        manager = ProfileSessionManager(
+            profiles: identity, device: device, exitLock: ExitLock(pins: identity, device: deviceStore))
         let preferences = LocalPreferencesService(
             store: InMemoryPreferencesStore(identity: store), clock: clock, random: random)
         let registry = try CommandRegistry(plugins: [
@@ -41,9 +44,9 @@ struct Harness {
     /// Dana Reyes signs up and creates the Reyes household.
     @discardableResult
     func dana(household: Bool = true) async throws -> Principal {
-        _ = try await identity.signUp(
+        _ = try await device.signUp(
             SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "password-dana"))
-        guard let dana = try await identity.currentPrincipal() else { throw IdentityError.notSignedIn }
+        guard let dana = try await device.currentPrincipal() else { throw IdentityError.notSignedIn }
         if household { _ = try await identity.createHousehold(dana, name: "Reyes") }
         return dana
     }

@@ -19,7 +19,7 @@ struct ActingRefusalTests {
     /// a parent in Reyes, owner of two households), and the manager over Dana's process.
     struct Scene {
         let device = Device()
-        let dana: LocalIdentityService
+        let dana: DeviceProcess
         let manager: ProfileSessionManager
         let danaPrincipal: Principal
         let erinsTwo: Household
@@ -28,52 +28,53 @@ struct ActingRefusalTests {
             let erinProcess = device.process()
             try await erinProcess.signUp("Erin")
             let erin = try await erinProcess.me()
-            let erins = try await erinProcess.createHousehold(erin, name: "Erins")
-            erinsTwo = try await erinProcess.createHousehold(erin, name: "Erins Two")
+            let erins = try await erinProcess.identity.createHousehold(erin, name: "Erins")
+            erinsTwo = try await erinProcess.identity.createHousehold(erin, name: "Erins Two")
             dana = device.process()
             try await dana.signUp("Dana")
             danaPrincipal = try await dana.me()
-            _ = try await dana.joinHousehold(danaPrincipal, householdId: erins.id, role: .parent)
-            let reyes = try await dana.createHousehold(danaPrincipal, name: "Reyes")
-            _ = try await dana.addManagedMember(danaPrincipal, displayName: "Max", avatarKey: "")
-            _ = try await erinProcess.joinHousehold(erin, householdId: reyes.id, role: .parent)
-            manager = ProfileSessionManager(identity: dana)
+            _ = try await dana.identity.joinHousehold(danaPrincipal, householdId: erins.id, role: .parent)
+            let reyes = try await dana.identity.createHousehold(danaPrincipal, name: "Reyes")
+            _ = try await dana.identity.addManagedMember(danaPrincipal, displayName: "Max", avatarKey: "")
+            _ = try await erinProcess.identity.joinHousehold(erin, householdId: reyes.id, role: .parent)
+            manager = dana.manager()
         }
 
         /// What some actions need beyond the common scene.
         func prepare(_ action: Action) async throws {
             if action == .guardianRemove {
-                _ = try await dana.addGuardian(danaPrincipal, member: "Max", email: email("Erin"))
+                _ = try await dana.identity.addGuardian(danaPrincipal, member: "Max", email: email("Erin"))
             }
         }
 
         func perform(_ action: Action, as principal: Principal) async throws {
             switch action {
             case .password:
-                try await dana.changePassword(principal, current: password("Dana"), new: "another-password")
-            case .name: _ = try await dana.changeName(principal, firstName: "Dana", lastName: "Smith")
-            case .role: _ = try await dana.changeRole(principal, to: .parent)
-            case .removeSavedAccount: try await dana.removeSavedAccount(email("Erin"), by: principal)
-            case .householdCreate: _ = try await dana.createHousehold(principal, name: "Second")
-            case .householdRename: _ = try await dana.renameHousehold(principal, name: "Renamed")
+                try await dana.identity.changePassword(principal, current: password("Dana"), new: "another-password")
+            case .name: _ = try await dana.identity.changeName(principal, firstName: "Dana", lastName: "Smith")
+            case .role: _ = try await dana.identity.changeRole(principal, to: .parent)
+            case .removeSavedAccount: try await dana.device.removeSavedAccount(email("Erin"), by: principal)
+            case .householdCreate: _ = try await dana.identity.createHousehold(principal, name: "Second")
+            case .householdRename: _ = try await dana.identity.renameHousehold(principal, name: "Renamed")
             // Reyes is active (made last): using Erins is a change to see.
-            case .householdUse: _ = try await dana.useHousehold(principal, "Erins")
-            case .householdLeave: try await dana.leaveHousehold(principal, "Erins")
+            case .householdUse: _ = try await dana.identity.useHousehold(principal, "Erins")
+            case .householdLeave: try await dana.identity.leaveHousehold(principal, "Erins")
             case .householdJoin:
-                _ = try await dana.joinHousehold(principal, householdId: erinsTwo.id, role: .parent)
-            case .memberAdd: _ = try await dana.addManagedMember(principal, displayName: "Leo", avatarKey: "")
-            case .memberRemove: _ = try await dana.removeMember(principal, "Max")
-            case .guardianAdd: _ = try await dana.addGuardian(principal, member: "Max", email: email("Erin"))
-            case .guardianRemove: _ = try await dana.removeGuardian(principal, member: "Max", email: email("Erin"))
+                _ = try await dana.identity.joinHousehold(principal, householdId: erinsTwo.id, role: .parent)
+            case .memberAdd: _ = try await dana.identity.addManagedMember(principal, displayName: "Leo", avatarKey: "")
+            case .memberRemove: _ = try await dana.identity.removeMember(principal, "Max")
+            case .guardianAdd: _ = try await dana.identity.addGuardian(principal, member: "Max", email: email("Erin"))
+            case .guardianRemove:
+                _ = try await dana.identity.removeGuardian(principal, member: "Max", email: email("Erin"))
             }
         }
 
         /// What the actions could change, to show a refusal changed nothing.
         func snapshot() async throws -> String {
-            let account = try await dana.account(danaPrincipal)
-            let households = try await dana.households(danaPrincipal)
-            let active = try await dana.activeHousehold(danaPrincipal)
-            let saved = try await dana.savedAccounts().map(\.account.email)
+            let account = try await dana.identity.account(danaPrincipal)
+            let households = try await dana.identity.households(danaPrincipal)
+            let active = try await dana.identity.activeHousehold(danaPrincipal)
+            let saved = try await dana.device.savedAccounts().map(\.account.email)
             return "\(account) \(households) \(String(describing: active?.id)) \(saved)"
         }
     }
@@ -96,9 +97,9 @@ struct ActingRefusalTests {
         try await scene.perform(action, as: own)
         // The action took effect: what the refusal left unchanged has changed now.
         if action == .password {
-            _ = try await scene.dana.signIn(email: email("Dana"), password: "another-password")
+            _ = try await scene.dana.identity.signIn(email: email("Dana"), password: "another-password")
             await #expect(throws: (any Error).self) {
-                _ = try await scene.dana.signIn(email: email("Dana"), password: password("Dana"))
+                _ = try await scene.dana.identity.signIn(email: email("Dana"), password: password("Dana"))
             }
         } else {
             #expect(try await scene.snapshot() != before)
@@ -110,9 +111,9 @@ struct ActingRefusalTests {
         let scene = try await Scene()
         _ = try await scene.manager.switch(to: "Max")
         let acting = try #require(try await scene.manager.currentPrincipal())
-        #expect(try await scene.dana.account(acting).id == scene.danaPrincipal.accountId)
-        #expect(try await scene.dana.activeHousehold(acting)?.name == "Reyes")
-        #expect(try await scene.dana.households(acting).count == 2)
+        #expect(try await scene.dana.identity.account(acting).id == scene.danaPrincipal.accountId)
+        #expect(try await scene.dana.identity.activeHousehold(acting)?.name == "Reyes")
+        #expect(try await scene.dana.identity.households(acting).count == 2)
     }
 
     @Test("writes made while acting are recorded with actor and subject")
@@ -120,12 +121,12 @@ struct ActingRefusalTests {
         let scene = try await Scene()
         _ = try await scene.manager.switch(to: "Max")
         let acting = try #require(try await scene.manager.currentPrincipal())
-        let record = try #require(try await scene.dana.recordActing(acting, action: "vote for Up"))
+        let record = try #require(try await scene.dana.identity.recordActing(acting, action: "vote for Up"))
         #expect(record.actorAccountId == scene.danaPrincipal.accountId)
         #expect(record.subjectDisplayName == "Max")
         _ = try await scene.manager.switch(to: "me")
         let own = try #require(try await scene.manager.currentPrincipal())
-        #expect(try await scene.dana.recordActing(own, action: "vote for Cars") == nil)
-        #expect(try await scene.dana.actingRecords(own).map(\.action) == ["vote for Up"])
+        #expect(try await scene.dana.identity.recordActing(own, action: "vote for Cars") == nil)
+        #expect(try await scene.dana.identity.actingRecords(own).map(\.action) == ["vote for Up"])
     }
 }

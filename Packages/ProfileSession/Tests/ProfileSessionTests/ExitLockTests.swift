@@ -10,34 +10,26 @@ struct ExitLockTests {
     /// A device where Dana guards Max (PIN 2468) and Leo (no PIN), and Eve is also saved and signed in.
     struct LockedDevice {
         let device = Device()
-        let locks = InMemoryDeviceExitLockStore()
         let dana: Principal
 
         init() async throws {
-            let setup = Self.process(device, locks)
+            let setup = device.process()
             try await setup.signUp("Eve")
             try await setup.signUp("Dana")
             dana = try await setup.me()
-            _ = try await setup.createHousehold(dana, name: "Reyes")
-            _ = try await setup.addManagedMember(dana, displayName: "Max", avatarKey: "")
-            _ = try await setup.addManagedMember(dana, displayName: "Leo", avatarKey: "")
-            _ = try await setup.setExitPin(dana, member: "Max", password: password("Dana"), pin: "2468")
+            _ = try await setup.identity.createHousehold(dana, name: "Reyes")
+            _ = try await setup.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+            _ = try await setup.identity.addManagedMember(dana, displayName: "Leo", avatarKey: "")
+            _ = try await setup.identity.setExitPin(dana, member: "Max", password: password("Dana"), pin: "2468")
         }
 
-        /// A new run of `kith` on this device: its own Identity service and manager over the same stores.
-        func process() -> LocalIdentityService { Self.process(device, locks) }
+        /// A new run of `kith` on this device: its own Identity service and `ThisDevice` over the same stores.
+        func process() -> DeviceProcess { device.process() }
 
-        static func process(_ device: Device, _ locks: InMemoryDeviceExitLockStore) -> LocalIdentityService {
-            LocalIdentityService(
-                store: device.store, clock: device.clock, random: device.random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: device.random), exitLocks: locks)
-        }
-
-        func run() -> (identity: LocalIdentityService, manager: ProfileSessionManager) {
-            let identity = process()
-            return (
-                identity, ProfileSessionManager(identity: identity, exitLock: ExitLock(pins: identity, device: locks))
-            )
+        /// A new run and its manager, with the device's exit lock.
+        func run() -> (identity: DeviceProcess, manager: ProfileSessionManager) {
+            let process = process()
+            return (process, process.manager(exitLock: ExitLock(pins: process.identity, device: device.deviceStore)))
         }
     }
 
@@ -46,9 +38,9 @@ struct ExitLockTests {
         let device = try await LockedDevice()
         let run = device.run()
         try await run.manager.switch(to: "Leo")
-        #expect(await device.locks.exitLock() == nil)
+        #expect(try await device.device.deviceStore.load().exitLock == nil)
         try await run.manager.switch(to: "Max")
-        let lock = try #require(await device.locks.exitLock())
+        let lock = try #require(try await device.device.deviceStore.load().exitLock)
         #expect(lock.accountId == device.dana.accountId)
         #expect(lock.displayName == "Max")
     }
@@ -65,13 +57,13 @@ struct ExitLockTests {
             #expect(await refusal { _ = try await run.manager.switch(to: target, pin: "1111") } == "Wrong PIN")
             #expect(await run.manager.actingAsMemberId != nil)
             #expect(try await run.manager.currentPrincipal()?.actingAs?.displayName == "Max")
-            #expect(await device.locks.exitLock() != nil)
+            #expect(try await device.device.deviceStore.load().exitLock != nil)
         }
         // Switching to the locked member itself is no way out, and needs nothing.
         try await run.manager.switch(to: "Max")
         try await run.manager.switch(to: "me", pin: "2468")
         #expect(await run.manager.actingAsMemberId == nil)
-        #expect(await device.locks.exitLock() == nil)
+        #expect(try await device.device.deviceStore.load().exitLock == nil)
         #expect(try await run.manager.currentPrincipal()?.actingAs == nil)
     }
 
@@ -97,23 +89,26 @@ struct ExitLockTests {
         let run = device.run()
         try await run.manager.switch(to: "Max")
         let locked = IdentityError.exitLocked("Max")
-        #expect(await identityError { try await run.identity.logOut() } == locked)
+        #expect(await identityError { try await run.identity.device.logOut() } == locked)
         #expect(
-            await identityError { _ = try await run.identity.switchAccount(to: email("Eve"), password: nil) } == locked)
-        #expect(await identityError { _ = try await run.identity.runAs(email: email("Eve")) } == locked)
+            await identityError { _ = try await run.identity.device.switchAccount(to: email("Eve"), password: nil) }
+                == locked)
+        #expect(await identityError { _ = try await run.identity.device.runAs(email: email("Eve")) } == locked)
         #expect(
-            await identityError { _ = try await run.identity.logIn(email: email("Eve"), password: password("Eve")) }
+            await identityError {
+                _ = try await run.identity.device.logIn(email: email("Eve"), password: password("Eve"))
+            }
                 == locked)
         #expect(await identityError { _ = try await run.identity.signUp("Zed") } == locked)
         // A new run with `--account` of the locked account itself stays the member.
         let next = device.run()
-        _ = try await next.identity.runAs(email: email("Dana"))
+        _ = try await next.identity.device.runAs(email: email("Dana"))
         #expect(try await next.manager.currentPrincipal()?.actingAs?.displayName == "Max")
         #expect(try await run.manager.currentPrincipal()?.accountId == device.dana.accountId)
         // After the PIN, the account may leave.
-        let exitLock = ExitLock(pins: run.identity, device: device.locks)
+        let exitLock = ExitLock(pins: run.identity.identity, device: device.device.deviceStore)
         try await exitLock.leave(try await run.manager.currentPrincipal(), pin: "2468")
-        _ = try await run.identity.switchAccount(to: email("Eve"), password: nil)
+        _ = try await run.identity.device.switchAccount(to: email("Eve"), password: nil)
         #expect(try await run.manager.currentPrincipal()?.actingAs == nil)
     }
 
@@ -123,10 +118,10 @@ struct ExitLockTests {
         try await device.run().manager.switch(to: "Max")
         // Another guardian process removes Max (the lock does not stop the account's own commands as itself).
         let other = device.process()
-        _ = try await other.removeMember(device.dana, "Max")
+        _ = try await other.identity.removeMember(device.dana, "Max")
         let next = device.run()
         #expect(try await next.manager.currentPrincipal()?.actingAs == nil)
-        #expect(await device.locks.exitLock() == nil)
+        #expect(try await device.device.deviceStore.load().exitLock == nil)
     }
 
     @Test("a PIN cleared since the lock engaged lets the device leave; no PIN never counts as the right one")
@@ -136,14 +131,15 @@ struct ExitLockTests {
         try await run.manager.switch(to: "Max")
         // Another process of the guardian clears the PIN; checking a PIN now has nothing to compare with.
         let other = device.process()
-        _ = try await other.clearExitPin(device.dana, member: "Max", password: password("Dana"))
+        _ = try await other.identity.clearExitPin(device.dana, member: "Max", password: password("Dana"))
         var acting = device.dana
-        acting.actingAs = ActingAs(memberId: try #require(await device.locks.exitLock()).memberId, displayName: "Max")
+        acting.actingAs = ActingAs(
+            memberId: try #require(try await device.device.deviceStore.load().exitLock).memberId, displayName: "Max")
         #expect(
-            await identityError { try await other.verifyExitPin(acting, member: "Max", pin: "0000") }
+            await identityError { try await other.identity.verifyExitPin(acting, member: "Max", pin: "0000") }
                 == .noExitPin("Max"))
         try await run.manager.switch(to: "me", pin: "0000")
-        #expect(await device.locks.exitLock() == nil)
+        #expect(try await device.device.deviceStore.load().exitLock == nil)
         #expect(try await run.manager.currentPrincipal()?.actingAs == nil)
     }
 }

@@ -4,37 +4,49 @@ import Identity
 import ProfileSession
 import Testing
 
-/// One device (an in-memory Identity store) where each "process" is its own `LocalIdentityService`.
+/// One device (in-memory Identity and device stores) where each "process" has its own service and `ThisDevice`.
 final class Device: Sendable {
     let clock = ManualClock()
     let random: SeededRandomSource
     let store = InMemoryIdentityStore()
+    let deviceStore = InMemoryDeviceStore()
 
     init(seed: UInt64 = 2025) {
         random = SeededRandomSource(seed: seed)
     }
 
     /// A new process on this device: it starts as the device's current account.
-    func process() -> LocalIdentityService {
-        LocalIdentityService(
+    func process() -> DeviceProcess {
+        let identity = LocalIdentityService(
             store: store, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
+        return DeviceProcess(
+            identity: identity, device: ThisDevice(store: deviceStore, sessions: identity, clock: clock))
     }
 }
 
-extension LocalIdentityService {
+/// One process: its Identity service and its view of this device.
+struct DeviceProcess: Sendable {
+    let identity: LocalIdentityService
+    let device: ThisDevice
+
     /// Signs up `name@example.com` as "Name Tester" with password "password-name" and makes it this process's account.
     @discardableResult
     func signUp(_ name: String) async throws -> Account {
-        try await signUp(
+        try await device.signUp(
             SignUp(
                 email: email(name), firstName: name, lastName: "Tester", password: password(name)))
     }
 
     /// The principal of this process, which must be signed in.
     func me() async throws -> Principal {
-        guard let principal = try await currentPrincipal() else { throw IdentityError.notSignedIn }
+        guard let principal = try await device.currentPrincipal() else { throw IdentityError.notSignedIn }
         return principal
+    }
+
+    /// A profile-session manager of this process.
+    func manager(exitLock: ExitLock? = nil) -> ProfileSessionManager {
+        ProfileSessionManager(profiles: identity, device: device, exitLock: exitLock)
     }
 }
 

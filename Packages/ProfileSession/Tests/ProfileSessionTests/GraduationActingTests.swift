@@ -10,15 +10,15 @@ struct GraduationActingTests {
         let ann = device.process()
         try await ann.signUp("Ann")
         let annPrincipal = try await ann.me()
-        _ = try await ann.createHousehold(annPrincipal, name: "Home")
-        let mia = try await ann.addManagedMember(annPrincipal, displayName: "Mia", avatarKey: "")
-        let manager = ProfileSessionManager(identity: ann)
+        _ = try await ann.identity.createHousehold(annPrincipal, name: "Home")
+        let mia = try await ann.identity.addManagedMember(annPrincipal, displayName: "Mia", avatarKey: "")
+        let manager = ann.manager()
         try await manager.switch(to: "Mia")
         #expect(try await manager.currentPrincipal()?.actingAs?.memberId == mia.memberId)
 
-        let grant = try await ann.graduateMember(annPrincipal, "Mia")
+        let grant = try await ann.identity.graduateMember(annPrincipal, "Mia")
         let child = device.process()
-        let account = try await child.signUp(
+        let account = try await child.device.signUp(
             SignUp(
                 email: email("Mia"), firstName: "Mia", lastName: "Lee", password: password("Mia"), claimCode: grant.code
             ))

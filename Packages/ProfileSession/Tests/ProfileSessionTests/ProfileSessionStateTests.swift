@@ -9,7 +9,7 @@ struct ProfileSessionStateTests {
     /// Dana (owner of Reyes, guardian of Max then Leo) in her own process, with a manager over it.
     struct Dana {
         let device = Device()
-        let identity: LocalIdentityService
+        let identity: DeviceProcess
         let manager: ProfileSessionManager
         let principal: Principal
 
@@ -17,9 +17,11 @@ struct ProfileSessionStateTests {
             identity = device.process()
             try await identity.signUp("Dana")
             principal = try await identity.me()
-            _ = try await identity.createHousehold(principal, name: "Reyes")
-            for name in members { _ = try await identity.addManagedMember(principal, displayName: name, avatarKey: "") }
-            manager = ProfileSessionManager(identity: identity)
+            _ = try await identity.identity.createHousehold(principal, name: "Reyes")
+            for name in members {
+                _ = try await identity.identity.addManagedMember(principal, displayName: name, avatarKey: "")
+            }
+            manager = identity.manager()
         }
     }
 
@@ -39,7 +41,7 @@ struct ProfileSessionStateTests {
         let device = Device()
         let identity = device.process()
         let account = try await identity.signUp("Dana")
-        let manager = ProfileSessionManager(identity: identity)
+        let manager = identity.manager()
         let profiles = try await manager.refresh()
         #expect(profiles.map(\.memberId) == [account.id])
         #expect(profiles[0].typeLabel == "You" && !profiles[0].isManaged && profiles[0].displayName == "Dana Tester")
@@ -48,7 +50,7 @@ struct ProfileSessionStateTests {
         #expect(await manager.activeProfile == profiles[0])
         #expect(await manager.householdName == nil)
         // A household without managed members is still one profile.
-        _ = try await identity.createHousehold(try await identity.me(), name: "Reyes")
+        _ = try await identity.identity.createHousehold(try await identity.me(), name: "Reyes")
         #expect(try await manager.refresh().count == 1)
         #expect(await manager.householdName == "Reyes")
     }
@@ -121,7 +123,7 @@ struct ProfileSessionStateTests {
         _ = try await dana.manager.switch(to: "Max")
         // Another process of the same account removes Max.
         let other = dana.device.process()
-        _ = try await other.removeMember(try await other.me(), "Max")
+        _ = try await other.identity.removeMember(try await other.me(), "Max")
         // Nothing has been refreshed yet: still acting.
         #expect(await dana.manager.actingAsMemberId != nil)
         let profiles = try await dana.manager.refresh()
@@ -137,15 +139,15 @@ struct ProfileSessionStateTests {
         let erinProcess = dana.device.process()
         try await erinProcess.signUp("Erin")
         let erin = try await erinProcess.me()
-        let household = try #require(try await dana.identity.activeHousehold(dana.principal))
-        _ = try await erinProcess.joinHousehold(erin, householdId: household.id, role: .parent)
-        _ = try await dana.identity.addGuardian(dana.principal, member: "Max", email: email("Erin"))
+        let household = try #require(try await dana.identity.identity.activeHousehold(dana.principal))
+        _ = try await erinProcess.identity.joinHousehold(erin, householdId: household.id, role: .parent)
+        _ = try await dana.identity.identity.addGuardian(dana.principal, member: "Max", email: email("Erin"))
         _ = try await dana.manager.switch(to: "Max")
-        _ = try await erinProcess.removeGuardian(erin, member: "Max", email: email("Dana"))
+        _ = try await erinProcess.identity.removeGuardian(erin, member: "Max", email: email("Dana"))
         #expect(try await dana.manager.refresh().map(\.displayName) == ["Dana Tester", "Leo"])
         #expect(await dana.manager.isActingAsManaged == false)
         // Erin, now Max's only guardian, can act as Max.
-        let erinManager = ProfileSessionManager(identity: erinProcess)
+        let erinManager = erinProcess.manager()
         #expect(try await erinManager.switch(to: "Max").isManaged)
     }
 
@@ -168,7 +170,7 @@ struct ProfileSessionStateTests {
         let dana = try await Dana()
         try await dana.device.process().signUp("Erin")  // saved on the device, with a live session
         _ = try await dana.manager.switch(to: "Max")
-        let switched = try await dana.identity.switchAccount(to: email("Erin"), password: nil)
+        let switched = try await dana.identity.device.switchAccount(to: email("Erin"), password: nil)
         guard case .switched = switched else {
             Issue.record("expected a silent switch, got \(switched)")
             return
@@ -180,7 +182,7 @@ struct ProfileSessionStateTests {
         #expect(await ProfileSessionPrompt.suffix(manager: dana.manager) == nil)
         // Erin cannot reach Dana's Max, and back on Dana the run starts as herself.
         #expect(await refusal { try await dana.manager.switch(to: "Max") } == notAvailable)
-        _ = try await dana.identity.switchAccount(to: email("Dana"), password: nil)
+        _ = try await dana.identity.device.switchAccount(to: email("Dana"), password: nil)
         #expect(try await dana.manager.currentPrincipal()?.actingAs == nil)
         #expect(try await dana.manager.currentPrincipal()?.accountId == dana.principal.accountId)
     }
@@ -190,7 +192,7 @@ struct ProfileSessionStateTests {
         let dana = try await Dana()
         try await dana.device.process().signUp("Erin")
         _ = try await dana.manager.switch(to: "Max")
-        _ = try await dana.identity.switchAccount(to: email("Erin"), password: nil)
+        _ = try await dana.identity.device.switchAccount(to: email("Erin"), password: nil)
         let profiles = try await dana.manager.refresh()
         #expect(profiles.map(\.displayName) == ["Erin Tester"])
         #expect(await dana.manager.isActingAsManaged == false)
@@ -200,7 +202,7 @@ struct ProfileSessionStateTests {
     func logout() async throws {
         let dana = try await Dana()
         _ = try await dana.manager.switch(to: "Max")
-        try await dana.identity.logOut()
+        try await dana.identity.device.logOut()
         #expect(try await dana.manager.currentPrincipal() == nil)
         #expect(await dana.manager.isActingAsManaged == false)
         #expect(await refusal { try await dana.manager.switch(to: "Max") } == IdentityError.notSignedIn.description)
@@ -231,7 +233,7 @@ struct ProfileSessionStateTests {
     func inMemoryOnly() async throws {
         let dana = try await Dana()
         _ = try await dana.manager.switch(to: "Max")
-        let next = ProfileSessionManager(identity: dana.device.process())
+        let next = dana.device.process().manager()
         #expect(try await next.currentPrincipal()?.actingAs == nil)
     }
 }

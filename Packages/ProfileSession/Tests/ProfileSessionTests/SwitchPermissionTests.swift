@@ -48,7 +48,7 @@ struct SwitchPermissionTests {
 
     struct Person {
         let name: String
-        let process: LocalIdentityService
+        let process: DeviceProcess
         let principal: Principal
         var id: String { principal.accountId }
         var displayName: String { "\(name) Tester" }
@@ -71,7 +71,7 @@ struct SwitchPermissionTests {
         // Four households, owned by the first four people.
         for index in 0..<4 {
             let owner = people[index]
-            let household = try await owner.process.createHousehold(owner.principal, name: "House \(index)")
+            let household = try await owner.process.identity.createHousehold(owner.principal, name: "House \(index)")
             model.households.append(
                 ModelHousehold(
                     id: household.id,
@@ -82,7 +82,7 @@ struct SwitchPermissionTests {
         for person in people.dropLast() {
             for household in model.households
             where !household.members.contains(where: { $0.id == person.id }) && Bool.random(using: &rng) {
-                _ = try await person.process.joinHousehold(
+                _ = try await person.process.identity.joinHousehold(
                     person.principal, householdId: household.id, role: Bool.random(using: &rng) ? .parent : .member)
                 model.update(household.id) {
                     $0.members.append(
@@ -93,7 +93,7 @@ struct SwitchPermissionTests {
         }
         func person(_ id: String) -> Person { people.first { $0.id == id }! }
         func use(_ person: Person, _ householdId: String) async throws {
-            _ = try await person.process.useHousehold(person.principal, householdId)
+            _ = try await person.process.identity.useHousehold(person.principal, householdId)
             model.active[person.id] = householdId
         }
         // Managed members, each added by an independent member of a random household.
@@ -102,7 +102,7 @@ struct SwitchPermissionTests {
             guard household.members.count < Household.capacity else { continue }
             let adder = person(household.members.filter { !$0.managed }.randomElement(using: &rng)!.id)
             try await use(adder, household.id)
-            let member = try await adder.process.addManagedMember(
+            let member = try await adder.process.identity.addManagedMember(
                 adder.principal, displayName: "Kid \(number)", avatarKey: "")
             let modelMember = ModelMember(
                 id: member.memberId, name: "Kid \(number)", managed: true, guardians: [adder.id])
@@ -116,7 +116,7 @@ struct SwitchPermissionTests {
                 guard let other = others.randomElement(using: &rng) else { continue }
                 let guardian = person(member.guardians[0])
                 try await use(guardian, household.id)
-                _ = try await guardian.process.addGuardian(
+                _ = try await guardian.process.identity.addGuardian(
                     guardian.principal, member: member.id, email: email(person(other.id).name))
                 model.update(household.id) { household in
                     if let index = household.members.firstIndex(where: { $0.id == member.id }) {
@@ -130,7 +130,7 @@ struct SwitchPermissionTests {
             for member in household.members where member.managed && Int.random(in: 0..<10, using: &rng) < 2 {
                 let guardian = person(member.guardians.randomElement(using: &rng)!)
                 try await use(guardian, household.id)
-                _ = try await guardian.process.removeMember(guardian.principal, member.id)
+                _ = try await guardian.process.identity.removeMember(guardian.principal, member.id)
                 model.update(household.id) { $0.members.removeAll { $0.id == member.id } }
             }
         }
@@ -180,7 +180,7 @@ struct SwitchPermissionTests {
 
         var switches = 0
         for person in people {
-            let manager = ProfileSessionManager(identity: person.process)
+            let manager = person.process.manager()
             let expected = Self.reference(person.id, model)
             let profiles = try await manager.refresh()
             #expect(profiles.map(\.memberId) == expected, "\(person.name)")

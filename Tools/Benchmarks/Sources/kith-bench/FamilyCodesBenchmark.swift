@@ -30,7 +30,7 @@ enum FamilyCodesBenchmark {
         let database = try SQLiteDatabase.open(
             at: folder + "/joins.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
         let identity = LocalIdentityService(
-            store: SQLIdentityStore(database: database),
+            store: SQLStore(identityOn: database),
             hasher: Argon2PasswordHasher(parameters: .testing))
         let service = LocalFamilyCodeService(store: SQLStore(familyCodesOn: database))
         var work: [(Principal, String)] = []

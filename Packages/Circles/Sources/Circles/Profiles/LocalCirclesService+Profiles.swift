@@ -9,7 +9,7 @@ extension LocalCirclesService {
     }
 
     public func editProfile(_ principal: Principal, _ reference: String?, _ edit: ProfileEdit) async throws -> Profile {
-        try await run(principal) { context in
+        let profile = try await run(principal) { context in
             guard edit != ProfileEdit() else { throw CirclesError.nothingToChange }
             var profile = try context.profile(reference)
             if let name = edit.displayName { profile.displayName = try Validation.name(name) }
@@ -31,9 +31,13 @@ extension LocalCirclesService {
                 profile.photo = try Validation.text(photo, field: "photo", maxLength: Validation.photoMax)
             }
             try context.transaction.updateProfile(profile)
-            if edit.photo != nil, !profile.isShadow { try context.refreshSavedPhoto(profile.photo) }
             return profile
         }
+        // This device's saved entry of the account shows its primary profile's photo (the switcher's avatar).
+        if edit.photo != nil, !profile.isShadow {
+            try await savedAccounts?.follow(photoURL: profile.photo, of: principal.accountId)
+        }
+        return profile
     }
 
     // MARK: - Shadows
@@ -205,17 +209,6 @@ extension AccessMatrix {
 }
 
 extension Context {
-    /// This device's saved entry of the owner carries its primary profile's photo (the switcher's avatar).
-    ///
-    /// Only a store that keeps a device (`kith`'s) has one; a server's store has no saved entries to follow.
-    func refreshSavedPhoto(_ photo: String?) throws {
-        guard transaction.holdsDeviceState, let device = identity as? any DeviceStateTransaction,
-            var record = try device.savedAccounts().first(where: { $0.account.accountId == ownerId })
-        else { return }
-        record.account.photoURL = photo
-        try device.saveAccount(record)
-    }
-
     /// A profile as a persona card. The primary's last use is never unknown: a primary made before its first use was
     /// recorded was in use from its creation.
     static func persona(_ profile: Profile, active: String) -> Persona {

@@ -1,151 +1,6 @@
 import Foundation
 
-// MARK: - Signing up and in on this device
-
 extension LocalIdentityService {
-    public func signUp(_ request: SignUp) async throws -> Account {
-        try await ExitLock.requireUnlocked(exitLocks)
-        let valid = try Self.validate(request)
-        let device = try self.device()
-        try await device.readWithDevice { transaction in
-            try transaction.checkCanSave(email: valid.email)
-            guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
-        }
-        try await checkClaimable(request.claimCode)
-        // Hash before the write transaction opens: it is the slow part.
-        let passwordHash = try await hasher.hash(request.password)
-        let now = clock.now()
-        let random = random
-        let account = try await writeNewAccount(claiming: request.claimCode, now: now) { transaction in
-            // A device's stores (memory, SQLite) keep its state in every transaction, a claim's (opened by the
-            // carry-over's store) included.
-            guard let transaction = transaction as? any DeviceIdentityTransaction else { throw NoDeviceError() }
-            try transaction.checkCanSave(email: valid.email)
-            guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
-            let account = Account(
-                id: random.uuidString(), email: valid.email, firstName: valid.firstName, lastName: valid.lastName,
-                role: request.role, accountType: request.accountType, authMethod: .password, createdAt: now)
-            try transaction.insertAccount(account, passwordHash: passwordHash)
-            try Self.signInOnDevice(account, transaction, now: now, random: random)
-            return (account, account)
-        }
-        setCurrent(account.id)
-        return account
-    }
-
-    public func logIn(email: String, password: String) async throws -> Account {
-        try await ExitLock.requireUnlocked(exitLocks)
-        let email = try EmailAddress.validate(email)
-        let device = try self.device()
-        let candidate = try await device.readWithDevice { transaction -> PasswordCandidate in
-            // The cap is checked before the password, so a full device refuses without hashing.
-            try transaction.checkCanSave(email: email)
-            return try transaction.passwordCandidate(email: email)
-        }
-        let verified = try await verify(password, against: candidate)
-        let now = clock.now()
-        let random = random
-        let account = try await device.writeWithDevice { transaction -> Account in
-            try transaction.checkCanSave(email: email)
-            let account = try transaction.requireUnchanged(verified)
-            try Self.signInOnDevice(account, transaction, now: now, random: random)
-            return account
-        }
-        setCurrent(account.id)
-        return account
-    }
-
-    public func logOut() async throws {
-        try await ExitLock.requireUnlocked(exitLocks)
-        guard let accountId = try await loadCurrent() else { throw IdentityError.notSignedIn }
-        try await device().writeWithDevice(durability: .immediate) { transaction in
-            if let record = try transaction.savedAccount(accountId: accountId), let sessionId = record.sessionId {
-                try transaction.endSession(id: sessionId)
-            }
-            if try transaction.currentAccountId() == accountId { try transaction.setCurrentAccountId(nil) }
-        }
-        setCurrent(nil)
-    }
-
-    // MARK: - Saved accounts
-
-    public func savedAccounts() async throws -> [SavedAccountStatus] {
-        let current = try await loadCurrent()
-        let now = clock.now()
-        return try await device().readWithDevice { transaction in
-            try transaction.savedAccounts()
-                .sorted { AccountRules.isListedBefore($0.account, $1.account) }
-                .map { record in
-                    SavedAccountStatus(
-                        account: record.account, isCurrent: record.account.accountId == current,
-                        sessionLive: try transaction.liveSession(of: record, at: now) != nil)
-                }
-        }
-    }
-
-    public func switchAccount(to email: String, password: String?) async throws -> AccountSwitch {
-        let current = try await loadCurrent()
-        let now = clock.now()
-        let device = try self.device()
-        let (record, live) = try await device.readWithDevice { transaction -> (SavedAccountRecord, Bool) in
-            let record = try transaction.requireSavedAccount(email: email)
-            if let sessionId = record.sessionId, let session = try transaction.session(id: sessionId),
-                session.isLive(at: now), session.accountId != record.account.accountId
-            {
-                throw IdentityError.sessionMismatch(email: record.account.email)
-            }
-            return (record, try transaction.liveSession(of: record, at: now) != nil)
-        }
-        let accountId = record.account.accountId
-        try await ExitLock.requireUnlocked(exitLocks, staying: accountId)
-        if live && accountId == current { return .alreadyCurrent(record.account) }
-        if live {
-            // A live session switches silently: no password, no hashing.
-            let saved = try await device.writeWithDevice { transaction -> SavedAccount in
-                guard var fresh = try transaction.savedAccount(accountId: accountId),
-                    try transaction.liveSession(of: fresh, at: now) != nil
-                else { throw IdentityError.sessionEnded(email: record.account.email) }
-                fresh.account.lastUsed = now
-                try transaction.saveAccount(fresh)
-                try transaction.setCurrentAccountId(accountId)
-                return fresh.account
-            }
-            setCurrent(accountId)
-            return .switched(saved)
-        }
-        if let provider = record.account.authMethod.provider {
-            return .providerSignInRequired(record.account, provider)
-        }
-        guard let password else { return .passwordRequired(record.account) }
-        let candidate = try await store.read { try $0.passwordCandidate(email: record.account.email) }
-        // A wrong password throws here, before anything changed: the current account stays as it was.
-        let verified = try await verify(password, against: candidate)
-        guard verified.account?.id == accountId else {
-            throw IdentityError.sessionMismatch(email: record.account.email)
-        }
-        let random = random
-        let saved = try await device.writeWithDevice { transaction -> SavedAccount in
-            let account = try transaction.requireUnchanged(verified)
-            return try Self.signInOnDevice(account, transaction, now: now, random: random)
-        }
-        setCurrent(accountId)
-        return .switched(saved)
-    }
-
-    public func removeSavedAccount(_ email: String, by principal: Principal?) async throws {
-        try await asSelf(principal) {
-            let current = try await loadCurrent()
-            try await device().writeWithDevice(durability: .immediate) { transaction in
-                let record = try transaction.requireSavedAccount(email: email)
-                let accountId = record.account.accountId
-                guard accountId != current else { throw IdentityError.cannotRemoveCurrentAccount }
-                if let sessionId = record.sessionId { try transaction.endSession(id: sessionId) }
-                try transaction.removeSavedAccount(accountId: accountId)
-                if try transaction.currentAccountId() == accountId { try transaction.setCurrentAccountId(nil) }
-            }
-        }
-    }
-
     // MARK: - The signed-in account
 
     public func account(_ principal: Principal) async throws -> Account {
@@ -158,12 +13,11 @@ extension LocalIdentityService {
             let first = try Self.validName(firstName, field: "first name", .personName)
             let last = try Self.validName(lastName, field: "last name", .personName)
             let now = clock.now()
-            return try await writeAccount { transaction, device in
+            return try await changedAccount { transaction in
                 var account = try transaction.authenticate(principal, at: now)
                 account.firstName = first
                 account.lastName = last
                 try transaction.updateAccount(account)
-                if let device { try Self.refreshSavedEntry(account, device) }
                 return account
             }
         }
@@ -183,14 +37,22 @@ extension LocalIdentityService {
     ) async throws -> Account {
         try await asSelf(principal) {
             let now = clock.now()
-            return try await writeAccount { transaction, device in
+            return try await changedAccount { transaction in
                 var account = try transaction.authenticate(principal, at: now)
                 change(&account)
                 try transaction.updateAccount(account)
-                if let device { try Self.refreshSavedEntry(account, device) }
                 return account
             }
         }
+    }
+
+    /// Runs `body`, a change of the account, in one write; this device's saved entry (if any) follows it after.
+    private func changedAccount(
+        _ body: @Sendable (any IdentityStoreTransaction) throws -> Account
+    ) async throws -> Account {
+        let account = try await store.write(body)
+        try await device?.follow(account)
+        return account
     }
 
     public func changePassword(_ principal: Principal, current: String?, new: String) async throws {
@@ -230,6 +92,11 @@ extension LocalIdentityService {
     // MARK: - Bearer sessions
 
     public func register(_ request: SignUp) async throws -> SessionGrant {
+        try await registered(request).grant
+    }
+
+    /// `register`'s account and its new session.
+    func registered(_ request: SignUp) async throws -> (grant: SessionGrant, account: Account) {
         let valid = try Self.validate(request)
         try await store.read { transaction in
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
@@ -246,7 +113,7 @@ extension LocalIdentityService {
             try transaction.insertAccount(account, passwordHash: passwordHash)
             let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random)
             try transaction.insertSession(session)
-            return (grant, account)
+            return ((grant, account), account)
         }
     }
 
@@ -300,28 +167,56 @@ extension LocalIdentityService {
             expiresAt: now.addingTimeInterval(Session.lifetime))
         return (session, SessionGrant(sessionId: session.id, accountId: accountId, token: token))
     }
+}
 
-    /// Signs `account` in on this device: a new session whose token is dropped, the saved entry, current.
-    @discardableResult
-    static func signInOnDevice(
-        _ account: Account, _ transaction: any DeviceIdentityTransaction, now: Date, random: any RandomSource
-    ) throws -> SavedAccount {
-        // Locally a session is only its row: the raw token is never kept.
-        let (session, _) = newSession(accountId: account.id, now: now, random: random)
-        try transaction.insertSession(session)
-        let previous = try transaction.savedAccount(accountId: account.id)
-        if let old = previous?.sessionId { try transaction.endSession(id: old) }
-        let saved = AccountRules.savedEntry(for: account, previous: previous?.account, now: now)
-        try transaction.saveAccount(SavedAccountRecord(account: saved, sessionId: session.id))
-        try transaction.setCurrentAccountId(account.id)
-        return saved
+// MARK: - Sessions of this process's device
+
+extension LocalIdentityService: DeviceSessions {
+    // Locally a device keeps its session's id: the raw token is never kept, and the session's row is in the same file.
+
+    public func deviceSignUp(_ request: SignUp) async throws -> DeviceSignIn {
+        let (grant, account) = try await registered(request)
+        return DeviceSignIn(account: account, sessionId: grant.sessionId, credential: grant.sessionId)
     }
 
-    /// Keeps this device's saved entry in step with the account's name.
-    static func refreshSavedEntry(_ account: Account, _ transaction: any DeviceStateTransaction) throws {
-        guard var record = try transaction.savedAccount(accountId: account.id) else { return }
-        record.account.displayName = account.displayName
-        record.account.accountType = account.accountType
-        try transaction.saveAccount(record)
+    public func deviceSignIn(email: String, password: String) async throws -> DeviceSignIn {
+        let grant = try await signIn(email: email, password: password)
+        return try await deviceSignIn(grant)
+    }
+
+    public func deviceSignIn(with signIn: ProviderSignIn) async throws -> DeviceSignIn {
+        let session = try await self.signIn(with: signIn)
+        var device = try await deviceSignIn(session.grant)
+        device.created = session.created
+        return device
+    }
+
+    /// The device's sign-in for a new session's `grant`.
+    private func deviceSignIn(_ grant: SessionGrant) async throws -> DeviceSignIn {
+        let account = try await store.read { try $0.account(id: grant.accountId) }
+        guard let account else { throw IdentityError.notSignedIn }
+        return DeviceSignIn(account: account, sessionId: grant.sessionId, credential: grant.sessionId)
+    }
+
+    public func principal(of entry: DeviceState.Entry) async throws -> Principal? {
+        guard let sessionId = entry.credential,
+            case .live(let accountId) = try await sessionState(credential: sessionId),
+            accountId == entry.account.accountId
+        else { return nil }
+        return Principal(accountId: accountId, sessionId: sessionId)
+    }
+
+    public func sessionState(credential sessionId: String) async throws -> DeviceSessionState {
+        let now = clock.now()
+        return try await store.read { transaction in
+            guard let session = try transaction.session(id: sessionId), session.isLive(at: now),
+                try transaction.account(id: session.accountId) != nil
+            else { return .ended }
+            return .live(accountId: session.accountId)
+        }
+    }
+
+    public func endSession(credential sessionId: String) async throws {
+        try await store.write(durability: .immediate) { try $0.endSession(id: sessionId) }
     }
 }

@@ -3,20 +3,20 @@
 /// its limits kept) by `pins`, which is the store's rules locally and the server with `--remote`.
 ///
 /// The account-level ways out (logout, signing in or switching to another account, `--account`) are refused by
-/// the Identity services themselves through `requireUnlocked`, so no command can forget the lock.
+/// `ThisDevice` itself through `requireUnlocked`, so no command can forget the lock.
 public struct ExitLock: Sendable {
     private let pins: any ExitPinService
-    private let device: any DeviceExitLockStore
+    private let device: any DeviceStore
 
     /// The lock of the device `device` keeps, with PINs checked by `pins`.
-    public init(pins: any ExitPinService, device: any DeviceExitLockStore) {
+    public init(pins: any ExitPinService, device: any DeviceStore) {
         self.pins = pins
         self.device = device
     }
 
     /// The lock that holds on this device, if any.
     public func current() async throws -> DeviceExitLock? {
-        try await device.exitLock()
+        try await device.load().exitLock
     }
 
     /// Holds the device as the member `principal` acts as, when that member has a PIN; otherwise no lock holds.
@@ -44,7 +44,7 @@ public struct ExitLock: Sendable {
     /// Leaves the lock: the PIN is checked for the lock's member, and only the right one (or a member without a PIN
     /// any more) removes it. `principal` is the caller, the lock's account; nothing happens when no lock holds.
     public func leave(_ principal: Principal?, pin: String) async throws {
-        guard let lock = try await device.exitLock() else { return }
+        guard let lock = try await device.load().exitLock else { return }
         var caller = principal ?? lock.principal
         if caller.accountId != lock.accountId { caller = lock.principal }
         caller.actingAs = ActingAs(memberId: lock.memberId, displayName: lock.displayName)
@@ -64,10 +64,17 @@ public struct ExitLock: Sendable {
 
     /// Refuses a way out of the locked member ("NAME is locked...") unless it leads to the lock's own account
     /// (`accountId`), which stays acting as the member.
-    public static func requireUnlocked(_ device: any DeviceExitLockStore, staying accountId: String? = nil)
+    public static func requireUnlocked(_ device: any DeviceStore, staying accountId: String? = nil)
         async throws
     {
-        guard let lock = try await device.exitLock(), lock.accountId != accountId else { return }
+        guard let lock = try await device.load().exitLock, lock.accountId != accountId else { return }
         throw IdentityError.exitLocked(lock.displayName)
+    }
+}
+
+extension DeviceStore {
+    /// Persists the exit lock (nil: none holds).
+    func setExitLock(_ lock: DeviceExitLock?) async throws {
+        try await update { $0.exitLock = lock }
     }
 }

@@ -1,34 +1,11 @@
-/// What commands and HTTP routes call: accounts, sessions, this device's saved accounts, households.
+/// What commands and HTTP routes call: accounts, sessions, households.
 ///
-/// Every rule of DOMAIN.md's Accounts, Saved accounts and Households sections is decided behind this
-/// protocol, from the `Principal` passed in. Errors are `IdentityError` (sentences for users) or
-/// infrastructure errors from the store.
-public protocol IdentityService: PrincipalSource {
-    // MARK: - This device
-
-    /// The principal this process runs as (acting as nobody), or nil when it is not signed in.
-    func currentPrincipal() async throws -> Principal?
-    /// Runs this process as the saved account `email` (`--account`), leaving the device's current account alone.
-    func runAs(email: String) async throws -> Principal
-    /// Creates an account, signs it in on this device, saves it and makes it current.
-    func signUp(_ request: SignUp) async throws -> Account
-    /// Signs in on this device: adds or refreshes the saved entry and makes it current.
-    func logIn(email: String, password: String) async throws -> Account
-    /// Ends the current session; the account stays saved.
-    func logOut() async throws
-    /// This device's saved accounts, most recently used first.
-    func savedAccounts() async throws -> [SavedAccountStatus]
-    /// Switches to a saved account: silently when its session is live, else with `password`.
-    func switchAccount(to email: String, password: String?) async throws -> AccountSwitch
-    /// Forgets a saved account and ends its session here; `principal` is nil when nobody is signed in.
-    func removeSavedAccount(_ email: String, by principal: Principal?) async throws
-
+/// Every rule of DOMAIN.md's Accounts and Households sections is decided behind this protocol, from the `Principal`
+/// passed in; this device's saved accounts are `ThisDevice`'s, over the `DeviceSessions` a service also gives. Errors
+/// are `IdentityError` (sentences for users) or infrastructure errors from the store.
+public protocol IdentityService: DeviceSessions, ProfileReads {
     // MARK: - Google and Apple
 
-    /// Signs in on this device with a provider's ID token: its linked account, or a new one (DOMAIN.md's rules).
-    func logIn(with signIn: ProviderSignIn) async throws -> ProviderLogIn
-    /// Switches to a saved account after `.providerSignInRequired`: the token must give that same account.
-    func switchAccount(to email: String, with signIn: ProviderSignIn) async throws -> AccountSwitch
     /// Links the token's identity to the principal's account.
     func linkIdentity(_ principal: Principal, _ signIn: ProviderSignIn) async throws -> LinkedIdentity
     /// Unlinks the account's identity of `provider`, never its only way to sign in.
@@ -36,8 +13,6 @@ public protocol IdentityService: PrincipalSource {
 
     // MARK: - The signed-in account
 
-    /// The principal's account.
-    func account(_ principal: Principal) async throws -> Account
     /// Changes first and last name.
     func changeName(_ principal: Principal, firstName: String, lastName: String) async throws -> Account
     /// Changes the account's role.
@@ -65,8 +40,6 @@ public protocol IdentityService: PrincipalSource {
 
     // MARK: - Households and managed members
 
-    /// The principal's active household, or nil.
-    func activeHousehold(_ principal: Principal) async throws -> Household?
     /// Every household the principal's account belongs to, in the order it joined them.
     func households(_ principal: Principal) async throws -> [Household]
     /// Creates a household owned by the principal and makes it active.
@@ -102,4 +75,12 @@ public protocol IdentityService: PrincipalSource {
     /// Every record made for a managed member of the active household that the principal guards, by any of its
     /// guardians, oldest first (a guardian's audit; not while acting).
     func memberActivity(_ principal: Principal, member: String) async throws -> [ActingRecord]
+}
+
+/// The two reads a principal's switchable profiles are built from (ProfileSession's).
+public protocol ProfileReads: Sendable {
+    /// The principal's account.
+    func account(_ principal: Principal) async throws -> Account
+    /// The principal's active household, or nil.
+    func activeHousehold(_ principal: Principal) async throws -> Household?
 }

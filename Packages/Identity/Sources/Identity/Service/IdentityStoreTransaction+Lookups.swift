@@ -2,14 +2,6 @@ import Foundation
 
 /// Lookups the rules share; built only from the transaction's plain reads.
 extension IdentityStoreTransaction {
-    /// The record's session when it is live and belongs to the record's account.
-    func liveSession(of record: SavedAccountRecord, at now: Date) throws -> Session? {
-        guard let sessionId = record.sessionId, let session = try session(id: sessionId),
-            session.isLive(at: now), session.accountId == record.account.accountId
-        else { return nil }
-        return session
-    }
-
     /// The principal's account, when it exists and its session (if named) is live and its own.
     public func authenticate(_ principal: Principal, at now: Date) throws -> Account {
         try authenticateLater(principal, at: now)()

@@ -21,8 +21,6 @@ struct InMemoryIdentityState: Sendable {
 
     var accounts: [String: StoredAccount] = [:]
     var sessions: [String: Session] = [:]
-    var savedAccounts: [String: SavedAccountRecord] = [:]
-    var currentAccountId: String?
     var activeHouseholds: [String: String] = [:]
     var households: [String: StoredHousehold] = [:]
     /// In insertion order, so reads list members (and an account's households) in the order they were added.

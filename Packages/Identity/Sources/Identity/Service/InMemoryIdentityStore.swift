@@ -1,7 +1,5 @@
 /// An `IdentityStore` in memory, for tests and previews: each transaction works on a copy it commits on success.
-///
-/// It keeps this device's state too (a `DeviceIdentityStore`), like the `kith` command line's SQLite file.
-public actor InMemoryIdentityStore: DeviceIdentityStore {
+public actor InMemoryIdentityStore: IdentityStore {
     private var state = InMemoryIdentityState()
 
     /// Creates an empty store.
@@ -13,18 +11,6 @@ public actor InMemoryIdentityStore: DeviceIdentityStore {
 
     public func write<T: Sendable>(
         durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
-    ) async throws -> T {
-        try commit { try body($0) }
-    }
-
-    public func readWithDevice<T: Sendable>(
-        _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
-    ) async throws -> T {
-        try body(InMemoryIdentityTransaction(state: state))
-    }
-
-    public func writeWithDevice<T: Sendable>(
-        durability: Durability, _ body: @Sendable (any DeviceIdentityTransaction) throws -> T
     ) async throws -> T {
         try commit { try body($0) }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One transaction of `InMemoryIdentityStore`, over its own copy of the state.
-final class InMemoryIdentityTransaction: IdentityStoreTransaction, DeviceStateTransaction {
+final class InMemoryIdentityTransaction: IdentityStoreTransaction {
     var state: InMemoryIdentityState
 
     init(state: InMemoryIdentityState) {
@@ -70,18 +70,6 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction, DeviceStateTr
             state.sessions[id]?.ended = true
         }
     }
-
-    // MARK: - This device
-
-    func savedAccounts() -> [SavedAccountRecord] { Array(state.savedAccounts.values) }
-
-    func saveAccount(_ record: SavedAccountRecord) { state.savedAccounts[record.account.accountId] = record }
-
-    func removeSavedAccount(accountId: String) { state.savedAccounts[accountId] = nil }
-
-    func currentAccountId() -> String? { state.currentAccountId }
-
-    func setCurrentAccountId(_ accountId: String?) { state.currentAccountId = accountId }
 
     // MARK: - Per account
 

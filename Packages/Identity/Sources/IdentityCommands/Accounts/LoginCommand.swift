@@ -6,7 +6,7 @@ import IdentityWire
 /// entry.
 enum LoginCommand {
     static func make(
-        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?,
+        device: ThisDevice, principals: any PrincipalSource, personas: (any PersonaSource)?,
         signIn: ProviderSignInRunner
     ) -> Command {
         Command(
@@ -29,7 +29,7 @@ enum LoginCommand {
             if let provider = try provider(arguments) {
                 let request = try await signIn.run(
                     provider, context, firstName: arguments.option("first"), lastName: arguments.option("last"))
-                let logIn = try await service.logIn(with: request)
+                let logIn = try await device.logIn(with: request)
                 account = logIn.account
                 createdWith = logIn.created ? provider : nil
             } else {
@@ -37,7 +37,7 @@ enum LoginCommand {
                     throw UsageError("login needs an EMAIL, --google or --apple")
                 }
                 let password = try PasswordInput.password(arguments, context)
-                account = try await service.logIn(email: email, password: password)
+                account = try await device.logIn(email: email, password: password)
             }
             let principal = try await principals.currentPrincipal()
             let signedIn = "Signed in as \(context.style.bold(account.displayName)) (\(account.email))."

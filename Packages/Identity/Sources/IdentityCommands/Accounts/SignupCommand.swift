@@ -6,7 +6,7 @@ import IdentityWire
 /// [--claim CODE]`: create an account and sign in; with a claim code the account becomes that managed member.
 enum SignupCommand {
     static func make(
-        service: any IdentityService, principals: any PrincipalSource, personas: (any PersonaSource)?
+        device: ThisDevice, principals: any PrincipalSource, personas: (any PersonaSource)?
     ) -> Command {
         Command(
             "signup", summary: "Create an account and sign in on this device",
@@ -30,7 +30,7 @@ enum SignupCommand {
             let accountType = try arguments.choice(
                 arguments.option("account-type"), as: AccountType.self, label: "--account-type")
             let password = try PasswordInput.chosenPassword(arguments, context)
-            let account = try await service.signUp(
+            let account = try await device.signUp(
                 SignUp(
                     email: arguments.argument("EMAIL"), firstName: first, lastName: last, password: password,
                     role: role, accountType: accountType, claimCode: arguments.option("claim")))

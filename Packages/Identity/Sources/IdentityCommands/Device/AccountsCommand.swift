@@ -3,9 +3,9 @@ import Identity
 
 /// `accounts`: this device's saved accounts, most recently used first, the current one marked.
 enum AccountsCommand {
-    static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
+    static func make(device: ThisDevice) -> Command {
         Command("accounts", summary: "List the accounts saved on this device") { _, context in
-            let saved = try await service.savedAccounts()
+            let saved = try await device.savedAccounts()
             return .value(saved.map(SavedAccountJSON.init), text: render(saved, style: context.style))
         }
     }

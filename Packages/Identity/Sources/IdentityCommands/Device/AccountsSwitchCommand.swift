@@ -4,7 +4,7 @@ import Identity
 /// `accounts switch EMAIL`: silent with a live session, else asks for the password (or runs the Google sign-in).
 enum AccountsSwitchCommand {
     static func make(
-        service: any IdentityService, principals: any PrincipalSource, signIn: ProviderSignInRunner, exitLock: ExitLock?
+        device: ThisDevice, principals: any PrincipalSource, signIn: ProviderSignInRunner, exitLock: ExitLock?
     ) -> Command {
         Command(
             "accounts switch", summary: "Switch to a saved account",
@@ -17,7 +17,7 @@ enum AccountsSwitchCommand {
         ) { arguments, context in
             let email = arguments.argument("EMAIL")
             let first = try await ExitPinInput.unlocking(exitLock, principals, arguments, context) {
-                try await service.switchAccount(to: email, password: nil)
+                try await device.switchAccount(to: email, password: nil)
             }
             switch first {
             case .switched(let account):
@@ -27,11 +27,11 @@ enum AccountsSwitchCommand {
             case .passwordRequired(let account):
                 let prompt = "Sign in as \(account.displayName) (\(account.email)). Password: "
                 let password = try PasswordInput.password(arguments, context, prompt: prompt)
-                let outcome = try await service.switchAccount(to: account.email, password: password)
+                let outcome = try await device.switchAccount(to: account.email, password: password)
                 return .message(outcome.description)
             case .providerSignInRequired(let account, let provider):
                 let request = try await signIn.run(provider, context)
-                let outcome = try await service.switchAccount(to: account.email, with: request)
+                let outcome = try await device.switchAccount(to: account.email, with: request)
                 return .message(outcome.description)
             }
         }

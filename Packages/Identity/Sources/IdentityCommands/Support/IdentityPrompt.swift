@@ -3,12 +3,12 @@ import IdentityWire
 
 /// The REPL prompt: "dana › " (email local part of the current account) or "kith (signed out) › ".
 public enum IdentityPrompt {
-    /// The prompt for whoever `service` runs as now: a shadow persona `personas` reads after the name
-    /// (`ria · Night Owl › `), then `suffix` (`dana (as Max) › `); any failure reads as signed out.
+    /// The prompt for whoever `device` runs as now, their account read from `service`: a shadow persona `personas`
+    /// reads after the name (`ria · Night Owl › `), then `suffix` (`dana (as Max) › `); any failure reads as signed out.
     public static func text(
-        service: any IdentityService, personas: (any PersonaSource)? = nil, suffix: String? = nil
+        service: any IdentityService, device: ThisDevice, personas: (any PersonaSource)? = nil, suffix: String? = nil
     ) async -> String {
-        guard let principal = try? await service.currentPrincipal(),
+        guard let principal = try? await device.currentPrincipal(),
             let account = try? await service.account(principal)
         else { return signedOut }
         let local = account.email.split(separator: "@", omittingEmptySubsequences: false).first.map(String.init)

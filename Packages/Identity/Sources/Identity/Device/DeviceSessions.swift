@@ -1,0 +1,49 @@
+/// What this device asks of the accounts service (the rules in this process, or a server): sessions it keeps a
+/// credential of. `ThisDevice` decides everything else.
+public protocol DeviceSessions: Sendable {
+    /// Creates an account and a session for this device (`IdentityService.register`'s rules).
+    func deviceSignUp(_ request: SignUp) async throws -> DeviceSignIn
+    /// A new session for this device after the password is checked ("Email or password is incorrect").
+    func deviceSignIn(email: String, password: String) async throws -> DeviceSignIn
+    /// A new session for this device from a Google or Apple ID token: its linked account, or a new one.
+    func deviceSignIn(with signIn: ProviderSignIn) async throws -> DeviceSignIn
+    /// The principal a saved entry's session gives, or nil once it has ended, as far as can be told without a request
+    /// (a server checks a token on the next call anyway).
+    func principal(of entry: DeviceState.Entry) async throws -> Principal?
+    /// Whether the session of `credential` is live, and whose.
+    func sessionState(credential: String) async throws -> DeviceSessionState
+    /// Ends the session of `credential` ("Not signed in" when it had ended already).
+    func endSession(credential: String) async throws
+}
+
+/// A session made for this device.
+public struct DeviceSignIn: Sendable, Hashable {
+    public var account: Account
+    /// A Google or Apple sign-in made the account.
+    public var created: Bool
+    public var sessionId: String
+    /// What this device keeps to use the session (`DeviceState.Entry.credential`).
+    public var credential: String
+    /// The account's photo as the accounts service knows it; nil when it does not say.
+    public var photoURL: String?
+
+    /// Creates a sign-in.
+    public init(account: Account, created: Bool = false, sessionId: String, credential: String, photoURL: String? = nil)
+    {
+        self.account = account
+        self.created = created
+        self.sessionId = sessionId
+        self.credential = credential
+        self.photoURL = photoURL
+    }
+}
+
+/// What the accounts service knows of a session.
+public enum DeviceSessionState: Sendable, Hashable {
+    /// Live, for this account.
+    case live(accountId: String)
+    /// Ended, expired or unknown.
+    case ended
+    /// No answer (a server out of reach): the session counts as live and is checked on the next call.
+    case unanswered
+}

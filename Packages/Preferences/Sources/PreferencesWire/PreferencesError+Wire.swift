@@ -6,12 +6,12 @@ import Preferences
 extension PreferencesError: WireCodedError {
     public var wire: WireErrorCase {
         switch self {
-        case .notAvailable: WireErrorCase("forbidden", status: 403)
+        case .notAvailable: WireErrorCase(ServerErrorCode.forbidden.rawValue, status: 403)
         }
     }
 
     public init?(wireCode code: String, details: WireErrorDetails) {
-        guard code == "forbidden" else { return nil }
-        self = .notAvailable
+        guard let error = Self.plain(code, among: [.notAvailable]) else { return nil }
+        self = error
     }
 }

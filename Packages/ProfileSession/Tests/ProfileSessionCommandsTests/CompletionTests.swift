@@ -9,8 +9,7 @@ struct SwitchCompletionTests {
     @Test("switch completes the managed members one guards, and me")
     func switchable() async throws {
         let harness = try Harness()
-        let dana = try await harness.dana()
-        _ = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let (dana, _) = try await harness.danaAndMax()
         _ = try await harness.identity.addManagedMember(dana, displayName: "Mia", avatarKey: "")
         let plugin = ProfileSessionPlugin(manager: harness.manager, identity: harness.identity)
         let values = await plugin.completionValues()

@@ -15,8 +15,7 @@ struct ExitLockCommandTests {
     @Test("leaving a locked member: refused without a PIN, Wrong PIN changes nothing, the right PIN leaves")
     func switchNeedsThePin() async throws {
         let harness = try Harness()
-        let dana = try await harness.dana()
-        _ = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let (dana, _) = try await harness.danaAndMax()
         _ = try await harness.identity.setExitPin(dana, member: "Max", password: "password-dana", pin: "4321")
         #expect(await harness.text("switch Max") == "Now viewing as Max\n")
 
@@ -34,8 +33,7 @@ struct ExitLockCommandTests {
     @Test("KITH_PIN gives the PIN without a terminal")
     func environmentPin() async throws {
         let harness = try Harness(environment: ["KITH_PIN": "4321"])
-        let dana = try await harness.dana()
-        _ = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let (dana, _) = try await harness.danaAndMax()
         _ = try await harness.identity.setExitPin(dana, member: "Max", password: "password-dana", pin: "4321")
         _ = await harness.text("switch Max")
         #expect(try await harness.deviceStore.load().exitLock?.displayName == "Max")

@@ -51,6 +51,12 @@ struct Harness {
         return dana
     }
 
+    /// Dana (as `dana()`) and Max, a managed member (no avatar) she guards.
+    func danaAndMax() async throws -> (dana: Principal, max: Member) {
+        let dana = try await self.dana()
+        return (dana, try await identity.addManagedMember(dana, displayName: "Max", avatarKey: ""))
+    }
+
     func run(_ line: String, json: Bool = false) async -> Shell.Outcome {
         await shell.run(line: line, defaults: Shell.Defaults(json: json))
     }

@@ -31,8 +31,7 @@ struct ProfileSessionCommandTests {
     @Test("several profiles: no caption, the family members listed in order")
     func several() async throws {
         let harness = try Harness()
-        let dana = try await harness.dana()
-        _ = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let (dana, _) = try await harness.danaAndMax()
         _ = try await harness.identity.addManagedMember(dana, displayName: "Leo", avatarKey: "lion")
         let text = await harness.text("profiles")
         #expect(!text.contains(Self.caption))
@@ -49,8 +48,7 @@ struct ProfileSessionCommandTests {
     @Test("switch prints the seed's announcements")
     func switching() async throws {
         let harness = try Harness()
-        let dana = try await harness.dana()
-        let max = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let (_, max) = try await harness.danaAndMax()
         #expect(await harness.text("switch max") == "Now viewing as Max\n")
         #expect(await harness.manager.actingAsMemberId == max.memberId)
         #expect(await harness.text("switch me") == "Now viewing as yourself\n")
@@ -83,8 +81,7 @@ struct ProfileSessionCommandTests {
     @Test("activity lists what was done while acting")
     func activity() async throws {
         let harness = try Harness()
-        let dana = try await harness.dana()
-        let max = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let (dana, max) = try await harness.danaAndMax()
         #expect(await harness.text("activity").contains("Nothing has been done"))
         #expect(try await harness.array("activity").isEmpty)
         _ = await harness.text("switch Max")

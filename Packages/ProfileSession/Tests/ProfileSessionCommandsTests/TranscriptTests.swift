@@ -12,8 +12,7 @@ struct TranscriptTests {
     @Test("Dana sets Max's theme while acting, and her own stays")
     func flow() async throws {
         let harness = try Harness(environment: ["COLORFGBG": "0;15"])
-        let dana = try await harness.dana()
-        let max = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let (dana, max) = try await harness.danaAndMax()
 
         // Dana as herself.
         var prefs = try await harness.object("prefs")
@@ -67,8 +66,7 @@ struct TranscriptTests {
     @Test("Max removed by another process: the next command runs as Dana herself, silently")
     func removed() async throws {
         let harness = try Harness()
-        let dana = try await harness.dana()
-        _ = try await harness.identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
+        let (dana, _) = try await harness.danaAndMax()
         _ = await harness.text("switch Max")
         _ = await harness.text("prefs theme dark")
         let other = LocalIdentityService(

@@ -39,10 +39,7 @@ struct DeviceProcess: Sendable {
     }
 
     /// The principal of this process, which must be signed in.
-    func me() async throws -> Principal {
-        guard let principal = try await device.currentPrincipal() else { throw IdentityError.notSignedIn }
-        return principal
-    }
+    func me() async throws -> Principal { try await device.requirePrincipal() }
 
     /// A profile-session manager of this process.
     func manager(exitLock: ExitLock? = nil) -> ProfileSessionManager {

@@ -59,10 +59,8 @@ extension CirclesError: WireCodedError {
     public init?(wireCode code: String, details: WireErrorDetails) {
         switch code {
         case "circles.invalid_name":
-            guard let field = details.field, let maxLength = details.maxLength,
-                let problem = NameProblem(wire: details)
-            else { return nil }
-            self = .invalidName(field: field, problem: problem, maxLength: maxLength)
+            guard let name = NameProblem.nameError(details) else { return nil }
+            self = .invalidName(field: name.field, problem: name.problem, maxLength: name.maxLength)
         case "circles.too_long":
             guard let field = details.field, let maxLength = details.maxLength else { return nil }
             self = .tooLong(field: field, maxLength: maxLength)

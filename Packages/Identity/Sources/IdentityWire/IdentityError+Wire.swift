@@ -67,10 +67,8 @@ extension IdentityError: WireCodedError {
         let name = details.name
         switch code {
         case "identity.invalid_name":
-            guard let field = details.field, let maxLength = details.maxLength,
-                let problem = NameProblem(wire: details)
-            else { return nil }
-            self = .invalidName(field: field, problem: problem, maxLength: maxLength)
+            guard let name = NameProblem.nameError(details) else { return nil }
+            self = .invalidName(field: name.field, problem: name.problem, maxLength: name.maxLength)
         case "identity.provider_account_mismatch":
             guard let name, let provider = details.kind.flatMap(IdentityProvider.init(rawValue:)) else { return nil }
             self = .providerAccountMismatch(provider, email: name)

@@ -42,4 +42,12 @@ extension NameProblem {
         if case .disallowed(let shown) = problem { character = shown }
         return WireErrorDetails(field: field, problem: problem.wireCode, character: character, maxLength: maxLength)
     }
+
+    /// What `wireDetails` wrote, read back: the field, the problem and the limit; nil when one is missing.
+    public static func nameError(_ details: WireErrorDetails) -> (field: String, problem: NameProblem, maxLength: Int)?
+    {
+        guard let field = details.field, let maxLength = details.maxLength, let problem = NameProblem(wire: details)
+        else { return nil }
+        return (field, problem, maxLength)
+    }
 }

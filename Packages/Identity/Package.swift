@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Identity", targets: ["Identity"]),
+        .library(name: "Kernel", targets: ["Kernel"]),
         .library(name: "Argon2", targets: ["Argon2"]),
         .library(name: "IdentitySQL", targets: ["IdentitySQL"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
@@ -35,11 +36,14 @@ let package = Package(
             pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]
         ),
+        // What every feature shares, Identity or not: clocks, randomness, token digests, the rate limiter, the LRU,
+        // durability, names and references. No C library.
         .target(
-            name: "Identity",
+            name: "Kernel",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "Identity", dependencies: ["Kernel"], swiftSettings: swiftSettings),
         // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
         // gives it to the services as their `PasswordHasher`.
         .target(name: "Argon2", dependencies: ["Identity", "CArgon2"], swiftSettings: swiftSettings),

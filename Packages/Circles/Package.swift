@@ -69,13 +69,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The store contracts (their cases, environment and FailingStore), run by every test target that owns a store.
+        // The store contracts (their cases and environment), run by every test target that owns a store; the SQL
+        // store on SQLite for the cases that fail a statement, which a store in memory has none of.
         .target(
             name: "CirclesTesting",
             dependencies: [
                 .product(name: "Argon2", package: "Identity"),
-                "Circles",
+                "Circles", "CirclesSQL",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
             ],
             swiftSettings: swiftSettings

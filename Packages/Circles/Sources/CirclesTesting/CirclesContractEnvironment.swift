@@ -1,7 +1,10 @@
 import Argon2
 import Circles
+import CirclesSQL
 import Foundation
 import Identity
+import IdentitySQL
+import StorageTesting
 
 /// Identity and Circles over the stores a test target gives (one set of data), with a test clock and random source:
 /// what every case of the Circles contracts runs against.
@@ -9,24 +12,38 @@ public final class CirclesContractEnvironment: Sendable {
     public let clock = ManualClock()
     public let random = SeededRandomSource(seed: 2027)
     public let identityStore: any IdentityStore
-    /// The Circles store, wrapped to fail a cell write on demand.
-    public let store: FailingStore
+    public let store: any CirclesStore
+    /// The database under the store, to fail or count its statements; nil in memory.
+    public let statements: FailingDatabase?
     public let identity: LocalIdentityService
     public let service: LocalCirclesService
     private let reopen: (@Sendable () async throws -> any CirclesStore)?
 
-    /// `reopen` opens the same data again on a connection of its own (another process's, or another server's pool);
-    /// nil when only one process can hold it (in memory).
+    /// `statements` is the database under `circlesStore` when it is a SQL store. `reopen` opens the same data again
+    /// on a connection of its own (another process's, or another server's pool); nil when only one process can hold
+    /// it (in memory).
     public init(
-        identityStore: any IdentityStore, circlesStore: any CirclesStore,
+        identityStore: any IdentityStore, circlesStore: any CirclesStore, statements: FailingDatabase? = nil,
         reopen: (@Sendable () async throws -> any CirclesStore)? = nil
     ) {
         self.identityStore = identityStore
         self.reopen = reopen
-        store = FailingStore(circlesStore)
+        self.statements = statements
+        store = circlesStore
         let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
         identity = LocalIdentityService(store: identityStore, clock: clock, random: random, hasher: hasher)
         service = LocalCirclesService(store: store, clock: clock, random: random)
+    }
+
+    /// This environment and the database under its store, for the cases that fail a statement half-way; a store in
+    /// memory has no statements, so for it a fresh environment over a SQLite file.
+    public func withStatements() throws -> (CirclesContractEnvironment, FailingDatabase) {
+        if let statements { return (self, statements) }
+        let database = try FailingDatabase.temporarySQLite([IdentityMigrations.all, CirclesMigrations.all])
+        let environment = CirclesContractEnvironment(
+            identityStore: SQLStore(identityOn: database), circlesStore: SQLStore(circlesOn: database),
+            statements: database)
+        return (environment, database)
     }
 
     /// Another process: a new service (own engine), on the data opened again by `reopen`, or on the same store when

@@ -112,17 +112,18 @@ public enum ProfilesContract {
             #expect(matrix.staged.isEmpty && !matrix.cells.isEmpty)
         },
         ContractCase("access save is all or nothing") { env in
+            let (env, statements) = try env.withStatements()
             let dana = try await env.account("Dana")
             _ = try await env.service.createCircle(dana, name: "Club", emoji: nil, color: nil)
             _ = try await env.service.allowAll(dana, profile: nil, circle: "Club")
             _ = try await env.service.allowAll(dana, profile: nil, circle: "Public")
             let before = try await env.service.accessMatrix(dana, profile: nil)
-            env.store.failCellWrite(at: 7)
+            statements.fail("INSERT INTO circles_cells", at: 7)
             #expect(await sentence { _ = try await env.service.saveAccess(dana, profile: nil) } != nil)
-            #expect(env.store.cellWrites == 7)
+            #expect(statements.matches == 7)
             let after = try await env.service.accessMatrix(dana, profile: nil)
             #expect(after == before && after.unsaved)
-            env.store.failCellWrite(at: nil)
+            statements.stopFailing()
             let saved = try await env.service.saveAccess(dana, profile: nil)
             #expect(!saved.unsaved && saved.cells == before.cells)
         },

@@ -39,7 +39,7 @@ final class Environment: Sendable {
     var clock: ManualClock { contract.clock }
     var random: SeededRandomSource { contract.random }
     var identityStore: any IdentityStore { contract.identityStore }
-    var store: FailingStore { contract.store }
+    var store: any CirclesStore { contract.store }
     var identity: LocalIdentityService { contract.identity }
     var service: LocalCirclesService { contract.service }
 
@@ -53,19 +53,19 @@ final class Environment: Sendable {
                 identityStore: memory, circlesStore: InMemoryCirclesStore(identity: memory))
         case .sqlite:
             let path = folder.root + "/kith.sqlite"
-            let database = try Self.open(path)
+            let database = FailingDatabase(try Self.open(path))
             let sqlite = SQLStore(identityOn: database)
             contract = CirclesContractEnvironment(
-                identityStore: sqlite, circlesStore: SQLStore(circlesOn: database),
+                identityStore: sqlite, circlesStore: SQLStore(circlesOn: database), statements: database,
                 reopen: { SQLStore(circlesOn: try Environment.open(path)) })
         case .postgres:
             // PostgreSQL is a server's store: it keeps no device.
             let url = try await TestPostgres.freshSchemaURL()
-            let database = try await Self.open(url: url)
+            let database = FailingDatabase(try await Self.open(url: url))
             postgresURL = url
             contract = CirclesContractEnvironment(
                 identityStore: SQLStore(identityOn: database),
-                circlesStore: SQLStore(circlesOn: database),
+                circlesStore: SQLStore(circlesOn: database), statements: database,
                 reopen: { SQLStore(circlesOn: try await Environment.open(url: url)) })
         }
         self.postgresURL = postgresURL

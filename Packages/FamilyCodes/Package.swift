@@ -73,8 +73,9 @@ let package = Package(
             name: "FamilyCodesTesting",
             dependencies: [
                 .product(name: "Argon2", package: "Identity"),
-                "FamilyCodes",
+                "FamilyCodes", "FamilyCodesSQL",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
             ],
             swiftSettings: swiftSettings
@@ -83,8 +84,9 @@ let package = Package(
             name: "FamilyCodesTests",
             dependencies: [
                 .product(name: "Argon2", package: "Identity"),
-                "FamilyCodes", "FamilyCodesTesting",
+                "FamilyCodes", "FamilyCodesSQL", "FamilyCodesTesting",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "IdentityTesting", package: "Identity"),
                 .product(name: "StorageTesting", package: "Storage"),
             ],

@@ -295,14 +295,17 @@ public enum FamilyCodeContract {
             #expect(try await env.store.read { codes, _ in try codes.usage(familyIds: ["f1"], codes: []) }.isEmpty)
         },
         ContractCase("a failure inside a join leaves nothing") { env in
+            let (env, statements) = try env.withStatements()
             let pia = try await env.account("Pia", .player)
             let pat = try await env.account("Pat", .parent)
             let code = try await env.service.code(pia).code
-            env.store.failUsageInserts(true)
+            statements.failEvery(FamilyCodesContractEnvironment.usageInsert)
             // The membership is written before the log row; the failing log row takes it back.
-            await #expect(throws: InjectedFailure.self) { _ = try await env.service.join(pat, code: code) }
-            await #expect(throws: InjectedFailure.self) { _ = try await env.service.join(pat, code: "FAM-000000") }
-            env.store.failUsageInserts(false)
+            await #expect(throws: InjectedStatementFailure.self) { _ = try await env.service.join(pat, code: code) }
+            await #expect(throws: InjectedStatementFailure.self) {
+                _ = try await env.service.join(pat, code: "FAM-000000")
+            }
+            statements.stopFailing()
             #expect(try await env.identity.households(pat).isEmpty)
             #expect(try await env.identity.activeHousehold(pat) == nil)
             #expect(try await env.log(of: pat).isEmpty)
@@ -317,6 +320,7 @@ public enum FamilyCodeContract {
             #expect(try await env.identity.households(pat).count == 1)
         },
         ContractCase("the rate limit holds on both stores") { env in
+            let (env, statements) = try env.withStatements()
             let pia = try await env.account("Pia", .player)
             let pat = try await env.account("Pat", .parent)
             let code = try await env.service.code(pia).code
@@ -324,11 +328,11 @@ public enum FamilyCodeContract {
                 #expect(await sentence { _ = try await env.service.join(pat, code: "FAM-000000") } == Self.notFound)
                 env.clock.advance(by: 30)
             }
-            let lookups = env.store.lookups
+            let lookups = statements.count(FamilyCodesContractEnvironment.codeLookup)
             #expect(
                 await sentence { _ = try await env.service.join(pat, code: code) }
                     == "Too many attempts. Please wait 5 minutes. Try again in 4m 30s.")
-            #expect(env.store.lookups == lookups)
+            #expect(statements.count(FamilyCodesContractEnvironment.codeLookup) == lookups)
             env.clock.advance(by: 270)
             _ = try await env.service.join(pat, code: code)
             #expect(

@@ -1,20 +1,26 @@
 import Argon2
 import FamilyCodes
+import FamilyCodesSQL
 import Foundation
 import Identity
+import IdentitySQL
+import StorageTesting
 
 /// Identity and FamilyCodes over the stores a test target gives (one set of data), with services and a test clock:
 /// what every case of `FamilyCodeContract` runs against.
 public final class FamilyCodesContractEnvironment: Sendable {
     public let clock = ManualClock()
     public let random = SeededRandomSource(seed: 2026)
-    /// The family code store, wrapped to count lookups and fail on demand.
-    public let store: WrappedStore
+    public let store: any FamilyCodeStore
+    /// The database under the store, to fail or count its statements; nil in memory.
+    public let statements: FailingDatabase?
     public let identity: LocalIdentityService
     public let service: LocalFamilyCodeService
 
-    public init(identityStore: any IdentityStore, codeStore: any FamilyCodeStore) {
-        store = WrappedStore(codeStore)
+    /// `statements` is the database under `codeStore` when it is a SQL store.
+    public init(identityStore: any IdentityStore, codeStore: any FamilyCodeStore, statements: FailingDatabase? = nil) {
+        store = codeStore
+        self.statements = statements
         let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
         identity = LocalIdentityService(store: identityStore, clock: clock, random: random, hasher: hasher)
         service = LocalFamilyCodeService(store: store, clock: clock, random: random)
@@ -29,6 +35,23 @@ public final class FamilyCodesContractEnvironment: Sendable {
                 password: "password-\(first)", role: role))
         return try await identity.principal(forToken: grant.token)
     }
+
+    /// This environment and the database under its store, for the cases that fail or count statements; a store in
+    /// memory has no statements, so for it a fresh environment over a SQLite file.
+    public func withStatements() throws -> (FamilyCodesContractEnvironment, FailingDatabase) {
+        if let statements { return (self, statements) }
+        let database = try FailingDatabase.temporarySQLite([IdentityMigrations.all, FamilyCodesMigrations.all])
+        let environment = FamilyCodesContractEnvironment(
+            identityStore: SQLStore(identityOn: database), codeStore: SQLStore(familyCodesOn: database),
+            statements: database)
+        return (environment, database)
+    }
+
+    /// What the statement that looks a code up by its text (a join, and the uniqueness check of a new code) contains.
+    public static let codeLookup = "FROM familycodes_codes WHERE code = ?"
+
+    /// What the statement that writes a usage-log row contains.
+    public static let usageInsert = "INSERT INTO familycodes_usage_log"
 
     public func log(of principal: Principal) async throws -> [FamilyCodeUsage] {
         try await store.read { codes, _ in try codes.usage(accountId: principal.accountId) }

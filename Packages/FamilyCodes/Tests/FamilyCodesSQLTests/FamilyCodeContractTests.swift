@@ -18,21 +18,23 @@ struct FamilyCodeContractTests {
         let root = NSTemporaryDirectory() + "kith-familycodes-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let database = try SQLiteDatabase.open(
-            at: root + "/kith.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
-        let identity = SQLStore(identityOn: database)
+        let database = FailingDatabase(
+            try SQLiteDatabase.open(
+                at: root + "/kith.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all]))
         try await check.run(
             in: FamilyCodesContractEnvironment(
-                identityStore: identity, codeStore: SQLStore(familyCodesOn: database)))
+                identityStore: SQLStore(identityOn: database), codeStore: SQLStore(familyCodesOn: database),
+                statements: database))
     }
 
     /// A fresh schema on the cluster of `Tools/with-postgres`; PostgreSQL is a server's store, without a device.
     @Test(arguments: FamilyCodeContract.cases)
     func postgres(_ check: ContractCase<FamilyCodesContractEnvironment>) async throws {
-        let database = try await TestPostgres.database([IdentityMigrations.all, FamilyCodesMigrations.all])
+        let database = FailingDatabase(
+            try await TestPostgres.database([IdentityMigrations.all, FamilyCodesMigrations.all]))
         try await check.run(
             in: FamilyCodesContractEnvironment(
                 identityStore: SQLStore(identityOn: database),
-                codeStore: SQLStore(familyCodesOn: database)))
+                codeStore: SQLStore(familyCodesOn: database), statements: database))
     }
 }

@@ -131,17 +131,17 @@ struct CodeUniquenessTests {
     @Test("a collision with a live code is drawn again")
     func collisionRetried() async throws {
         let random = RepeatingRandomSource(repeats: 3)
-        let world = World(random: random)
+        let world = try World.countingStatements(random: random)
         let ann = try await world.account("Ann", .player, lastName: "Lee")
         let first = try await world.service.code(ann)
         #expect(first.code == "FAM-AAAAAA")
         #expect(random.draws == 1)
         let bob = try await world.account("Bob", .player, lastName: "Ray")
-        let lookupsBefore = world.store.lookups
+        let lookupsBefore = try world.lookups()
         let second = try await world.service.code(bob)
         // Two more draws gave FAM-AAAAAA again (live: Ann's), the third was new.
         #expect(random.draws == 4)
-        #expect(world.store.lookups - lookupsBefore == 3)
+        #expect(try world.lookups() - lookupsBefore == 3)
         #expect(second.code != "FAM-AAAAAA")
         #expect(FamilyCodeFormat.isValid(second.code))
     }

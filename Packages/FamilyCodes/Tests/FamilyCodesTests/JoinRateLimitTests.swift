@@ -7,13 +7,14 @@ import Testing
 struct JoinRateLimitTests {
     /// A player's family with its code, and a parent.
     struct Setup {
-        let world = World()
+        var world = World()
         var player = Principal(accountId: "")
         var parent = Principal(accountId: "")
         var code = ""
 
-        static func make() async throws -> Setup {
-            var setup = Setup()
+        /// In `world`: one `countingStatements` for the tests that count lookups.
+        static func make(in world: World = World()) async throws -> Setup {
+            var setup = Setup(world: world)
             setup.player = try await setup.world.account("Pia", .player, lastName: "Lee")
             setup.parent = try await setup.world.account("Pat", .parent, lastName: "Lee")
             setup.code = try await setup.world.service.code(setup.player).code
@@ -29,19 +30,19 @@ struct JoinRateLimitTests {
 
     @Test("after 5 failures the next attempt is refused, even with a valid code, and nothing is looked up")
     func lockRefusesWithoutLookup() async throws {
-        let setup = try await Setup.make()
+        let setup = try await Setup.make(in: try .countingStatements())
         for _ in 0..<5 {
             #expect(await setup.join("FAM-000000") == Self.notFound)
             setup.world.clock.advance(by: 10)
         }
         // The 5th failure was at +40 s; now is +50 s: 290 s remain.
-        let lookups = setup.world.store.lookups
+        let lookups = try setup.world.lookups()
         #expect(
             await setup.join(setup.code)
                 == "Too many attempts. Please wait 5 minutes. Try again in 4m 50s.")
         setup.world.clock.advance(by: 1)
         #expect(await setup.join("FAM-000000") == "Too many attempts. Please wait 5 minutes. Try again in 4m 49s.")
-        #expect(setup.world.store.lookups == lookups)
+        #expect(try setup.world.lookups() == lookups)
         let log = try await setup.world.log(of: setup.parent)
         #expect(log.map(\.result) == [.rateLimited, .rateLimited] + Array(repeating: .notFound, count: 5))
         #expect(log[1].code == setup.code && log[1].familyId == nil)
@@ -108,12 +109,12 @@ struct JoinRateLimitTests {
 
     @Test("a malformed code is not an attempt: not logged, not counted, not looked up")
     func malformedIsNoAttempt() async throws {
-        let setup = try await Setup.make()
-        let lookups = setup.world.store.lookups
+        let setup = try await Setup.make(in: try .countingStatements())
+        let lookups = try setup.world.lookups()
         for bad in ["FAM-AB12C", "FAM-AB12CD!", "", "hello", "FAM-AB12CDE"] {
             #expect(await setup.join(bad) == "Invalid family code format. Codes look like FAM-XXXXXX")
         }
-        #expect(setup.world.store.lookups == lookups)
+        #expect(try setup.world.lookups() == lookups)
         #expect(try await setup.world.log(of: setup.parent).isEmpty)
         #expect(try await setup.world.rateLimitState(of: setup.parent) == .fresh)
     }
@@ -130,7 +131,7 @@ struct JoinRateLimitTests {
 
     @Test("brute force: 10,000 guesses by one account over 24 hours look up only what the rule allows")
     func bruteForce() async throws {
-        let setup = try await Setup.make()
+        let setup = try await Setup.make(in: try .countingStatements())
         let guesses = 10_000
         let day: TimeInterval = 24 * 60 * 60
         let interval = day / Double(guesses)
@@ -153,7 +154,7 @@ struct JoinRateLimitTests {
 
         let guesser = FamilyCodeGenerator(random: SeededRandomSource(seed: 31_337))
         let start = setup.world.clock.now()
-        let lookupsBefore = setup.world.store.lookups
+        let lookupsBefore = try setup.world.lookups()
         var notFound = 0
         var refused = 0
         for index in 0..<guesses {
@@ -169,7 +170,7 @@ struct JoinRateLimitTests {
                 refused += 1
             }
         }
-        let lookedUp = setup.world.store.lookups - lookupsBefore
+        let lookedUp = try setup.world.lookups() - lookupsBefore
         print("brute force: \(guesses) guesses over 24 h, \(lookedUp) looked up, \(refused) refused (bound \(bound))")
         #expect(lookedUp == bound)
         #expect(notFound == bound)

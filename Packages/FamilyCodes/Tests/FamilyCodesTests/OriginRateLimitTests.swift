@@ -9,12 +9,13 @@ struct OriginRateLimitTests {
 
     /// A player's code and `count` parents, each of which can fail 4 times without locking its own account.
     struct Setup {
-        let world = World()
+        var world = World()
         var code = ""
         var parents: [Principal] = []
 
-        static func make(parents count: Int) async throws -> Setup {
-            var setup = Setup()
+        /// In `world`: one `countingStatements` for the tests that count lookups.
+        static func make(parents count: Int, in world: World = World()) async throws -> Setup {
+            var setup = Setup(world: world)
             let player = try await setup.world.account("Pia", .player, lastName: "Lee")
             setup.code = try await setup.world.service.code(player).code
             for index in 0..<count {
@@ -35,7 +36,7 @@ struct OriginRateLimitTests {
 
     @Test("20 failures from one origin, by different accounts, lock it: the 21st attempt is refused unlooked-up")
     func twentyFailuresLockTheOrigin() async throws {
-        let setup = try await Setup.make(parents: 6)
+        let setup = try await Setup.make(parents: 6, in: try .countingStatements())
         var failures = 0
         for parent in setup.parents.prefix(5) {
             for _ in 0..<4 where failures < 20 {
@@ -44,13 +45,13 @@ struct OriginRateLimitTests {
             }
         }
         #expect(failures == 20)
-        let lookups = setup.world.store.lookups
+        let lookups = try setup.world.lookups()
         // A sixth account that never failed, with a valid code, from the same origin.
         let fresh = setup.parents[5]
         #expect(
             await setup.join(fresh, setup.code, from: "203.0.113.9")
                 == "Too many attempts. Please wait 5 minutes. Try again in 5m 0s.")
-        #expect(setup.world.store.lookups == lookups)
+        #expect(try setup.world.lookups() == lookups)
         #expect(try await setup.world.log(of: fresh).map(\.result) == [.rateLimited])
         // Another origin, and no origin at all (a local command line), are not locked.
         let join = try await setup.world.service.join(fresh, code: setup.code, origin: "198.51.100.7")

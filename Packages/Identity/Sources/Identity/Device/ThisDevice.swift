@@ -79,7 +79,9 @@ public actor ThisDevice: PrincipalSource {
         let valid = try AccountRules.validate(request)
         // The cap is checked before anything is created or hashed.
         try AccountRules.checkCanSave(email: valid.email, saved: try await store.load().savedAccounts)
-        return try await save(try await sessions.deviceSignUp(request)).account
+        let session = try await sessions.deviceSignUp(request)
+        try await save(session)
+        return session.account
     }
 
     /// Signs in on this device: adds or refreshes the saved entry and makes it current.
@@ -88,7 +90,9 @@ public actor ThisDevice: PrincipalSource {
         let email = try EmailAddress.validate(email)
         // The cap is checked before the password, so a full device refuses without hashing or a request.
         try AccountRules.checkCanSave(email: email, saved: try await store.load().savedAccounts)
-        return try await save(try await sessions.deviceSignIn(email: email, password: password)).account
+        let session = try await sessions.deviceSignIn(email: email, password: password)
+        try await save(session)
+        return session.account
     }
 
     /// Signs in on this device with a provider's ID token: its linked account, or a new one (DOMAIN.md's rules).
@@ -97,20 +101,21 @@ public actor ThisDevice: PrincipalSource {
         // The account is known only from the token: a full device says which accounts may sign in, so an eleventh is
         // refused before anything is created or signed in.
         let checked = signIn.checkingRoom(in: try await store.load().savedAccounts)
-        let session = try await save(try await sessions.deviceSignIn(with: checked), as: signIn.provider)
+        let session = try await sessions.deviceSignIn(with: checked)
+        try await save(session, as: signIn.provider)
         return ProviderLogIn(account: session.account, created: session.created)
     }
 
     /// Saves a new session's entry and makes its account current; the entry's previous session here is ended. An
     /// entry signed in with Google or Apple records `provider`, so switching back asks for that sign-in.
     @discardableResult
-    func save(_ signIn: DeviceSignIn, as provider: IdentityProvider? = nil) async throws -> DeviceSignIn {
+    func save(_ signIn: DeviceSignIn, as provider: IdentityProvider? = nil) async throws -> SavedAccount {
         var account = signIn.account
         if let provider { account.authMethod = provider.authMethod }
         let now = clock.now()
-        let previous: String?
+        let (saved, previous): (SavedAccount, String?)
         do {
-            previous = try await store.update { [account] state -> String? in
+            (saved, previous) = try await store.update { [account] state -> (SavedAccount, String?) in
                 try AccountRules.checkCanSave(email: account.email, saved: state.savedAccounts)
                 let previous = state.entry(accountId: account.id)
                 var saved = AccountRules.savedEntry(for: account, previous: previous?.account, now: now)
@@ -118,7 +123,7 @@ public actor ThisDevice: PrincipalSource {
                 state.upsert(
                     DeviceState.Entry(account: saved, credential: signIn.credential, sessionId: signIn.sessionId))
                 state.currentAccountId = account.id
-                return previous?.credential
+                return (saved, previous?.credential)
             }
         } catch {
             // Not saved (another process filled the device meanwhile): the new session is not kept either.
@@ -127,8 +132,6 @@ public actor ThisDevice: PrincipalSource {
         }
         setCurrent(account.id)
         if let previous, previous != signIn.credential { try? await sessions.endSession(credential: previous) }
-        var saved = signIn
-        saved.account = account
         return saved
     }
 
@@ -201,7 +204,7 @@ public actor ThisDevice: PrincipalSource {
             try? await sessions.endSession(credential: session.credential)
             throw IdentityError.sessionMismatch(email: entry.account.email)
         }
-        return .switched(try await switched(to: session))
+        return .switched(try await save(session))
     }
 
     /// Switches to a saved account after `.providerSignInRequired`: the token must give that same account.
@@ -216,16 +219,7 @@ public actor ThisDevice: PrincipalSource {
             try? await sessions.endSession(credential: session.credential)
             throw IdentityError.providerAccountMismatch(signIn.provider, email: entry.account.email)
         }
-        return .switched(try await switched(to: session, as: signIn.provider))
-    }
-
-    /// Saves `session` and answers the saved entry it made.
-    private func switched(to session: DeviceSignIn, as provider: IdentityProvider? = nil) async throws -> SavedAccount {
-        let saved = try await save(session, as: provider)
-        guard let entry = try await store.load().entry(accountId: saved.account.id) else {
-            throw IdentityError.notFound(.account, saved.account.email)
-        }
-        return entry.account
+        return .switched(try await save(session, as: signIn.provider))
     }
 
     /// Forgets a saved account and ends its session here; `principal` is nil when nobody is signed in.

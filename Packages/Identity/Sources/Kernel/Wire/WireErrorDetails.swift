@@ -1,4 +1,4 @@
-import Identity
+import Foundation
 
 /// The values a domain error case carries, by name; a case sets only the ones it has, and only those are sent.
 ///

@@ -14,7 +14,10 @@ public struct RemoteDeviceStore: DeviceStore {
         Self.deviceState(try credentials.load())
     }
 
-    public func update<T: Sendable>(_ change: @Sendable (inout DeviceState) throws -> T) async throws -> T {
+    /// Every change is durable: the file is flushed before it replaces the old one.
+    public func update<T: Sendable>(
+        durability: Durability, _ change: @Sendable (inout DeviceState) throws -> T
+    ) async throws -> T {
         try credentials.update { file in
             var state = Self.deviceState(file)
             let value = try change(&state)

@@ -16,9 +16,10 @@ public struct SQLDeviceStore: DeviceStore {
         try await database.read { try Self.state($0) }
     }
 
-    public func update<T: Sendable>(_ change: @Sendable (inout DeviceState) throws -> T) async throws -> T {
-        // Synchronous: a sign-out or an exit lock that a power cut could forget would let someone back in.
-        try await database.write(synchronous: true) { connection in
+    public func update<T: Sendable>(
+        durability: Durability, _ change: @Sendable (inout DeviceState) throws -> T
+    ) async throws -> T {
+        try await database.write(synchronous: durability == .immediate) { connection in
             let before = try Self.state(connection)
             var state = before
             let value = try change(&state)

@@ -7,14 +7,17 @@ import Storage
 import Synchronization
 import Testing
 
-/// The SQLite store carries out the durability the domain asks for: an immediate write commits under
+/// The SQLite stores carry out the durability the domain asks for: an immediate write commits under
 /// `synchronous=FULL` on the writer connection, a normal one under NORMAL.
 @Suite("The SQLite store's durable commits")
 struct SQLiteDurabilityTests {
-    @Test func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal() async throws {
+    /// Both stores of `kith`'s file: Identity's, and this device's (whose exit lock is written `.immediate`).
+    @Test(arguments: [false, true])
+    func anImmediateWriteCommitsUnderFullAndANormalOneUnderNormal(deviceStore: Bool) async throws {
         let folder = TemporaryFolder()
         let database = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
         let store = SQLStore(identityOn: database)
+        let device = SQLDeviceStore(database: database)
         let seen = Mutex<[String]>([])
         try await database.pool.writeWithoutTransaction { db in
             db.trace { event in seen.withLock { $0.append("\(event)") } }
@@ -24,10 +27,12 @@ struct SQLiteDurabilityTests {
         }
         /// One write as `durability` asks (nil: the plain `write`).
         let write = { @Sendable (durability: Durability?) in
-            if let durability {
+            switch (deviceStore, durability) {
+            case (false, let durability?):
                 try await store.write(durability: durability) { try $0.endSession(id: "none") }
-            } else {
-                try await store.write { try $0.endSession(id: "none") }
+            case (false, nil): try await store.write { try $0.endSession(id: "none") }
+            case (true, let durability?): try await device.update(durability: durability) { $0.currentAccountId = nil }
+            case (true, nil): try await device.update { $0.currentAccountId = nil }
             }
         }
         try await write(nil)

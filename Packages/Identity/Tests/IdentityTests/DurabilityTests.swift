@@ -1,6 +1,7 @@
 import Argon2
 import Identity
 import IdentityTesting
+import Synchronization
 import Testing
 
 /// DOMAIN.md, "Durability": the calls that end access ask the store for an immediate (synchronous) commit; every
@@ -39,12 +40,12 @@ struct DurabilityTests {
         let store = DurabilityRecorder<any IdentityStoreTransaction>(InMemoryIdentityStore())
         let service: LocalIdentityService
         let device: ThisDevice
+        let deviceStore = RecordingDeviceStore()
         let dana: Principal
         let grant: SessionGrant
 
         init() async throws {
             let random = SeededRandomSource(seed: 11)
-            let deviceStore = InMemoryDeviceStore()
             service = LocalIdentityService(
                 store: store, clock: ManualClock(), random: random,
                 hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
@@ -80,5 +81,35 @@ struct DurabilityTests {
         _ = try await world.service.signIn(email: "sam@example.com", password: "correct horse")
         _ = try await world.service.graduateMember(world.dana, "Max")
         #expect(world.store.writes == [.normal, .normal, .normal, .normal, .normal])
+    }
+
+    /// The device's exit lock is written durably (a forgotten lock would let the child out); the rest of the device's
+    /// state, such as a silent switch, normally.
+    @Test func theDeviceWritesItsExitLockImmediatelyAndTheRestNormally() async throws {
+        let world = try await World()
+        world.deviceStore.forget()
+        try await ExitLock(pins: world.service, device: world.deviceStore).release()
+        #expect(world.deviceStore.writes == [.immediate])
+        world.deviceStore.forget()
+        _ = try await world.device.switchAccount(to: "eli@example.com", password: nil)
+        #expect(world.deviceStore.writes == [.normal])
+    }
+}
+
+/// An in-memory device store that records the durability each update asked for.
+final class RecordingDeviceStore: DeviceStore {
+    private let base = InMemoryDeviceStore()
+    private let recorded = Mutex<[Durability]>([])
+
+    var writes: [Durability] { recorded.withLock { $0 } }
+    func forget() { recorded.withLock { $0 = [] } }
+
+    func load() async throws -> DeviceState { await base.load() }
+
+    func update<T: Sendable>(
+        durability: Durability, _ change: @Sendable (inout DeviceState) throws -> T
+    ) async throws -> T {
+        recorded.withLock { $0.append(durability) }
+        return try await base.update(durability: durability, change)
     }
 }

@@ -3,12 +3,19 @@
 public protocol DeviceStore: Sendable {
     /// The state as stored now.
     func load() async throws -> DeviceState
-    /// Reads the state afresh, applies `change` and stores the result, all at once: a change that throws stores
-    /// nothing.
-    func update<T: Sendable>(_ change: @Sendable (inout DeviceState) throws -> T) async throws -> T
+    /// Reads the state afresh, applies `change` and stores the result, all at once, committed as `durability` asks: a
+    /// change that throws stores nothing.
+    func update<T: Sendable>(
+        durability: Durability, _ change: @Sendable (inout DeviceState) throws -> T
+    ) async throws -> T
 }
 
 extension DeviceStore {
+    /// An ordinary (`.normal`) `update`.
+    public func update<T: Sendable>(_ change: @Sendable (inout DeviceState) throws -> T) async throws -> T {
+        try await update(durability: .normal, change)
+    }
+
     /// Keeps the saved entry of `account`, if any, in step with its name and type (the switcher shows them).
     public func follow(_ account: Account) async throws {
         try await update { state in
@@ -36,7 +43,9 @@ public actor InMemoryDeviceStore: DeviceStore {
 
     public func load() -> DeviceState { state }
 
-    public func update<T: Sendable>(_ change: @Sendable (inout DeviceState) throws -> T) throws -> T {
+    public func update<T: Sendable>(
+        durability: Durability, _ change: @Sendable (inout DeviceState) throws -> T
+    ) throws -> T {
         var changed = state
         let value = try change(&changed)
         state = changed

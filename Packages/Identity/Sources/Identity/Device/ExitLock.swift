@@ -73,8 +73,9 @@ public struct ExitLock: Sendable {
 }
 
 extension DeviceStore {
-    /// Persists the exit lock (nil: none holds).
+    /// Persists the exit lock (nil: none holds), durably: a lock that a power cut could forget would let the child
+    /// out.
     func setExitLock(_ lock: DeviceExitLock?) async throws {
-        try await update { $0.exitLock = lock }
+        try await update(durability: .immediate) { $0.exitLock = lock }
     }
 }

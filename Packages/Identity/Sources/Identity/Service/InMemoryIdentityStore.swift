@@ -12,10 +12,6 @@ public actor InMemoryIdentityStore: IdentityStore {
     public func write<T: Sendable>(
         durability: Durability, _ body: @Sendable (any IdentityStoreTransaction) throws -> T
     ) async throws -> T {
-        try commit { try body($0) }
-    }
-
-    private func commit<T>(_ body: (InMemoryIdentityTransaction) throws -> T) throws -> T {
         let transaction = InMemoryIdentityTransaction(state: state)
         let result = try body(transaction)
         // Committing only after `body` returned is what makes a failed call leave nothing behind.

@@ -115,6 +115,7 @@ let package = Package(
                 .product(name: "Argon2", package: "Identity"),
                 "CirclesCommands", "Circles",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityTesting", package: "Identity"),
                 .product(name: "Console", package: "Console"),
             ],
             swiftSettings: swiftSettings

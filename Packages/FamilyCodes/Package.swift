@@ -114,6 +114,7 @@ let package = Package(
                 .product(name: "Argon2", package: "Identity"),
                 "FamilyCodesCommands", "FamilyCodes",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityTesting", package: "Identity"),
                 .product(name: "Console", package: "Console"),
             ],
             swiftSettings: swiftSettings

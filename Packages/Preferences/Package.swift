@@ -111,6 +111,7 @@ let package = Package(
                 .product(name: "Argon2", package: "Identity"),
                 "PreferencesCommands", "Preferences",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityTesting", package: "Identity"),
                 .product(name: "Console", package: "Console"),
             ],
             swiftSettings: swiftSettings

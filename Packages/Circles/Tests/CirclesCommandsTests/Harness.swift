@@ -4,17 +4,8 @@ import CirclesCommands
 import Console
 import Foundation
 import Identity
+import IdentityTesting
 import IdentityWire
-import Synchronization
-
-/// The caller of the commands, switched by the test between the owner and the viewer.
-final class TestPrincipals: PrincipalSource {
-    private let principal = Mutex<Principal?>(nil)
-
-    func set(_ value: Principal?) { principal.withLock { $0 = value } }
-
-    func currentPrincipal() async throws -> Principal? { principal.withLock { $0 } }
-}
 
 /// Two accounts (Dana Reyes, the owner; Sam Kim, the viewer) and the Circles plugin over in-memory stores, run
 /// through Console's `Shell` with captured output.

@@ -4,17 +4,8 @@ import FamilyCodes
 import FamilyCodesCommands
 import Foundation
 import Identity
+import IdentityTesting
 import IdentityWire
-import Synchronization
-
-/// The caller of the commands, switched by the test.
-final class TestPrincipals: PrincipalSource {
-    private let principal = Mutex<Principal?>(nil)
-
-    func set(_ value: Principal?) { principal.withLock { $0 = value } }
-
-    func currentPrincipal() async throws -> Principal? { principal.withLock { $0 } }
-}
 
 /// The FamilyCodes plugin over in-memory stores, run through Console's `Shell` with captured output.
 final class Harness: Sendable {

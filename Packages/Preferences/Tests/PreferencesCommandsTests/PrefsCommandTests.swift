@@ -2,31 +2,18 @@ import Argon2
 import Console
 import Foundation
 import Identity
+import IdentityTesting
 import IdentityWire
 import Preferences
 import PreferencesCommands
-import Synchronization
 import Testing
-
-/// A principal source the test sets by hand (the app uses ProfileSession's manager).
-final class FixedPrincipals: PrincipalSource {
-    private let principal: Mutex<Principal?>
-
-    init(_ principal: Principal?) {
-        self.principal = Mutex(principal)
-    }
-
-    func set(_ value: Principal?) { principal.withLock { $0 = value } }
-
-    func currentPrincipal() async throws -> Principal? { principal.withLock { $0 } }
-}
 
 /// Dana (guardian of Max) over in-memory stores, and a shell with the Preferences plugin.
 struct Harness {
     let output = CapturedText()
     let errors = CapturedText()
     let shell: Shell
-    let principals: FixedPrincipals
+    let principals: TestPrincipals
     let service: LocalPreferencesService
     let identity: LocalIdentityService
     let dana: Principal
@@ -47,7 +34,7 @@ struct Harness {
         max = try await identity.addManagedMember(dana, displayName: "Max", avatarKey: "")
         service = LocalPreferencesService(
             store: InMemoryPreferencesStore(identity: identityStore), clock: clock, random: random)
-        principals = FixedPrincipals(dana)
+        principals = TestPrincipals(dana)
         var registry = CommandRegistry()
         for command in PreferencesPlugin(service: service, principals: principals).commands {
             try registry.register(command, feature: "preferences")

@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Argon2", package: "Identity"), "ProfileSession",
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "IdentityTesting", package: "Identity"),
             ],
             swiftSettings: swiftSettings
         ),

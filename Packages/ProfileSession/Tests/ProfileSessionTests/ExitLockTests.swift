@@ -1,6 +1,7 @@
 import Argon2
 import Foundation
 import Identity
+import IdentityTesting
 import ProfileSession
 import Testing
 
@@ -141,17 +142,5 @@ struct ExitLockTests {
         try await run.manager.switch(to: "me", pin: "0000")
         #expect(try await device.device.deviceStore.load().exitLock == nil)
         #expect(try await run.manager.currentPrincipal()?.actingAs == nil)
-    }
-}
-
-/// Runs `body` and returns the `IdentityError` it threw (nil if none, or another error).
-func identityError(_ body: () async throws -> Void) async -> IdentityError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as IdentityError {
-        return error
-    } catch {
-        return nil
     }
 }

@@ -1,6 +1,7 @@
 import Argon2
 import Foundation
 import Identity
+import IdentityTesting
 import ProfileSession
 import Testing
 
@@ -46,9 +47,6 @@ struct DeviceProcess: Sendable {
         ProfileSessionManager(profiles: identity, device: device, exitLock: exitLock)
     }
 }
-
-func email(_ name: String) -> String { "\(name.lowercased())@example.com" }
-func password(_ name: String) -> String { "password-\(name.lowercased())" }
 
 /// Runs `body` and returns the error it threw as its sentence (nil if it did not throw).
 func refusal(_ body: () async throws -> Void) async -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import IdentityTesting
 import ProfileSession
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import IdentityTesting
 import ProfileSession
 import Testing
 
@@ -57,7 +58,7 @@ struct SwitchPermissionTests {
     // MARK: - Generation
 
     static func generate(seed: UInt64) async throws -> (people: [Person], model: Model, everyMember: [ModelMember]) {
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let device = Device(seed: seed)
         var people: [Person] = []
         for name in ["Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus"] {
@@ -210,18 +211,5 @@ struct SwitchPermissionTests {
             }
         }
         #expect(switches == people.count * references.count)
-    }
-}
-
-/// A deterministic random source, so generated cases are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,54 +2,42 @@ import Foundation
 import Identity
 import Synchronization
 
-/// A `CirclesStore` in memory over an `InMemoryIdentityStore`, for tests and previews.
-///
-/// Each transaction runs inside one Identity store transaction on a copy of the Circles state, committed only
-/// when `body` returns: a failure leaves both features unchanged. Every commit that changed something bumps a
-/// version, which is the change token.
+/// A `CirclesStore` in memory over an `InMemoryIdentityStore`, for tests and previews: an `InMemoryFeatureStore`, so a
+/// failure leaves both features unchanged. Every commit that changed something bumps a version, which is the change
+/// token.
 public final class InMemoryCirclesStore: CirclesStore {
-    /// The Identity store whose transactions this store's transactions extend.
-    public let identity: InMemoryIdentityStore
-    private let state = Mutex(InMemoryCirclesState())
+    private let store: InMemoryFeatureStore<InMemoryCirclesTransaction>
     private let serial = Mutex<Int64>(0)
+
+    /// The Identity store whose transactions this store's transactions extend.
+    public var identity: InMemoryIdentityStore { store.identity }
 
     /// A store over `identity` (pass the one the Identity service uses, so both see the same accounts).
     public init(identity: InMemoryIdentityStore) {
-        self.identity = identity
+        store = InMemoryFeatureStore(identity: identity, state: InMemoryCirclesState())
     }
 
     public func read<T: Sendable>(
         _ body: @Sendable ((any CirclesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await identity.read { identityTransaction in
-            try body((InMemoryCirclesTransaction(state: self.state.withLock { $0 }), identityTransaction))
-        }
+        try await store.read { try body(($0, $1)) }
     }
 
     public func write<T: Sendable>(
         durability: Durability,
         _ body: @Sendable ((any CirclesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await identity.write(durability: durability) { identityTransaction in
-            let transaction = InMemoryCirclesTransaction(
-                state: self.state.withLock { $0 },
-                serial: self.serial.withLock {
-                    $0 += 1; return $0
-                })
-            let result = try body((transaction, identityTransaction))
-            // Reached only when `body` returned; the identity store commits right after and cannot fail.
-            if transaction.changes > 0 {
-                var committed = transaction.state
-                committed.version += 1
-                self.state.withLock { $0 = committed }
+        try await store.write(durability: durability) { transaction, identityTransaction in
+            transaction.serial = self.serial.withLock {
+                $0 += 1; return $0
             }
-            return result
+            return try body((transaction, identityTransaction))
         }
     }
 
     /// One version for every owner: coarser than the stores on disk (any write rebuilds every index), and exact.
     public func changeToken(owner: String) async throws -> ChangeToken {
-        ChangeToken(external: state.withLock { $0.version }, local: 0)
+        ChangeToken(external: store.committed.version, local: 0)
     }
 }
 
@@ -75,21 +63,29 @@ struct InMemoryCirclesState: Sendable {
 }
 
 /// One transaction of `InMemoryCirclesStore`, over its own copy of the state.
-final class InMemoryCirclesTransaction: CirclesStoreTransaction {
+final class InMemoryCirclesTransaction: CirclesStoreTransaction, InMemoryTransaction {
     typealias CellKey = InMemoryCirclesState.CellKey
     var state: InMemoryCirclesState
     /// Writes made so far; a transaction without any commits nothing.
     var changes: Int64 = 0
 
-    /// Unique per write transaction, so tokens of uncommitted changes never repeat.
-    let serial: Int64
+    /// Unique per write transaction (set by the store before the body runs), so tokens of uncommitted changes never
+    /// repeat.
+    var serial: Int64 = 0
 
-    init(state: InMemoryCirclesState, serial: Int64 = 0) {
+    init(state: InMemoryCirclesState) {
         self.state = state
-        self.serial = serial
     }
 
     private func changed() { changes += 1 }
+
+    /// Nothing when nothing changed; otherwise the changed state under the next version.
+    var stateToCommit: InMemoryCirclesState? {
+        guard changes > 0 else { return nil }
+        var committed = state
+        committed.version += 1
+        return committed
+    }
 
     /// The committed version; once this transaction has changed something, a value no other transaction has.
     func changeToken(owner: String) -> ChangeToken {

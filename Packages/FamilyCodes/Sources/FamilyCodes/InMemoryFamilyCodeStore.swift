@@ -1,40 +1,28 @@
 import Identity
-import Synchronization
 
-/// A `FamilyCodeStore` in memory over an `InMemoryIdentityStore`, for tests and previews.
-///
-/// Each transaction runs inside one `identity.write` (the identity actor runs one at a time) on a copy
-/// of the family-code state, committed only when `body` returns: a failure leaves both features unchanged.
+/// A `FamilyCodeStore` in memory over an `InMemoryIdentityStore`, for tests and previews: an `InMemoryFeatureStore`,
+/// so a failure leaves both features unchanged.
 public final class InMemoryFamilyCodeStore: TransactionalStore {
+    private let store: InMemoryFeatureStore<InMemoryFamilyCodeTransaction>
+
     /// The Identity store whose transactions this store's transactions extend.
-    public let identity: InMemoryIdentityStore
-    private let state = Mutex(InMemoryFamilyCodeState())
+    public var identity: InMemoryIdentityStore { store.identity }
 
     /// A store over `identity` (pass the one the Identity service uses, so both see the same households).
     public init(identity: InMemoryIdentityStore) {
-        self.identity = identity
+        store = InMemoryFeatureStore(identity: identity, state: InMemoryFamilyCodeState())
     }
 
     public func read<T: Sendable>(
         _ body: @Sendable ((any FamilyCodeStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await identity.read { identityTransaction in
-            let transaction = InMemoryFamilyCodeTransaction(state: self.state.withLock { $0 })
-            return try body((transaction, identityTransaction))
-        }
+        try await store.read { try body(($0, $1)) }
     }
 
     public func write<T: Sendable>(
         durability: Durability,
         _ body: @Sendable ((any FamilyCodeStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await identity.write(durability: durability) { identityTransaction in
-            let transaction = InMemoryFamilyCodeTransaction(state: self.state.withLock { $0 })
-            let result = try body((transaction, identityTransaction))
-            // Reached only when `body` returned; the identity store then commits its copy too (it cannot
-            // fail after this closure returns), so both features change together or not at all.
-            self.state.withLock { $0 = transaction.state }
-            return result
-        }
+        try await store.write(durability: durability) { try body(($0, $1)) }
     }
 }

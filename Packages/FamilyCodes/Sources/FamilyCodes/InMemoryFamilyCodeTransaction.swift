@@ -2,7 +2,7 @@ import Foundation
 import Identity
 
 /// One transaction of `InMemoryFamilyCodeStore`, over its own copy of the state.
-final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction {
+final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction, InMemoryTransaction {
     var state: InMemoryFamilyCodeState
 
     init(state: InMemoryFamilyCodeState) {

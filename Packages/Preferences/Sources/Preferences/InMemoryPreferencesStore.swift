@@ -1,61 +1,44 @@
 import Identity
-import Synchronization
 
-/// A `PreferencesStore` in memory, for tests, living inside an `InMemoryIdentityStore`'s transactions.
-///
-/// Each transaction runs inside the Identity store's `read`/`write` and works on a copy of the preference
-/// values, committed only when the body returns: the Identity store commits its own copy in the same step,
-/// so both views change together or not at all. Identity's writes are serialized, so commits never cross.
+/// A `PreferencesStore` in memory, for tests, living inside an `InMemoryIdentityStore`'s transactions: an
+/// `InMemoryFeatureStore`, so both views change together or not at all.
 public final class InMemoryPreferencesStore: TransactionalStore {
-    private let identity: InMemoryIdentityStore
-    private let values = Mutex<[String: [String: String]]>([:])
+    private let store: InMemoryFeatureStore<InMemoryPreferencesTransaction>
 
     /// A store sharing transactions with `identity`.
     public init(identity: InMemoryIdentityStore) {
-        self.identity = identity
+        store = InMemoryFeatureStore(identity: identity, state: [:])
     }
 
     public func read<T: Sendable>(
         _ body: @Sendable ((any PreferencesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await identity.read { identityTransaction in
-            let transaction = InMemoryPreferencesTransaction(values: self.values.withLock { $0 })
-            return try body((transaction, identityTransaction))
-        }
+        try await store.read { try body(($0, $1)) }
     }
 
     public func write<T: Sendable>(
         durability: Durability,
         _ body: @Sendable ((any PreferencesStoreTransaction, any IdentityStoreTransaction)) throws -> T
     ) async throws -> T {
-        try await identity.write(durability: durability) { identityTransaction in
-            let transaction = InMemoryPreferencesTransaction(values: self.values.withLock { $0 })
-            let result = try body((transaction, identityTransaction))
-            // Reached only when `body` returned: the Identity store commits right after, with nothing in between
-            // that can fail.
-            self.values.withLock { $0 = transaction.snapshot }
-            return result
-        }
+        try await store.write(durability: durability) { try body(($0, $1)) }
     }
 }
 
-/// One transaction of `InMemoryPreferencesStore`, over its own copy of the values.
-final class InMemoryPreferencesTransaction: PreferencesStoreTransaction, Sendable {
-    private let values: Mutex<[String: [String: String]]>
+/// One transaction of `InMemoryPreferencesStore`, over its own copy of the values: per member, key to value.
+final class InMemoryPreferencesTransaction: PreferencesStoreTransaction, InMemoryTransaction {
+    var state: [String: [String: String]]
 
-    init(values: [String: [String: String]]) {
-        self.values = Mutex(values)
+    init(state: [String: [String: String]]) {
+        self.state = state
     }
 
-    var snapshot: [String: [String: String]] { values.withLock { $0 } }
-
-    func values(memberId: String) -> [String: String] { values.withLock { $0[memberId] ?? [:] } }
+    func values(memberId: String) -> [String: String] { state[memberId] ?? [:] }
 
     func setValue(_ value: String, forKey key: String, memberId: String) {
-        values.withLock { $0[memberId, default: [:]][key] = value }
+        state[memberId, default: [:]][key] = value
     }
 
     func removeValues(memberId: String) {
-        _ = values.withLock { $0.removeValue(forKey: memberId) }
+        state[memberId] = nil
     }
 }

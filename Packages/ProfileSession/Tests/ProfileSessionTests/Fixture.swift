@@ -34,9 +34,7 @@ struct DeviceProcess: Sendable {
     /// Signs up `name@example.com` as "Name Tester" with password "password-name" and makes it this process's account.
     @discardableResult
     func signUp(_ name: String) async throws -> Account {
-        try await device.signUp(
-            SignUp(
-                email: email(name), firstName: name, lastName: "Tester", password: password(name)))
+        try await device.signUp(name)
     }
 
     /// The principal of this process, which must be signed in.

@@ -10,13 +10,6 @@ public enum AccountRules {
         public var email: String
         public var firstName: String
         public var lastName: String
-
-        /// Creates a value.
-        public init(email: String, firstName: String, lastName: String) {
-            self.email = email
-            self.firstName = firstName
-            self.lastName = lastName
-        }
     }
 
     // MARK: - Accounts

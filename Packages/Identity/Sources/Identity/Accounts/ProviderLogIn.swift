@@ -3,10 +3,4 @@ public struct ProviderLogIn: Sendable, Hashable {
     public var account: Account
     /// A new account was made from the token, rather than a linked one signed in to (201 and 200 on the wire).
     public var created: Bool
-
-    /// Creates a provider log-in.
-    public init(account: Account, created: Bool) {
-        self.account = account
-        self.created = created
-    }
 }

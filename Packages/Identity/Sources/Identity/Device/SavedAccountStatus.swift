@@ -5,11 +5,4 @@ public struct SavedAccountStatus: Sendable, Codable, Hashable {
     public var isCurrent: Bool
     /// Its session on this device is live, so switching to it needs no password.
     public var sessionLive: Bool
-
-    /// Creates a status value.
-    public init(account: SavedAccount, isCurrent: Bool, sessionLive: Bool) {
-        self.account = account
-        self.isCurrent = isCurrent
-        self.sessionLive = sessionLive
-    }
 }

@@ -3,11 +3,4 @@ public struct Graduation: Sendable, Hashable {
     public var memberId: String
     public var accountId: String
     public var householdId: String
-
-    /// Creates a graduation value.
-    public init(memberId: String, accountId: String, householdId: String) {
-        self.memberId = memberId
-        self.accountId = accountId
-        self.householdId = householdId
-    }
 }

@@ -7,11 +7,6 @@ public struct CommandOutput: Sendable {
     /// Whether the REPL or script ends after this output (`quit`, `exit`).
     public internal(set) var endsSession = false
 
-    public init(text: String, json: (any Encodable & Sendable)? = nil) {
-        self.text = text
-        self.json = json
-    }
-
     /// A sentence and nothing else.
     public static func message(_ text: String) -> CommandOutput { CommandOutput(text: text) }
 

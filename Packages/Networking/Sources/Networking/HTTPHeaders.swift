@@ -4,11 +4,6 @@ import Foundation
 public struct HTTPHeader: Hashable, Sendable {
     public var name: String
     public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// An ordered list of header fields with case-insensitive lookup by name.

@@ -29,19 +29,12 @@ public struct OwnerAccessData: Sendable {
 /// One profile's matrix as bit masks over circle bits: per field (row `field.bit`), who is allowed, who may ask.
 public struct ProfileRules: Sendable, Hashable {
     /// `allow[field.bit]`: the circles whose viewers see the field.
-    public var allow: SIMD8<UInt64>
+    public var allow: SIMD8<UInt64> = .zero
     /// `ask[field.bit]`: the circles whose viewers may request the field.
-    public var ask: SIMD8<UInt64>
+    public var ask: SIMD8<UInt64> = .zero
     /// A shadow's audience (the circles it is shown to); ignored for a primary.
-    public var audience: UInt64
+    public var audience: UInt64 = 0
     public var isShadow: Bool
-
-    public init(allow: SIMD8<UInt64> = .zero, ask: SIMD8<UInt64> = .zero, audience: UInt64 = 0, isShadow: Bool) {
-        self.allow = allow
-        self.ask = ask
-        self.audience = audience
-        self.isShadow = isShadow
-    }
 }
 
 /// A viewer resolved against one owner and profile: its circles as a bit set and its live grants as a field set.
@@ -49,15 +42,9 @@ public struct ViewerAccess: Sendable, Hashable {
     /// Public, Contacts when it is a contact, and every circle holding it.
     public var circles: UInt64
     /// Fields granted to it on this profile (`1 << field.bit`).
-    public var granted: UInt8
+    public var granted: UInt8 = 0
     /// The owner sees everything.
-    public var isOwner: Bool
-
-    public init(circles: UInt64, granted: UInt8 = 0, isOwner: Bool = false) {
-        self.circles = circles
-        self.granted = granted
-        self.isOwner = isOwner
-    }
+    public var isOwner = false
 }
 
 /// The access engine's index of one owner: contacts to circle bit sets, matrices as masks, live grants.

@@ -3,17 +3,17 @@ import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
+/// The products named `modules` of the dependency `package` (each module is its own product).
+func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
+    modules.map { .product(name: $0, package: package) }
+}
+
 let package = Package(
     name: "Circles",
     platforms: [.macOS(.v15)],
-    products: [
-        .library(name: "Circles", targets: ["Circles"]),
-        .library(name: "CirclesSQL", targets: ["CirclesSQL"]),
-        .library(name: "CirclesCommands", targets: ["CirclesCommands"]),
-        .library(name: "CirclesWire", targets: ["CirclesWire"]),
-        .library(name: "CirclesHTTP", targets: ["CirclesHTTP"]),
-        .library(name: "CirclesTesting", targets: ["CirclesTesting"]),
-    ],
+    products: ["Circles", "CirclesSQL", "CirclesCommands", "CirclesWire", "CirclesHTTP", "CirclesTesting"].map {
+        .library(name: $0, targets: [$0])
+    },
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Storage"),
@@ -22,114 +22,48 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        .target(
-            name: "Circles",
-            dependencies: [.product(name: "Identity", package: "Identity")],
-            swiftSettings: swiftSettings
-        ),
+        .target(name: "Circles", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
         // The store on SQL, one for both engines: SQLite's Kith file (apps, kith-server) and PostgreSQL (at scale).
         .target(
             name: "CirclesSQL",
-            dependencies: [
-                "Circles",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "Storage", package: "Storage"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["Circles"] + from("Identity", "Identity", "IdentitySQL") + from("Storage", "Storage"),
+            swiftSettings: swiftSettings),
         .target(
             name: "CirclesCommands",
-            dependencies: [
-                "Circles",
-                "CirclesWire",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Console", package: "Console"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["Circles", "CirclesWire"] + from("Identity", "Identity") + from("Console", "Console"),
+            swiftSettings: swiftSettings),
         .target(
-            name: "CirclesWire",
-            dependencies: [
-                "Circles",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityWire", package: "Identity"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            name: "CirclesWire", dependencies: ["Circles"] + from("Identity", "Identity", "IdentityWire"),
+            swiftSettings: swiftSettings),
         .target(
             name: "CirclesHTTP",
-            dependencies: [
-                "Circles",
-                "CirclesWire",
-                .product(name: "IdentityWire", package: "Identity"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityHTTP", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["Circles", "CirclesWire"] + from("Identity", "IdentityWire", "Identity", "IdentityHTTP")
+                + from("Networking", "Networking"), swiftSettings: swiftSettings),
         // The store contracts (their cases and environment), run by every test target that owns a store; the SQL
         // store on SQLite for the cases that fail a statement, which a store in memory has none of.
         .target(
             name: "CirclesTesting",
-            dependencies: [
-                .product(name: "Argon2", package: "Identity"),
-                "Circles", "CirclesSQL",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "StorageTesting", package: "Storage"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["Circles", "CirclesSQL"] + from("Identity", "Argon2", "Identity", "IdentitySQL")
+                + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesTests",
-            dependencies: [
-                .product(name: "Argon2", package: "Identity"),
-                "Circles", "CirclesTesting",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityTesting", package: "Identity"),
-                .product(name: "StorageTesting", package: "Storage"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["Circles", "CirclesTesting"] + from("Identity", "Argon2", "Identity", "IdentityTesting")
+                + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesSQLTests",
-            dependencies: [
-                .product(name: "SQLiteStorage", package: "Storage"),
-                "CirclesSQL", "Circles", "CirclesTesting",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "PostgresStorage", package: "Storage"),
-                .product(name: "PostgresStorageTesting", package: "Storage"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "StorageTesting", package: "Storage"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["CirclesSQL", "Circles", "CirclesTesting"]
+                + from(
+                    "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
+                ) + from("Identity", "Identity", "IdentitySQL") + from("GRDB.swift", "GRDB"),
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesCommandsTests",
-            dependencies: [
-                .product(name: "IdentityWire", package: "Identity"),
-                .product(name: "Argon2", package: "Identity"),
-                "CirclesCommands", "Circles",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityTesting", package: "Identity"),
-                .product(name: "Console", package: "Console"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["CirclesCommands", "Circles"]
+                + from("Identity", "IdentityWire", "Argon2", "Identity", "IdentityTesting")
+                + from("Console", "Console"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesHTTPTests",
-            dependencies: [
-                .product(name: "IdentityWire", package: "Identity"),
-                "CirclesHTTP", "Circles",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "NetworkingTesting", package: "Networking"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["CirclesHTTP", "Circles"] + from("Identity", "IdentityWire", "Identity")
+                + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

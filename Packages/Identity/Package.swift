@@ -3,6 +3,11 @@ import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
+/// The products named `modules` of the dependency `package` (each module is its own product).
+func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
+    modules.map { .product(name: $0, package: package) }
+}
+
 let package = Package(
     name: "Identity",
     platforms: [.macOS(.v15)],
@@ -38,101 +43,56 @@ let package = Package(
         ),
         // What every feature shares, Identity or not: clocks, randomness, token digests, the rate limiter, the LRU,
         // durability, names and references. No C library.
-        .target(
-            name: "Kernel",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: swiftSettings
-        ),
+        .target(name: "Kernel", dependencies: from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
         .target(name: "Identity", dependencies: ["Kernel"], swiftSettings: swiftSettings),
         // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
         // gives it to the services as their `PasswordHasher`.
         .target(name: "Argon2", dependencies: ["Identity", "CArgon2"], swiftSettings: swiftSettings),
         // The one SQL store, on SQLite (a device's file) and on PostgreSQL (servers), over Storage's seam.
         .target(
-            name: "IdentitySQL",
-            dependencies: ["Identity", .product(name: "Storage", package: "Storage")],
-            swiftSettings: swiftSettings
-        ),
+            name: "IdentitySQL", dependencies: ["Identity"] + from("Storage", "Storage"), swiftSettings: swiftSettings),
         .target(
-            name: "IdentityCommands",
-            dependencies: ["Identity", "IdentityWire", .product(name: "Console", package: "Console")],
-            swiftSettings: swiftSettings
-        ),
+            name: "IdentityCommands", dependencies: ["Identity", "IdentityWire"] + from("Console", "Console"),
+            swiftSettings: swiftSettings),
         // The HTTP contract: request and response bodies, routes and error codes, for the server and clients.
         .target(name: "IdentityWire", dependencies: ["Identity"], swiftSettings: swiftSettings),
         .target(
-            name: "IdentityHTTP",
-            dependencies: ["Identity", "IdentityWire", .product(name: "Networking", package: "Networking")],
-            swiftSettings: swiftSettings
-        ),
+            name: "IdentityHTTP", dependencies: ["Identity", "IdentityWire"] + from("Networking", "Networking"),
+            swiftSettings: swiftSettings),
         // ID tokens of Google and Apple verified (jwt-kit), their keys found and cached over HTTP: a leaf module.
         .target(
             name: "IdentityOIDC",
-            dependencies: [
-                "Identity", .product(name: "Networking", package: "Networking"),
-                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["Identity"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
+                + from("swift-log", "Logging") + from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
         .target(
             name: "IdentityOIDCTesting",
-            dependencies: [
-                "Identity", "IdentityOIDC", .product(name: "Networking", package: "Networking"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["Identity", "IdentityOIDC"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
+                + from("swift-crypto", "Crypto", "CryptoExtras"), swiftSettings: swiftSettings),
         // Store-agnostic: every case runs over whatever stores a test target builds.
         .target(
-            name: "IdentityTesting",
-            dependencies: ["Identity", "Argon2", .product(name: "StorageTesting", package: "Storage")],
-            swiftSettings: swiftSettings
-        ),
+            name: "IdentityTesting", dependencies: ["Identity", "Argon2"] + from("Storage", "StorageTesting"),
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityTests",
-            dependencies: [
-                "Identity", "Argon2", "IdentityTesting", .product(name: "StorageTesting", package: "Storage"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["Identity", "Argon2", "IdentityTesting"] + from("Storage", "StorageTesting"),
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityOIDCTests",
-            dependencies: [
-                "IdentityOIDC", "IdentityOIDCTesting", "Identity", .product(name: "Networking", package: "Networking"),
-                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["IdentityOIDC", "IdentityOIDCTesting", "Identity"] + from("Networking", "Networking")
+                + from("jwt-kit", "JWTKit") + from("swift-log", "Logging"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentitySQLTests",
-            dependencies: [
-                .product(name: "SQLiteStorage", package: "Storage"),
-                "IdentitySQL", "Identity", "Argon2", "IdentityTesting", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "StorageTesting", package: "Storage"),
-                .product(name: "PostgresStorage", package: "Storage"),
-                .product(name: "PostgresStorageTesting", package: "Storage"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["IdentitySQL", "Identity", "Argon2", "IdentityTesting"]
+                + from(
+                    "Storage", "SQLiteStorage", "Storage", "StorageTesting", "PostgresStorage", "PostgresStorageTesting"
+                ) + from("GRDB.swift", "GRDB"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityCommandsTests",
-            dependencies: [
-                "IdentityCommands", "Identity", "Argon2",
-                .product(name: "Console", package: "Console"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["IdentityCommands", "Identity", "Argon2"] + from("Console", "Console"),
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityHTTPTests",
-            dependencies: [
-                "IdentityHTTP", "IdentityWire", "Identity", .product(name: "Networking", package: "Networking"),
-                .product(name: "NetworkingTesting", package: "Networking"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["IdentityHTTP", "IdentityWire", "Identity"]
+                + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

@@ -3,14 +3,17 @@ import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
+/// The products named `modules` of the dependency `package` (each module is its own product).
+func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
+    modules.map { .product(name: $0, package: package) }
+}
+
 let package = Package(
     name: "ProfileSession",
     platforms: [.macOS(.v15)],
-    products: [
-        .library(name: "ProfileSession", targets: ["ProfileSession"]),
-        .library(name: "ProfileSessionCommands", targets: ["ProfileSessionCommands"]),
-        .library(name: "ProfileSessionWire", targets: ["ProfileSessionWire"]),
-    ],
+    products: ["ProfileSession", "ProfileSessionCommands", "ProfileSessionWire"].map {
+        .library(name: $0, targets: [$0])
+    },
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Console"),
@@ -18,55 +21,24 @@ let package = Package(
         .package(path: "../Preferences"),
     ],
     targets: [
-        .target(
-            name: "ProfileSession",
-            dependencies: [.product(name: "Identity", package: "Identity")],
-            swiftSettings: swiftSettings
-        ),
+        .target(name: "ProfileSession", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
         .target(
             name: "ProfileSessionCommands",
-            dependencies: [
-                "ProfileSession",
-                "ProfileSessionWire",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityWire", package: "Identity"),
-                // `switch` takes the exit PIN the way Identity's commands take passwords.
-                .product(name: "IdentityCommands", package: "Identity"),
-                .product(name: "Console", package: "Console"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["ProfileSession", "ProfileSessionWire"]
+                + from("Identity", "Identity", "IdentityWire", "IdentityCommands") + from("Console", "Console"),
+            swiftSettings: swiftSettings),
         // The HTTP contract of the profile switcher: `/api/profiles` and its body. Foundation and the domain only.
         .target(
-            name: "ProfileSessionWire",
-            dependencies: [
-                "ProfileSession",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityWire", package: "Identity"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            name: "ProfileSessionWire", dependencies: ["ProfileSession"] + from("Identity", "Identity", "IdentityWire"),
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ProfileSessionTests",
-            dependencies: [
-                .product(name: "Argon2", package: "Identity"), "ProfileSession",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentityTesting", package: "Identity"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["ProfileSession"] + from("Identity", "Argon2", "Identity", "IdentityTesting"),
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ProfileSessionCommandsTests",
-            dependencies: [
-                .product(name: "IdentityWire", package: "Identity"),
-                .product(name: "Argon2", package: "Identity"),
-                "ProfileSessionCommands", "ProfileSession",
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Console", package: "Console"),
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "PreferencesCommands", package: "Preferences"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+            dependencies: ["ProfileSessionCommands", "ProfileSession"]
+                + from("Identity", "IdentityWire", "Argon2", "Identity") + from("Console", "Console")
+                + from("Preferences", "Preferences", "PreferencesCommands"), swiftSettings: swiftSettings),
     ]
 )

@@ -1,4 +1,3 @@
-import Argon2
 import Foundation
 import Identity
 import Testing
@@ -52,20 +51,11 @@ struct ActingGuardTests {
         let lanes: Household
 
         init() async throws {
-            let random = SeededRandomSource(seed: 7)
             store = CountingStore()
-            let deviceStore = InMemoryDeviceStore()
-            service = LocalIdentityService(
-                store: store, clock: ManualClock(), random: random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
-            device = ThisDevice(store: deviceStore, sessions: service)
-            _ = try await device.signUp(
-                SignUp(email: "eli@example.com", firstName: "Eli", lastName: "Lane", password: "correct horse"))
-            let eli = try #require(try await device.currentPrincipal())
+            (service, device) = serviceOnDevice(store: store, device: InMemoryDeviceStore(), seed: 7)
+            let eli = try await device.signUp("eli@example.com", first: "Eli", last: "Lane")
             lanes = try await service.createHousehold(eli, name: "Lanes")
-            _ = try await device.signUp(
-                SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
-            dana = try #require(try await device.currentPrincipal())
+            dana = try await device.signUp("dana@example.com", first: "Dana", last: "Reyes")
             _ = try await service.createHousehold(dana, name: "Reyes")
             max = try await service.addManagedMember(dana, displayName: "Max", avatarKey: "fox")
         }

@@ -1,4 +1,3 @@
-import Argon2
 import Identity
 import IdentityTesting
 import Synchronization
@@ -45,17 +44,9 @@ struct DurabilityTests {
         let grant: SessionGrant
 
         init() async throws {
-            let random = SeededRandomSource(seed: 11)
-            service = LocalIdentityService(
-                store: store, clock: ManualClock(), random: random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
-            device = ThisDevice(store: deviceStore, sessions: service)
-            _ = try await device.signUp(
-                SignUp(email: "eli@example.com", firstName: "Eli", lastName: "Lane", password: "correct horse"))
-            let eli = try #require(try await device.currentPrincipal())
-            _ = try await device.signUp(
-                SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
-            dana = try #require(try await device.currentPrincipal())
+            (service, device) = serviceOnDevice(store: store, device: deviceStore, seed: 11)
+            let eli = try await device.signUp("eli@example.com", first: "Eli", last: "Lane")
+            dana = try await device.signUp("dana@example.com", first: "Dana", last: "Reyes")
             let reyes = try await service.createHousehold(dana, name: "Reyes")
             _ = try await service.addManagedMember(dana, displayName: "Max", avatarKey: "fox")
             _ = try await service.joinHousehold(eli, householdId: reyes.id, role: .member)

@@ -22,6 +22,20 @@ struct VerifierFixture {
         verifier = OIDCTokenVerifier(
             configuration: try provider.configuration(), client: provider, clock: clock, logger: log.logger)
     }
+
+    /// Presents `count` tokens signed by keys the provider never published, `seconds` apart on the clock: each is
+    /// refused with DOMAIN.md's sentence.
+    func presentUnknownKids(
+        _ count: Int, secondsApart seconds: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for _ in 0..<count {
+            let token = try await provider.idToken(FakeTokenOptions(signing: .unknownKey))
+            await #expect(throws: IdentityError.providerSignInFailed(.google), sourceLocation: sourceLocation) {
+                _ = try await verifier.verify(token, nonce: nil)
+            }
+            clock.advance(by: seconds)
+        }
+    }
 }
 
 @Suite("ID token verification (a fake provider, jwt-kit)")

@@ -5,12 +5,10 @@ import Identity
 public struct MemberNameJSON: Codable, Sendable, Equatable {
     public var memberId: String
     public var displayName: String
+}
 
-    public init(memberId: String, displayName: String) {
-        self.memberId = memberId
-        self.displayName = displayName
-    }
-
+// The conversions live in an extension so the struct keeps its synthesized memberwise init, which they call.
+extension MemberNameJSON {
     public init(_ member: Member) {
         self.init(memberId: member.memberId, displayName: member.displayName)
     }

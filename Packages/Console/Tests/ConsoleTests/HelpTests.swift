@@ -50,12 +50,20 @@ struct HelpTests {
         text.split(separator: "\n\n", omittingEmptySubsequences: true).map { lines(of: String($0)) }
     }
 
+    /// What `line` prints, checking that it succeeds and writes no errors.
+    private func successfulOutput(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> String
+    {
+        let (shell, output, errors) = try harness()
+        #expect(await shell.run(line: line, defaults: .init()) == .success, sourceLocation: sourceLocation)
+        #expect(errors.text == "", sourceLocation: sourceLocation)
+        return output.text
+    }
+
     @Test("help lists every registered command, grouped by feature")
     func overview() async throws {
-        let (shell, output, errors) = try harness()
-        #expect(await shell.run(line: "help", defaults: .init()) == .success)
-        #expect(errors.text == "")
-        let sections = blocks(output.text)
+        let text = try await successfulOutput("help")
+        let sections = blocks(text)
         try #require(sections.count == 5, "\(sections)")
         #expect(sections[0] == ["kith 1.0 (product all)"])
         #expect(sections.map { $0.first ?? "" }.dropFirst().dropLast() == ["kith", "members", "codes"])
@@ -78,7 +86,7 @@ struct HelpTests {
                 #expect(line.hasPrefix("  " + name), "\(line) is not \(name)")
             }
         }
-        #expect(output.text.components(separatedBy: "help [COMMAND").count == 2, "help is listed more than once")
+        #expect(text.components(separatedBy: "help [COMMAND").count == 2, "help is listed more than once")
     }
 
     @Test("help --json describes every command")
@@ -97,16 +105,14 @@ struct HelpTests {
 
     @Test("help GROUP lists that group's commands only")
     func group() async throws {
-        let (shell, output, errors) = try harness()
-        #expect(await shell.run(line: "help member", defaults: .init()) == .success)
-        #expect(errors.text == "")
-        let shown = lines(of: output.text)
+        let text = try await successfulOutput("help member")
+        let shown = lines(of: text)
         #expect(shown.first == "member commands:")
         #expect(shown.count == 4)
         #expect(shown.contains { $0.hasPrefix("  member add NAME") && $0.hasSuffix("Add a managed member") })
         #expect(shown.contains { $0.hasPrefix("  member list") })
         #expect(shown.contains { $0.hasPrefix("  member guardian add MEMBER EMAIL") })
-        #expect(!output.text.contains("code create") && !output.text.contains("status"))
+        #expect(!text.contains("code create") && !text.contains("status"))
     }
 
     @Test("help COMMAND --json describes that command")
@@ -121,10 +127,7 @@ struct HelpTests {
     @Test(
         "help COMMAND shows usage, details, arguments and options", arguments: ["help member add", "help 'member add'"])
     func detail(line: String) async throws {
-        let (shell, output, errors) = try harness()
-        #expect(await shell.run(line: line, defaults: .init()) == .success)
-        #expect(errors.text == "")
-        let shown = lines(of: output.text)
+        let shown = lines(of: try await successfulOutput(line))
         #expect(shown.first == "usage: member add NAME [--avatar KEY] [--guardian]")
         #expect(shown.contains("Add a managed member"))
         #expect(shown.contains("The member has no login; you become their guardian."))
@@ -149,10 +152,7 @@ struct HelpTests {
 
     @Test("help help describes help itself, the command the registry it lists does not hold")
     func helpOnHelp() async throws {
-        let (shell, output, errors) = try harness()
-        #expect(await shell.run(line: "help help", defaults: .init()) == .success)
-        #expect(errors.text == "")
-        let shown = lines(of: output.text)
+        let shown = lines(of: try await successfulOutput("help help"))
         #expect(shown.first == "usage: help [COMMAND...]")
         #expect(shown.contains("List commands, or show how to use one"))
         #expect(shown.contains { $0.hasPrefix("  COMMAND") && $0.contains("a command, or the first words of several") })

@@ -10,6 +10,19 @@ import Testing
 struct ActingAsTests {
     static let forbiddenBody = #"{"error":"forbidden","message":"That profile is not available to act as"}"#
 
+    /// The refusal of an account-level call made while viewing as Max: 403 and DOMAIN.md's sentence, naming Max.
+    static func expectRefusedWhileActingAsMax(
+        _ response: TestResponse, _ call: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(response.status == .forbidden, "\(call)", sourceLocation: sourceLocation)
+        #expect(try response.error().code == "identity.not_while_acting", "\(call)", sourceLocation: sourceLocation)
+        #expect(response.text.contains(#""details":{"name":"Max"}"#), "\(call)", sourceLocation: sourceLocation)
+        #expect(try CirclesRoutesTests.details(response) == ["name": "Max"], "\(call)", sourceLocation: sourceLocation)
+        #expect(
+            try response.error().message == "Not available while viewing as Max. Switch back first.",
+            sourceLocation: sourceLocation)
+    }
+
     /// Alice (a player) owns a family with her managed member Max; Bob (a parent) joined it and added Mia,
     /// whom only he guards; Carol has her own household with Zed.
     struct World: Sendable {
@@ -104,10 +117,7 @@ struct ActingAsTests {
                 (.post, "/api/family/code/regenerate", nil),
             ] {
                 let response = try await client.send(method, path, token: token, actingAs: world.max, body: body)
-                #expect(response.status == .forbidden, "\(path)")
-                #expect(try response.error().code == "identity.not_while_acting", "\(path)")
-                #expect(response.text.contains(#""details":{"name":"Max"}"#), "\(path)")
-                #expect(try response.error().message == "Not available while viewing as Max. Switch back first.")
+                try Self.expectRefusedWhileActingAsMax(response, "\(method) \(path)")
             }
 
             let activity = try await client.send(.get, "/api/activity", token: token).array()

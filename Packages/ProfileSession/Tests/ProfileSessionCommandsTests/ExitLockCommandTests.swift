@@ -27,7 +27,7 @@ struct ExitLockCommandTests {
         let right = try pinFile("4321")
         #expect(await harness.text("switch me --pin-file \(right)") == "Now viewing as yourself\n")
         #expect(try await harness.manager.currentPrincipal()?.actingAs == nil)
-        #expect(try await harness.deviceStore.load().exitLock == nil)
+        #expect(await harness.deviceStore.load().exitLock == nil)
     }
 
     @Test("KITH_PIN gives the PIN without a terminal")
@@ -36,7 +36,7 @@ struct ExitLockCommandTests {
         let (dana, _) = try await harness.danaAndMax()
         _ = try await harness.identity.setExitPin(dana, member: "Max", password: "password-dana", pin: "4321")
         _ = await harness.text("switch Max")
-        #expect(try await harness.deviceStore.load().exitLock?.displayName == "Max")
+        #expect(await harness.deviceStore.load().exitLock?.displayName == "Max")
         #expect(await harness.text("switch me") == "Now viewing as yourself\n")
     }
 }

@@ -39,9 +39,9 @@ struct ExitLockTests {
         let device = try await LockedDevice()
         let run = device.run()
         try await run.manager.switch(to: "Leo")
-        #expect(try await device.device.deviceStore.load().exitLock == nil)
+        #expect(await device.device.deviceStore.load().exitLock == nil)
         try await run.manager.switch(to: "Max")
-        let lock = try #require(try await device.device.deviceStore.load().exitLock)
+        let lock = try #require(await device.device.deviceStore.load().exitLock)
         #expect(lock.accountId == device.dana.accountId)
         #expect(lock.displayName == "Max")
     }
@@ -58,13 +58,13 @@ struct ExitLockTests {
             #expect(await refusal { _ = try await run.manager.switch(to: target, pin: "1111") } == "Wrong PIN")
             #expect(await run.manager.actingAsMemberId != nil)
             #expect(try await run.manager.currentPrincipal()?.actingAs?.displayName == "Max")
-            #expect(try await device.device.deviceStore.load().exitLock != nil)
+            #expect(await device.device.deviceStore.load().exitLock != nil)
         }
         // Switching to the locked member itself is no way out, and needs nothing.
         try await run.manager.switch(to: "Max")
         try await run.manager.switch(to: "me", pin: "2468")
         #expect(await run.manager.actingAsMemberId == nil)
-        #expect(try await device.device.deviceStore.load().exitLock == nil)
+        #expect(await device.device.deviceStore.load().exitLock == nil)
         #expect(try await run.manager.currentPrincipal()?.actingAs == nil)
     }
 
@@ -122,7 +122,7 @@ struct ExitLockTests {
         _ = try await other.identity.removeMember(device.dana, "Max")
         let next = device.run()
         #expect(try await next.manager.currentPrincipal()?.actingAs == nil)
-        #expect(try await device.device.deviceStore.load().exitLock == nil)
+        #expect(await device.device.deviceStore.load().exitLock == nil)
     }
 
     @Test("a PIN cleared since the lock engaged lets the device leave; no PIN never counts as the right one")
@@ -135,12 +135,12 @@ struct ExitLockTests {
         _ = try await other.identity.clearExitPin(device.dana, member: "Max", password: password("Dana"))
         var acting = device.dana
         acting.actingAs = ActingAs(
-            memberId: try #require(try await device.device.deviceStore.load().exitLock).memberId, displayName: "Max")
+            memberId: try #require(await device.device.deviceStore.load().exitLock).memberId, displayName: "Max")
         #expect(
             await identityError { try await other.identity.verifyExitPin(acting, member: "Max", pin: "0000") }
                 == .noExitPin("Max"))
         try await run.manager.switch(to: "me", pin: "0000")
-        #expect(try await device.device.deviceStore.load().exitLock == nil)
+        #expect(await device.device.deviceStore.load().exitLock == nil)
         #expect(try await run.manager.currentPrincipal()?.actingAs == nil)
     }
 }

@@ -151,6 +151,9 @@ async def serve(arguments):
     print(port, flush=True)
 
     done = asyncio.Event()
+    # A parent may start this with signals blocked (Foundation's Process from a libdispatch thread does),
+    # and a blocked SIGTERM would never stop it.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     for number in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(number, done.set)
     if arguments.stop_on_eof:

@@ -89,6 +89,12 @@ CURLcode kith_curl_setopt_write_callback(CURL *handle, CURLoption option, curl_w
 CURLcode kith_curl_setopt_xferinfo_callback(CURL *handle, CURLoption option, curl_xferinfo_callback value) {
     return api.easy_setopt(handle, option, value);
 }
+CURLcode kith_curl_setopt_read_callback(CURL *handle, CURLoption option, curl_read_callback value) {
+    return api.easy_setopt(handle, option, value);
+}
+CURLcode kith_curl_setopt_debug_callback(CURL *handle, CURLoption option, curl_debug_callback value) {
+    return api.easy_setopt(handle, option, value);
+}
 
 CURLcode kith_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return api.easy_getinfo(handle, info, value);

@@ -197,7 +197,7 @@ final class CurlEngine: @unchecked Sendable {
         return lines
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int {
+    static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }

@@ -73,7 +73,7 @@ public final class CurlHTTPClient: HTTPClient {
 
     // `curl_global_init` is not thread-safe and must run once before any handle exists; a static
     // let is initialized exactly once, under a lock.
-    private static let globalInit: Bool = kith_curl_global_init() == CURLE_OK
+    static let globalInit: Bool = kith_curl_global_init() == CURLE_OK
 
     // MARK: - HTTPClient
 

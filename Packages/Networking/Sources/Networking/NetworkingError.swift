@@ -1,9 +1,10 @@
 import Foundation
 
-/// Why an HTTP exchange failed: no response at all (offline, timeout, ...) or a non-2xx status.
+/// Why an HTTP exchange or an SMTP delivery failed: no response at all (offline, timeout, ...), a
+/// non-2xx status, or a mail server's 4xx/5xx reply.
 ///
-/// `description` is the sentence a user reads: the server's `message` for a 4xx when it sent one,
-/// otherwise the seed's sentences ("Connection error. Please try again.", "Connection timed out",
+/// `description` is the sentence a user reads: the server's `message` for a 4xx when it sent one
+/// (or the `message` of an `.invalidRequest`, which says what is wrong with it), otherwise the seed's sentences ("Connection error. Please try again.", "Connection timed out",
 /// "Server error"). `detail` keeps the technical cause (libcurl's text) for logs, never for users.
 public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, as a closed set callers can switch over.
@@ -36,6 +37,10 @@ public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertib
         case invalidResponse
         /// The request could not be sent as given (a bad URL or header, a body that does not encode).
         case invalidRequest
+        /// A mail server refused the message with a 5xx reply (`smtpReply`): sending it again fails the same way.
+        case smtpRefused
+        /// A mail server answered with a 4xx reply (`smtpReply`): it may take the message later.
+        case smtpDeferred
     }
 
     public var code: Code
@@ -51,6 +56,8 @@ public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertib
     public var detail: String?
     /// The body of an error response, for clients that read more of it than `message` (a Wire module's details).
     public var body: Data?
+    /// The mail server's reply that failed the delivery (`.smtpRefused`, `.smtpDeferred`).
+    public var smtpReply: SMTPReply?
 
     public init(
         _ code: Code,
@@ -59,7 +66,8 @@ public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertib
         serverError: String? = nil,
         retryAfter: Int? = nil,
         detail: String? = nil,
-        body: Data? = nil
+        body: Data? = nil,
+        smtpReply: SMTPReply? = nil
     ) {
         self.code = code
         self.status = status
@@ -68,12 +76,14 @@ public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertib
         self.retryAfter = retryAfter
         self.detail = detail
         self.body = body
+        self.smtpReply = smtpReply
     }
 
     // MARK: - Sentences
 
     public var description: String {
         if let message, let status, (400..<500).contains(status), !message.isEmpty { return message }
+        if code == .invalidRequest, let message, !message.isEmpty { return message }
         switch code {
         case .offline, .tls: return "Connection error. Please try again."
         case .timeout: return "Connection timed out"
@@ -90,11 +100,22 @@ public struct NetworkingError: Error, Equatable, Sendable, CustomStringConvertib
         case .unexpectedStatus: return "Unexpected response from the server (HTTP \(status ?? 0))"
         case .invalidResponse: return "Unexpected response from the server"
         case .invalidRequest: return "The request could not be sent"
+        case .smtpRefused: return "The mail server refused the message" + Self.quoting(smtpReply)
+        case .smtpDeferred: return "The mail server could not take the message now" + Self.quoting(smtpReply)
         }
     }
 
     /// True for failures where no response arrived and trying again may work: offline and timeout.
     public var isConnectionFailure: Bool { code == .offline || code == .timeout }
+
+    /// True when a mail server refused the message for good (a 5xx reply): do not send it again. Every
+    /// other failure of a delivery (a 4xx reply, no connection, a timeout, TLS) may pass on a later try.
+    public var isPermanent: Bool { code == .smtpRefused }
+
+    private static func quoting(_ reply: SMTPReply?) -> String {
+        guard let reply else { return "" }
+        return reply.text.isEmpty ? " (\(reply.code))" : " (\(reply.code) \(reply.text))"
+    }
 }
 
 // MARK: - From a response

@@ -33,6 +33,10 @@ CURLcode kith_curl_setopt_off_t(CURL *handle, CURLoption option, curl_off_t valu
 CURLcode kith_curl_setopt_write_callback(CURL *handle, CURLoption option, curl_write_callback value);
 /// For CURLOPT_XFERINFOFUNCTION.
 CURLcode kith_curl_setopt_xferinfo_callback(CURL *handle, CURLoption option, curl_xferinfo_callback value);
+/// For CURLOPT_READFUNCTION (an upload's bytes: an SMTP message).
+CURLcode kith_curl_setopt_read_callback(CURL *handle, CURLoption option, curl_read_callback value);
+/// For CURLOPT_DEBUGFUNCTION (called only with CURLOPT_VERBOSE 1; SMTP reads the server's replies there).
+CURLcode kith_curl_setopt_debug_callback(CURL *handle, CURLoption option, curl_debug_callback value);
 
 // MARK: - getinfo
 

@@ -1,0 +1,154 @@
+import Foundation
+
+/// A real SMTP server for one test: Tools/smtp-test-server.py (aiosmtpd) in its own process on
+/// 127.0.0.1, stopped by `stop()` or, should the test process die first, when its stdin pipe closes.
+final class SMTPTestServer {
+    /// One message the server took, as its JSON file holds it.
+    struct Received: Decodable {
+        let mailFrom: String
+        let rcptTos: [String]
+        let dataBase64: String
+        let tls: Bool
+        let login: String?
+        var data: Data { Data(base64Encoded: dataBase64) ?? Data() }
+
+        enum CodingKeys: String, CodingKey {
+            case mailFrom = "mail_from", rcptTos = "rcpt_tos", dataBase64 = "data_base64", tls, login
+        }
+    }
+
+    enum Mode: String { case accept, refuse, tempfail, stall }
+
+    struct StartError: Error, CustomStringConvertible { let description: String }
+
+    let port: Int
+    let folder: URL
+    private let work: URL
+    private let process: Process
+    private let input: Pipe
+
+    /// `smtp://127.0.0.1:PORT` (or `smtps://` for a server started with implicit TLS).
+    func url(scheme: String = "smtp") -> String { "\(scheme)://127.0.0.1:\(port)" }
+
+    /// Starts a server in `mode` on `port` (0: a free one) and waits until it listens.
+    static func start(
+        _ mode: Mode = .accept,
+        port: Int = 0,
+        folder: URL? = nil,
+        arguments extra: [String] = []
+    ) async throws -> SMTPTestServer {
+        let work = try temporaryFolder("kith-smtp-test")
+        let folder = folder ?? work.appendingPathComponent("mail")
+        let portFile = work.appendingPathComponent("port")
+        let log = work.appendingPathComponent("log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+
+        let process = Process()
+        let script = repositoryRoot.appendingPathComponent("Tools/smtp-test-server.py").path
+        // Debian's python3-aiosmtpd is installed for the system interpreter.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [script]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script]
+        }
+        process.arguments! += [
+            "--mode", mode.rawValue, "--port", String(port), "--folder", folder.path, "--port-file", portFile.path,
+            "--stop-on-eof",
+        ]
+        process.arguments! += extra
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+
+        for _ in 0..<500 {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8),
+                let bound = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return SMTPTestServer(port: bound, folder: folder, work: work, process: process, input: input)
+            }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        throw StartError(description: "the SMTP test server did not start: \(output)")
+    }
+
+    private init(port: Int, folder: URL, work: URL, process: Process, input: Pipe) {
+        self.port = port
+        self.folder = folder
+        self.work = work
+        self.process = process
+        self.input = input
+    }
+
+    /// Stops the server and waits for it to exit, so its port is free again; removes its own files
+    /// (a `folder` given to `start` is the caller's).
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    /// Every message the server took, in arrival order.
+    func received() throws -> [Received] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return try names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
+            try JSONDecoder().decode(Received.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
+        }
+    }
+
+    /// The file names of the messages taken, in arrival order (the accept reply names the file).
+    func fileNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    static let repositoryRoot: URL = {
+        // .../Packages/Networking/Tests/NetworkingTests/SMTPTestServer.swift
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<5 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    static func temporaryFolder(_ prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// A self-signed certificate for 127.0.0.1 made with the openssl command, for the TLS tests.
+struct TestCertificate {
+    let folder: URL
+    let certificate: String
+    let key: String
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    static func make() throws -> TestCertificate {
+        let folder = try SMTPTestServer.temporaryFolder("kith-smtp-cert")
+        let certificate = folder.appendingPathComponent("cert.pem").path
+        let key = folder.appendingPathComponent("key.pem").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days",
+            "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw SMTPTestServer.StartError(description: "openssl req failed (\(process.terminationStatus))")
+        }
+        return TestCertificate(folder: folder, certificate: certificate, key: key)
+    }
+}

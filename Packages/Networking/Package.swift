@@ -8,7 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Networking", targets: ["Networking"]),
-        // A scripted HTTPClient for the tests of the feature packages' HTTP modules.
+        // A scripted HTTPClient for the tests of the feature packages' HTTP modules, and a real SMTP server
+        // (Tools/smtp-test-server.py) for the mail tests.
         .library(name: "NetworkingTesting", targets: ["NetworkingTesting"]),
     ],
     targets: [
@@ -16,6 +17,7 @@ let package = Package(
         .target(name: "CCurl"),
         .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: swiftSettings),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], swiftSettings: swiftSettings),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"], swiftSettings: swiftSettings),
     ]
 )

@@ -2,36 +2,36 @@ import Foundation
 
 /// A real SMTP server for one test: Tools/smtp-test-server.py (aiosmtpd) in its own process on
 /// 127.0.0.1, stopped by `stop()` or, should the test process die first, when its stdin pipe closes.
-final class SMTPTestServer {
+public final class SMTPTestServer: @unchecked Sendable {
     /// One message the server took, as its JSON file holds it.
-    struct Received: Decodable {
-        let mailFrom: String
-        let rcptTos: [String]
-        let dataBase64: String
-        let tls: Bool
-        let login: String?
-        var data: Data { Data(base64Encoded: dataBase64) ?? Data() }
+    public struct Received: Decodable, Sendable {
+        public let mailFrom: String
+        public let rcptTos: [String]
+        public let dataBase64: String
+        public let tls: Bool
+        public let login: String?
+        public var data: Data { Data(base64Encoded: dataBase64) ?? Data() }
 
         enum CodingKeys: String, CodingKey {
             case mailFrom = "mail_from", rcptTos = "rcpt_tos", dataBase64 = "data_base64", tls, login
         }
     }
 
-    enum Mode: String { case accept, refuse, tempfail, stall }
+    public enum Mode: String, Sendable { case accept, refuse, tempfail, stall }
 
-    struct StartError: Error, CustomStringConvertible { let description: String }
+    public struct StartError: Error, CustomStringConvertible { public let description: String }
 
-    let port: Int
-    let folder: URL
+    public let port: Int
+    public let folder: URL
     private let work: URL
     private let process: Process
     private let input: Pipe
 
     /// `smtp://127.0.0.1:PORT` (or `smtps://` for a server started with implicit TLS).
-    func url(scheme: String = "smtp") -> String { "\(scheme)://127.0.0.1:\(port)" }
+    public func url(scheme: String = "smtp") -> String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// Starts a server in `mode` on `port` (0: a free one) and waits until it listens.
-    static func start(
+    public static func start(
         _ mode: Mode = .accept,
         port: Int = 0,
         folder: URL? = nil,
@@ -89,7 +89,7 @@ final class SMTPTestServer {
 
     /// Stops the server and waits for it to exit, so its port is free again; removes its own files
     /// (a `folder` given to `start` is the caller's).
-    func stop() {
+    public func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
@@ -97,7 +97,7 @@ final class SMTPTestServer {
     }
 
     /// Every message the server took, in arrival order.
-    func received() throws -> [Received] {
+    public func received() throws -> [Received] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return try names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
             try JSONDecoder().decode(Received.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
@@ -105,19 +105,19 @@ final class SMTPTestServer {
     }
 
     /// The file names of the messages taken, in arrival order (the accept reply names the file).
-    func fileNames() -> [String] {
+    public func fileNames() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
     }
 
-    static let repositoryRoot: URL = {
+    public static let repositoryRoot: URL = {
         // .../Packages/Networking/Tests/NetworkingTests/SMTPTestServer.swift
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<5 { url.deleteLastPathComponent() }
         return url
     }()
 
-    static func temporaryFolder(_ prefix: String) throws -> URL {
+    public static func temporaryFolder(_ prefix: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -125,14 +125,14 @@ final class SMTPTestServer {
 }
 
 /// A self-signed certificate for 127.0.0.1 made with the openssl command, for the TLS tests.
-struct TestCertificate {
-    let folder: URL
-    let certificate: String
-    let key: String
+public struct TestCertificate {
+    public let folder: URL
+    public let certificate: String
+    public let key: String
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    public func remove() { try? FileManager.default.removeItem(at: folder) }
 
-    static func make() throws -> TestCertificate {
+    public static func make() throws -> TestCertificate {
         let folder = try SMTPTestServer.temporaryFolder("kith-smtp-cert")
         let certificate = folder.appendingPathComponent("cert.pem").path
         let key = folder.appendingPathComponent("key.pem").path

@@ -13,7 +13,7 @@ extension SQLIdentityTransaction {
             ExitPinRecord(
                 memberId: try row.string(0), pinHash: try row.string(1),
                 attempts: RateLimitState(
-                    failures: ExitPinRecord.failures(stored: try row.string(2)), lockedUntil: try row.optionalDate(3)))
+                    failures: RateLimitState.failures(stored: try row.string(2)), lockedUntil: try row.optionalDate(3)))
         }
     }
 
@@ -24,7 +24,7 @@ extension SQLIdentityTransaction {
             ON CONFLICT (member_id) DO UPDATE SET
                 pin_hash = excluded.pin_hash, failures = excluded.failures, blocked_until = excluded.blocked_until
             """,
-            [record.memberId, record.pinHash, record.storedFailures, record.attempts.lockedUntil])
+            [record.memberId, record.pinHash, record.attempts.storedFailures, record.attempts.lockedUntil])
     }
 
     public func deleteExitPin(memberId: String) throws {

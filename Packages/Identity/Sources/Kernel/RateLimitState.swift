@@ -17,3 +17,17 @@ public struct RateLimitState: Sendable, Codable, Hashable {
     /// Nothing remembered.
     public static let fresh = RateLimitState()
 }
+
+// MARK: - Stored form
+
+extension RateLimitState {
+    /// The failures as stores keep them in one text column: seconds since 1970, space-separated.
+    public var storedFailures: String {
+        failures.map { String($0.timeIntervalSince1970) }.joined(separator: " ")
+    }
+
+    /// Failures read back from `storedFailures`; values that do not parse are skipped.
+    public static func failures(stored: String) -> [Date] {
+        stored.split(separator: " ").compactMap { Double($0).map(Date.init(timeIntervalSince1970:)) }
+    }
+}

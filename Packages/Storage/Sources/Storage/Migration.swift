@@ -47,6 +47,12 @@ extension SQLDialect {
     /// A date column's type (stored in UTC).
     public var timestamp: String { self == .sqlite ? "DATETIME" : "TIMESTAMPTZ" }
 
+    /// A true-or-false column's type.
+    public var boolean: String { self == .sqlite ? "INTEGER" : "BOOLEAN" }
+
+    /// False, as `boolean` columns spell it in a default.
+    public var `false`: String { self == .sqlite ? "0" : "false" }
+
     /// A key numbering rows in creation order.
     public var autoIncrementKey: String {
         self == .sqlite ? "INTEGER PRIMARY KEY AUTOINCREMENT" : "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"

@@ -17,17 +17,3 @@ public struct ExitPinRecord: Sendable, Hashable {
         self.attempts = attempts
     }
 }
-
-// MARK: - Stored form
-
-extension ExitPinRecord {
-    /// The wrong PINs as stores keep them in one text column: seconds since 1970, space-separated.
-    public var storedFailures: String {
-        attempts.failures.map { String($0.timeIntervalSince1970) }.joined(separator: " ")
-    }
-
-    /// Failures read back from `storedFailures`; values that do not parse are skipped.
-    public static func failures(stored: String) -> [Date] {
-        stored.split(separator: " ").compactMap { Double($0).map(Date.init(timeIntervalSince1970:)) }
-    }
-}

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
         .library(name: "IdentityWire", targets: ["IdentityWire"]),
         .library(name: "IdentityHTTP", targets: ["IdentityHTTP"]),
+        .library(name: "IdentityMail", targets: ["IdentityMail"]),
         .library(name: "IdentityOIDC", targets: ["IdentityOIDC"]),
         // A fake OpenID Connect provider (discovery, JWKS, authorization, token) for tests on loopback.
         .library(name: "IdentityOIDCTesting", targets: ["IdentityOIDCTesting"]),
@@ -59,6 +60,10 @@ let package = Package(
         .target(
             name: "IdentityHTTP", dependencies: ["Identity", "IdentityWire"] + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
+        // Delivery of the outbox's messages: SMTP through Networking's libcurl, or a Maildir.
+        .target(
+            name: "IdentityMail", dependencies: ["Identity"] + from("Networking", "Networking"),
+            swiftSettings: swiftSettings),
         // ID tokens of Google and Apple verified (jwt-kit), their keys found and cached over HTTP: a leaf module.
         .target(
             name: "IdentityOIDC",
@@ -89,6 +94,9 @@ let package = Package(
         .testTarget(
             name: "IdentityCommandsTests",
             dependencies: ["IdentityCommands", "Identity", "Argon2"] + from("Console", "Console"),
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IdentityMailTests", dependencies: ["IdentityMail", "Identity"] + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityHTTPTests",

@@ -54,6 +54,7 @@ public struct IdentityPlugin: Plugin {
             accountItself(AccountTypeCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(LinkCommand.make(service: service, principals: principals, signIn: signIn)),
             accountItself(UnlinkCommand.make(service: service, principals: principals)),
+            accountItself(VerifyCommand.make(service: service, principals: principals)),
             // MARK: - Households and managed members
             HouseholdCommand.make(service: service, principals: principals),
             HouseholdsCommand.make(service: service, principals: principals),

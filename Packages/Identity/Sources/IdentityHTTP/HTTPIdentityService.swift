@@ -94,9 +94,11 @@ public actor HTTPIdentityService: IdentityService {
 
     /// The device's sign-in for a session the server answered: the token is what this device keeps.
     private static func signedIn(_ session: SessionJSON) -> DeviceSignIn {
-        DeviceSignIn(
+        var signIn = DeviceSignIn(
             account: session.account.account, created: session.created, sessionId: session.sessionId,
             credential: session.token, photoURL: session.account.photoURL)
+        signIn.verificationSentTo = session.verificationSentTo
+        return signIn
     }
 
     /// Without a request: the server checks the token on the next call, so this works without a connection.
@@ -195,6 +197,21 @@ public actor HTTPIdentityService: IdentityService {
         try principal.requireActingAsSelf()
         let methods: SignInMethodsJSON = try await requests.send(IdentityRoute.signInMethods, as: principal)
         return methods.signInMethods(accountId: principal.accountId)
+    }
+
+    // MARK: - Verified emails
+
+    public func verifyEmail(_ principal: Principal, code: String) async throws -> Account {
+        try principal.requireActingAsSelf()
+        let me: MeJSON = try await requests.send(
+            IdentityRoute.verifyEmail, as: principal, body: EmailCodeBody(code: code))
+        return me.account
+    }
+
+    public func resendVerification(_ principal: Principal) async throws -> String {
+        try principal.requireActingAsSelf()
+        let sent: CodeSentJSON = try await requests.send(IdentityRoute.resendVerification, as: principal)
+        return sent.email
     }
 
     // MARK: - Bearer sessions (no device state changes)

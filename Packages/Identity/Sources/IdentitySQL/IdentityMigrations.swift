@@ -182,5 +182,42 @@ public enum IdentityMigrations {
                 // A server keeps no device: step 3's saved accounts and current account were never a server's.
                 dialect == .postgres ? "DROP TABLE identity_device; DROP TABLE identity_saved_accounts;" : nil
             },
+            Migration("account-lifecycle") { dialect in
+                // Verified emails (accounts made by Google or Apple, which have no password, were verified by their
+                // provider); one live mailed code per account and purpose, kept only as a digest; rate-limit state
+                // per key (an account, an email, a client address); and the outbox, written in the transaction of
+                // the change that causes a message and emptied of its text once sent.
+                """
+                ALTER TABLE identity_accounts ADD COLUMN email_verified \(dialect.boolean) NOT NULL DEFAULT \(dialect.false);
+                UPDATE identity_accounts SET email_verified = true WHERE password_hash = '';
+                CREATE TABLE identity_email_codes (
+                    account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    purpose TEXT NOT NULL,
+                    code_hash TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    expires_at \(dialect.timestamp) NOT NULL,
+                    wrong_tries INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (account_id, purpose)
+                )\(dialect.withoutRowID);
+                CREATE TABLE identity_rate_limits (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    failures TEXT NOT NULL DEFAULT '',
+                    locked_until \(dialect.timestamp)
+                )\(dialect.withoutRowID);
+                CREATE TABLE identity_outbox (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    sender TEXT NOT NULL,
+                    recipient TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    next_attempt_at \(dialect.timestamp) NOT NULL,
+                    last_reply TEXT
+                );
+                CREATE INDEX identity_outbox_due ON identity_outbox(status, next_attempt_at);
+                """
+            },
         ])
 }

@@ -17,7 +17,7 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     // MARK: - Accounts
 
     private static let accountColumns =
-        "id, email, first_name, last_name, role, account_type, auth_method, created_at"
+        "id, email, first_name, last_name, role, account_type, auth_method, created_at, email_verified"
 
     public func account(id: String) throws -> Account? {
         try connection.first("SELECT \(Self.accountColumns) FROM identity_accounts WHERE id = ?", [id])
@@ -40,13 +40,13 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
             """
             INSERT INTO identity_accounts
                 (id, email, email_key, first_name, last_name, role, account_type, auth_method, password_hash,
-                 created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 created_at, email_verified)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 account.id, account.email, EmailAddress.comparisonKey(account.email), account.firstName,
                 account.lastName, account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue,
-                passwordHash, account.createdAt,
+                passwordHash, account.createdAt, account.emailVerified,
             ])
     }
 
@@ -55,12 +55,13 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
             """
             UPDATE identity_accounts
             SET email = ?, email_key = ?, first_name = ?, last_name = ?, role = ?, account_type = ?,
-                auth_method = ?
+                auth_method = ?, email_verified = ?
             WHERE id = ?
             """,
             [
                 account.email, EmailAddress.comparisonKey(account.email), account.firstName, account.lastName,
-                account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue, account.id,
+                account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue,
+                account.emailVerified, account.id,
             ])
     }
 
@@ -77,7 +78,7 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
             role: AccountRole(rawValue: try row.string(offset + 4)) ?? .member,
             accountType: AccountType(rawValue: try row.string(offset + 5)) ?? .private,
             authMethod: AuthMethod(rawValue: try row.string(offset + 6)) ?? .password,
-            createdAt: try row.date(offset + 7))
+            createdAt: try row.date(offset + 7), emailVerified: try row.bool(offset + 8))
     }
 
     private static func account(_ row: SQLRow) throws -> Account { try account(row, from: 0) }

@@ -23,10 +23,19 @@ public final class IdentityContractEnvironment: Sendable {
         self.deviceStore = deviceStore
     }
 
-    /// A new process's service (on this device: its saved entries follow account changes).
-    public func service(verifiers: [any IDTokenVerifier] = []) -> LocalIdentityService {
+    /// A new process's service (on this device: its saved entries follow account changes); `mail` sets up mail,
+    /// `requireVerifiedEmail` is the server's `--require-verified-email`.
+    public func service(
+        verifiers: [any IDTokenVerifier] = [], mail: MailSettings? = nil, requireVerifiedEmail: Bool = false
+    ) -> LocalIdentityService {
         LocalIdentityService(
-            store: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers, device: deviceStore)
+            store: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers, device: deviceStore,
+            mail: mail, requireVerifiedEmail: requireVerifiedEmail)
+    }
+
+    /// Every message in the outbox, queued or not, oldest first.
+    public func outbox() async throws -> [OutboxEntry] {
+        try await store.write { try $0.dueOutboxEntries(at: .distantFuture, limit: 10_000) }
     }
 
     /// A new process on this device, signing in through `service` (a new one when nil).

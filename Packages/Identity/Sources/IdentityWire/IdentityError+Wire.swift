@@ -60,6 +60,14 @@ extension IdentityError: WireCodedError {
             WireErrorCase("identity.too_many_wrong_pins", status: 429, details: .init(retryAfterSeconds: seconds))
         case .noExitPin(let name): WireErrorCase("identity.no_exit_pin", status: 404, details: .init(name: name))
         case .exitLocked(let name): WireErrorCase("identity.exit_locked", status: 403, details: .init(name: name))
+        case .mailNotConfigured: WireErrorCase("identity.mail_not_configured", status: 404)
+        case .wrongEmailCode: WireErrorCase("identity.wrong_code", status: 400)
+        case .emailCodeExpired: WireErrorCase("identity.code_expired", status: 410)
+        case .waitForNewCode(let seconds):
+            WireErrorCase("identity.wait_for_new_code", status: 429, details: .init(retryAfterSeconds: seconds))
+        case .emailAlreadyVerified: WireErrorCase("identity.email_already_verified", status: 409)
+        case .emailNotVerified(let email):
+            WireErrorCase("identity.email_not_verified", status: 403, details: .init(name: email))
         }
     }
 
@@ -75,6 +83,9 @@ extension IdentityError: WireCodedError {
         case "identity.too_many_wrong_pins":
             guard let seconds = details.retryAfterSeconds else { return nil }
             self = .tooManyWrongPins(retryAfter: seconds)
+        case "identity.wait_for_new_code":
+            guard let seconds = details.retryAfterSeconds else { return nil }
+            self = .waitForNewCode(retryAfter: seconds)
         case "identity.ambiguous":
             guard let name, let candidates = details.candidates else { return nil }
             self = .ambiguous(name, candidates: candidates)
@@ -99,7 +110,7 @@ extension IdentityError: WireCodedError {
     private static let carryNothing: [IdentityError] = [
         .invalidEmail, .emailTaken, .invalidPassword, .incorrectCredentials, .notSignedIn, .savedAccountsFull,
         .cannotRemoveCurrentAccount, .householdFull, .onlySignInMethod, .noActiveHousehold, .invalidPin, .wrongPin,
-        .claimCodeInvalid,
+        .claimCodeInvalid, .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .emailAlreadyVerified,
     ]
 
     /// The cases that carry one provider.
@@ -115,6 +126,6 @@ extension IdentityError: WireCodedError {
         IdentityError.notWhileActing, IdentityError.needsGuardian, IdentityError.lastGuardian,
         IdentityError.notHouseholdOwner, IdentityError.notGuardian, IdentityError.ownerCannotLeave,
         IdentityError.notHouseholdMember, IdentityError.alreadyMember, IdentityError.notManaged,
-        IdentityError.noExitPin, IdentityError.exitLocked,
+        IdentityError.noExitPin, IdentityError.exitLocked, { .emailNotVerified(email: $0) },
     ]
 }

@@ -79,6 +79,24 @@ public struct PasswordChangeBody: Codable, Sendable, Equatable {
     }
 }
 
+/// `POST /api/me/email/verify` (and, later, every body that carries a mailed code alone).
+public struct EmailCodeBody: Codable, Sendable, Equatable {
+    public var code: String
+
+    public init(code: String) {
+        self.code = code
+    }
+}
+
+/// The answer of `POST /api/me/email/verify/resend`: where the new code went.
+public struct CodeSentJSON: Codable, Sendable, Equatable {
+    public var email: String
+
+    public init(email: String) {
+        self.email = email
+    }
+}
+
 /// `POST /api/households` and `PUT /api/household/name`.
 public struct HouseholdNameBody: Codable, Sendable, Equatable {
     public var name: String

@@ -33,6 +33,10 @@ public enum IdentityRoute {
     public static let signInMethods = WireRoute("GET", "/api/me/identities")
     public static let linkIdentity = WireRoute("POST", "/api/me/identities/{provider}")
     public static let unlinkIdentity = WireRoute("DELETE", "/api/me/identities/{provider}")
+    /// Verifies the account's email with its mailed code; answers as `me`.
+    public static let verifyEmail = WireRoute("POST", "/api/me/email/verify")
+    /// Mails a new verification code.
+    public static let resendVerification = WireRoute("POST", "/api/me/email/verify/resend")
 
     // MARK: - Households
 
@@ -74,7 +78,7 @@ public enum IdentityRoute {
     /// Every route of the feature.
     public static let routes = [
         signUp, signIn, signOut, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
-        unlinkIdentity, households, createHousehold, household, renameHousehold,
+        unlinkIdentity, verifyEmail, resendVerification, households, createHousehold, household, renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
         setExitPin, clearExitPin, verifyExitPin, graduateMember, activity,
     ]

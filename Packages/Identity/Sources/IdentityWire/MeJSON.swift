@@ -34,6 +34,8 @@ public struct MeJSON: Codable, Sendable, Equatable {
     public var accountType: AccountType
     public var authMethod: AuthMethod
     public var createdAt: Date
+    /// Whether the account proved it receives mail at `email`.
+    public var emailVerified: Bool
     @ExplicitNull public var actingAs: MemberNameJSON?
     public var persona: PersonaJSON
     /// The primary profile's photo, which saved accounts carry (null without one, or without Circles).
@@ -52,6 +54,7 @@ public struct MeJSON: Codable, Sendable, Equatable {
         accountType = account.accountType
         authMethod = account.authMethod
         createdAt = account.createdAt
+        emailVerified = account.emailVerified
         actingAs = principal?.actingAs.map(MemberNameJSON.init)
         self.persona = persona ?? .primary(of: account, principal: principal)
         self.photoURL = photoURL
@@ -60,6 +63,6 @@ public struct MeJSON: Codable, Sendable, Equatable {
     public var account: Account {
         Account(
             id: accountId, email: email, firstName: firstName, lastName: lastName, role: role,
-            accountType: accountType, authMethod: authMethod, createdAt: createdAt)
+            accountType: accountType, authMethod: authMethod, createdAt: createdAt, emailVerified: emailVerified)
     }
 }

@@ -9,6 +9,8 @@ public struct SessionJSON: Codable, Sendable, Equatable {
     public var account: MeJSON
     /// The request created the account (the 201 of the status line, kept in the body so a client need not read it).
     public var created: Bool
+    /// Where a verification code went (sign-up with mail set up); absent otherwise.
+    public var verificationSentTo: String?
 
     /// The session of `grant`, for the account as `account` shows it.
     public init(_ grant: SessionGrant, account: MeJSON, created: Bool) {
@@ -17,7 +19,11 @@ public struct SessionJSON: Codable, Sendable, Equatable {
         token = grant.token
         self.account = account
         self.created = created
+        verificationSentTo = grant.verificationSentTo
     }
 
-    public var grant: SessionGrant { SessionGrant(sessionId: sessionId, accountId: accountId, token: token) }
+    public var grant: SessionGrant {
+        SessionGrant(
+            sessionId: sessionId, accountId: accountId, token: token, verificationSentTo: verificationSentTo)
+    }
 }

@@ -23,7 +23,7 @@ struct AccountCommandsTests {
         #expect(
             keys(object) == [
                 "accountId", "email", "firstName", "lastName", "role", "accountType", "authMethod", "createdAt",
-                "actingAs", "persona", "photoURL",
+                "emailVerified", "actingAs", "persona", "photoURL",
             ])
         #expect(object["accountType"] as? String == "private")
         #expect(object["authMethod"] as? String == "password")

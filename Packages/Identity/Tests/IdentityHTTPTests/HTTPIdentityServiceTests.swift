@@ -31,7 +31,7 @@ struct HTTPIdentityServiceTests {
     static func me(_ id: String, _ email: String, first: String = "Ana", role: String = "member") -> String {
         """
         {"accountId":"\(id)","email":"\(email)","firstName":"\(first)","lastName":"Lee","role":"\(role)",\
-        "accountType":"private","authMethod":"password","createdAt":"2025-01-01T09:00:00Z","actingAs":null,\
+        "accountType":"private","authMethod":"password","createdAt":"2025-01-01T09:00:00Z","emailVerified":false,"actingAs":null,\
         "persona":{"profileId":"\(id)","displayName":"\(first) Lee","type":"primary"}}
         """
     }

@@ -19,6 +19,8 @@ struct IdentityErrorWireTests {
             .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Ana Lee"), .claimCodeInvalid,
             .onlySignInMethod, .providerAccountMismatch(.apple, email: "ana@example.com"),
             .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 754), .noExitPin("Max"), .exitLocked("Max"),
+            .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 42),
+            .emailAlreadyVerified, .emailNotVerified(email: "ana@example.com"),
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
             [
@@ -84,6 +86,8 @@ struct IdentityErrorWireTests {
         case identityLinkedElsewhere, providerAlreadyLinked, providerNotLinked, onlySignInMethod
         case providerAccountMismatch
         case invalidPin, wrongPin, tooManyWrongPins, noExitPin, exitLocked
+        case mailNotConfigured, wrongEmailCode, emailCodeExpired, waitForNewCode, emailAlreadyVerified
+        case emailNotVerified
 
         init(_ error: IdentityError) {
             self =
@@ -127,6 +131,12 @@ struct IdentityErrorWireTests {
                 case .tooManyWrongPins: .tooManyWrongPins
                 case .noExitPin: .noExitPin
                 case .exitLocked: .exitLocked
+                case .mailNotConfigured: .mailNotConfigured
+                case .wrongEmailCode: .wrongEmailCode
+                case .emailCodeExpired: .emailCodeExpired
+                case .waitForNewCode: .waitForNewCode
+                case .emailAlreadyVerified: .emailAlreadyVerified
+                case .emailNotVerified: .emailNotVerified
                 }
         }
     }

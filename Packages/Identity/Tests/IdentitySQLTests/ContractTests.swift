@@ -105,3 +105,11 @@ struct DeviceStoreContractTests {
         })
     }
 }
+
+@Suite("Verified emails: codes, limits and --require-verified-email (contract, every store)")
+struct VerificationContractTests {
+    @Test(arguments: StoreKind.contract, VerificationContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

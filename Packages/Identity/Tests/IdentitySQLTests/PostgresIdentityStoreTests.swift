@@ -15,6 +15,7 @@ struct PostgresIdentityStoreTests {
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
                 "identity.5-households", "identity.6-acting-records", "identity.7-linked-identities",
                 "identity.8-exit-lock", "identity.9-claim-codes", "identity.10-drop-device-state",
+                "identity.11-account-lifecycle",
             ])
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let applied = try await database.read { connection in
@@ -34,8 +35,9 @@ struct PostgresIdentityStoreTests {
         #expect(
             tables.sorted() == [
                 "identity_account_state", "identity_accounts", "identity_acting_records", "identity_claim_codes",
-                "identity_exit_pins", "identity_guardians", "identity_households", "identity_linked_identities",
-                "identity_members", "identity_sessions",
+                "identity_email_codes", "identity_exit_pins", "identity_guardians", "identity_households",
+                "identity_linked_identities", "identity_members", "identity_outbox", "identity_rate_limits",
+                "identity_sessions",
             ])
     }
 

@@ -34,6 +34,7 @@ struct SQLiteIdentityStoreTests {
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
                 "identity.5-households", "identity.6-acting-records", "identity.7-account-state-without-rowid",
                 "identity.8-linked-identities", "identity.9-exit-lock", "identity.10-claim-codes",
+                "identity.11-account-lifecycle",
             ])
     }
 
@@ -43,18 +44,31 @@ struct SQLiteIdentityStoreTests {
         let before = FeatureMigrations(
             feature: "identity", migrations: Array(IdentityMigrations.all.migrations.prefix(6)))
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let accounts = ["a1", "a2", "a3"].map { id in
-            Account(id: id, email: "\(id)@example.com", firstName: "Ann", lastName: "Lee", createdAt: now)
-        }
         do {
-            let store = SQLStore(identityOn: try SQLiteDatabase.open(at: path, features: [before]))
-            try await store.write { transaction in
-                for account in accounts { try transaction.insertAccount(account, passwordHash: "$argon2id$x") }
-                try transaction.setActiveHouseholdId("h1", accountId: "a1")
-                try transaction.setActiveHouseholdId(nil, accountId: "a2")
+            // Rows as the schema of then held them (a3 made by Google: no password).
+            let database = try SQLiteDatabase.open(at: path, features: [before])
+            try await database.write(synchronous: false) { connection in
+                for (id, hash) in [("a1", "$argon2id$x"), ("a2", "$argon2id$x"), ("a3", "")] {
+                    try connection.execute(
+                        """
+                        INSERT INTO identity_accounts (id, email, email_key, first_name, last_name, role, account_type,
+                            auth_method, password_hash, created_at)
+                        VALUES (?, ?, ?, 'Ann', 'Lee', 'member', 'private', 'password', ?, ?)
+                        """,
+                        [id, "\(id)@example.com", "\(id)@example.com", hash, now])
+                }
+                try SQLIdentityTransaction(connection).setActiveHouseholdId("h1", accountId: "a1")
+                try SQLIdentityTransaction(connection).setActiveHouseholdId(nil, accountId: "a2")
             }
         }
         let store = SQLStore(identityOn: try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all]))
+        // Accounts Google or Apple made were verified by their provider; password accounts have yet to verify.
+        #expect(
+            try await store.read { transaction in
+                try ["a1", "a2", "a3"].map { try transaction.account(id: $0)?.emailVerified }
+            } == [
+                false, false, true,
+            ])
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a1") } == "h1")
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a2") } == nil)
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a3") } == nil)

@@ -81,3 +81,11 @@ struct DeviceStoreContractTests {
         try await check.run(in: { store })
     }
 }
+
+@Suite("Verified emails: codes, limits and --require-verified-email (contract, every store)")
+struct VerificationContractTests {
+    @Test(arguments: VerificationContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

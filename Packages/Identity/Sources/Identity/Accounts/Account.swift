@@ -12,11 +12,14 @@ public struct Account: Sendable, Codable, Hashable, Identifiable {
     public var accountType: AccountType
     public var authMethod: AuthMethod
     public var createdAt: Date
+    /// Whether the account proved it receives mail at `email` (a mailed code, or Google or Apple said so).
+    public var emailVerified: Bool
 
     /// Creates an account value (the service creates accounts; this is for stores and tests).
     public init(
         id: String, email: String, firstName: String, lastName: String, role: AccountRole = .member,
-        accountType: AccountType = .private, authMethod: AuthMethod = .password, createdAt: Date
+        accountType: AccountType = .private, authMethod: AuthMethod = .password, createdAt: Date,
+        emailVerified: Bool = false
     ) {
         self.id = id
         self.email = email
@@ -26,6 +29,7 @@ public struct Account: Sendable, Codable, Hashable, Identifiable {
         self.accountType = accountType
         self.authMethod = authMethod
         self.createdAt = createdAt
+        self.emailVerified = emailVerified
     }
 
     /// "First Last", as the switcher and households show the account.

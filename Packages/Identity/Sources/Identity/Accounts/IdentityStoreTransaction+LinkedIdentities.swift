@@ -37,7 +37,7 @@ extension IdentityStoreTransaction {
             request.lastName ?? token.familyName ?? "", field: "last name", .personName)
         let account = Account(
             id: random.uuidString(), email: email, firstName: firstName, lastName: lastName,
-            authMethod: token.provider.authMethod, createdAt: now)
+            authMethod: token.provider.authMethod, createdAt: now, emailVerified: true)
         try insertAccount(account, passwordHash: AccountRules.noPasswordHash)
         try insertLinkedIdentity(
             LinkedIdentity(

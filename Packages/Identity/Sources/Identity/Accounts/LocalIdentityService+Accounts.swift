@@ -5,7 +5,7 @@ extension LocalIdentityService {
 
     public func account(_ principal: Principal) async throws -> Account {
         let now = clock.now()
-        return try await store.read { try $0.authenticate(principal, at: now) }
+        return try await store.read { try $0.authenticate(principal, at: now, unverifiedAllowed: true) }
     }
 
     public func changeName(_ principal: Principal, firstName: String, lastName: String) async throws -> Account {
@@ -105,14 +105,19 @@ extension LocalIdentityService {
         let passwordHash = try await hasher.hash(request.password)
         let now = clock.now()
         let random = random
+        let mail = mail
         return try await writeNewAccount(claiming: request.claimCode, now: now) { transaction in
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
             let account = Account(
                 id: random.uuidString(), email: valid.email, firstName: valid.firstName, lastName: valid.lastName,
                 role: request.role, accountType: request.accountType, authMethod: .password, createdAt: now)
             try transaction.insertAccount(account, passwordHash: passwordHash)
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random)
+            var (session, grant) = Self.newSession(accountId: account.id, now: now, random: random)
             try transaction.insertSession(session)
+            if let mail {
+                try transaction.mailVerificationCode(to: account, settings: mail, at: now, random: random)
+                grant.verificationSentTo = account.email
+            }
             return ((grant, account), account)
         }
     }
@@ -138,7 +143,9 @@ extension LocalIdentityService {
             guard let session = try transaction.session(tokenHash: tokenHash), session.isLive(at: now),
                 try transaction.account(id: session.accountId) != nil
             else { throw IdentityError.notSignedIn }
-            return Principal(accountId: session.accountId, sessionId: session.id)
+            var principal = Principal(accountId: session.accountId, sessionId: session.id)
+            principal.requiresVerifiedEmail = requireVerifiedEmail
+            return principal
         }
     }
 
@@ -176,7 +183,9 @@ extension LocalIdentityService: DeviceSessions {
 
     public func deviceSignUp(_ request: SignUp) async throws -> DeviceSignIn {
         let (grant, account) = try await registered(request)
-        return DeviceSignIn(account: account, sessionId: grant.sessionId, credential: grant.sessionId)
+        var signIn = DeviceSignIn(account: account, sessionId: grant.sessionId, credential: grant.sessionId)
+        signIn.verificationSentTo = grant.verificationSentTo
+        return signIn
     }
 
     public func deviceSignIn(email: String, password: String) async throws -> DeviceSignIn {

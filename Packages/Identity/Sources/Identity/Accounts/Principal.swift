@@ -13,6 +13,9 @@ public struct Principal: Sendable, Codable, Hashable {
     /// Set by whoever wants to know whether a call found `sessionId` live (see `SessionCheck`); not part of the
     /// principal's identity: neither encoded nor compared.
     public var sessionCheck: SessionCheck?
+    /// The server's policy (`--require-verified-email`), set where the principal is made: every call but the few
+    /// an unverified account may make refuses it until its email is verified. Not part of the principal's identity.
+    public var requiresVerifiedEmail = false
 
     /// Creates a principal.
     public init(accountId: String, sessionId: String? = nil, actingAs: ActingAs? = nil, personaProfileId: String? = nil)

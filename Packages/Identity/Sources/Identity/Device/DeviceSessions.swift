@@ -26,6 +26,8 @@ public struct DeviceSignIn: Sendable, Hashable {
     public var credential: String
     /// The account's photo as the accounts service knows it; nil when it does not say.
     public var photoURL: String?
+    /// Where a verification code went (a sign-up with mail set up).
+    public var verificationSentTo: String?
 
     /// Creates a sign-in.
     public init(account: Account, created: Bool = false, sessionId: String, credential: String, photoURL: String? = nil)

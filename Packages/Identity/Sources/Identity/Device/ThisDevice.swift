@@ -75,13 +75,18 @@ public actor ThisDevice: PrincipalSource {
 
     /// Creates an account, signs it in on this device, saves it and makes it current.
     public func signUp(_ request: SignUp) async throws -> Account {
+        try await signUpSession(request).account
+    }
+
+    /// `signUp`, answering with the new session as the accounts service made it (where a verification code went).
+    public func signUpSession(_ request: SignUp) async throws -> DeviceSignIn {
         try await ExitLock.requireUnlocked(store)
         let valid = try AccountRules.validate(request)
         // The cap is checked before anything is created or hashed.
         try AccountRules.checkCanSave(email: valid.email, saved: try await store.load().savedAccounts)
         let session = try await sessions.deviceSignUp(request)
         try await save(session)
-        return session.account
+        return session
     }
 
     /// Signs in on this device: adds or refreshes the saved entry and makes it current.

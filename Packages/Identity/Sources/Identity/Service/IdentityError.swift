@@ -85,6 +85,21 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A way out of the locked member NAME (logout, another account) that needs the PIN first.
     case exitLocked(String)
 
+    // MARK: - Mail and verified emails
+
+    /// This server (or `kith`) has no way to send mail, so nothing that needs mail is offered.
+    case mailNotConfigured
+    /// The code does not match the account's live one (a try is counted).
+    case wrongEmailCode
+    /// No live code: never sent, used, ended by a newer one, expired, or after 5 wrong tries.
+    case emailCodeExpired
+    /// Another code was asked for too soon: `retryAfter` more seconds.
+    case waitForNewCode(retryAfter: Int)
+    /// `verify --resend` for an account whose email is verified already.
+    case emailAlreadyVerified
+    /// The server requires a verified email, and the account's is not (a code went to `email`).
+    case emailNotVerified(email: String)
+
     public var description: String {
         switch self {
         case .invalidEmail: "Please enter a valid email address"
@@ -133,6 +148,12 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyWrongPins(let seconds): "Too many wrong PINs. Try again in \(seconds / 60)m \(seconds % 60)s."
         case .noExitPin(let name): "\(name) has no exit PIN"
         case .exitLocked(let name): "Viewing as \(name) is locked: leaving needs the PIN (`switch me`)."
+        case .mailNotConfigured: "Mail is not set up here, so this is not available"
+        case .wrongEmailCode: "That code is not right. Check the latest email from Kith."
+        case .emailCodeExpired: "That code has expired. Use `verify --resend` for a new one."
+        case .waitForNewCode(let seconds): "Please wait \(seconds)s before asking for another code."
+        case .emailAlreadyVerified: "Your email is already verified."
+        case .emailNotVerified(let email): "Verify your email first: we sent a code to \(email)."
         }
     }
 }

@@ -25,6 +25,13 @@ public protocol IdentityService: DeviceSessions, ProfileReads {
     /// How the principal's account can sign in: whether it has a password, and its linked identities.
     func signInMethods(_ principal: Principal) async throws -> SignInMethods
 
+    // MARK: - Verified emails
+
+    /// Verifies the account's email with the code mailed to it ("That code is not right..." counts a wrong try).
+    func verifyEmail(_ principal: Principal, code: String) async throws -> Account
+    /// Mails a new verification code (ending the older one), within the limits; the address it went to.
+    func resendVerification(_ principal: Principal) async throws -> String
+
     // MARK: - Bearer sessions (the server)
 
     /// Creates an account and returns a new session's raw token, once. No device state changes.

@@ -2,17 +2,22 @@ import Foundation
 
 /// Lookups the rules share; built only from the transaction's plain reads.
 extension IdentityStoreTransaction {
-    /// The principal's account, when it exists and its session (if named) is live and its own.
-    public func authenticate(_ principal: Principal, at now: Date) throws -> Account {
-        try authenticateLater(principal, at: now)()
+    /// The principal's account, when it exists and its session (if named) is live and its own; and, when the principal
+    /// requires it, the account's email is verified (a call an unverified account may make says `unverifiedAllowed`).
+    public func authenticate(_ principal: Principal, at now: Date, unverifiedAllowed: Bool = false) throws -> Account {
+        try authenticateLater(principal, at: now, unverifiedAllowed: unverifiedAllowed)()
     }
 
     /// The principal's account as `authenticate` finds it, checked when the returned function is called, which must be
     /// before anything the call found leaves it (an answer or a refusal): a store that can (PostgreSQL) sends the
     /// session's query with the call's next one instead of waiting for it alone.
-    public func authenticateLater(_ principal: Principal, at now: Date) throws -> @Sendable () throws -> Account {
+    public func authenticateLater(
+        _ principal: Principal, at now: Date, unverifiedAllowed: Bool = false
+    ) throws -> @Sendable () throws -> Account {
+        let checkVerified = principal.requiresVerifiedEmail && !unverifiedAllowed
         guard let sessionId = principal.sessionId else {
             guard let account = try account(id: principal.accountId) else { throw IdentityError.notSignedIn }
+            if checkVerified && !account.emailVerified { throw IdentityError.emailNotVerified(email: account.email) }
             return { account }
         }
         let answer = try sessionAndAccountLater(sessionId: sessionId)
@@ -20,6 +25,7 @@ extension IdentityStoreTransaction {
             guard let (session, account) = try answer(), account.id == principal.accountId, session.isLive(at: now)
             else { throw IdentityError.notSignedIn }
             principal.sessionCheck?.recordLive()
+            if checkVerified && !account.emailVerified { throw IdentityError.emailNotVerified(email: account.email) }
             return account
         }
     }

@@ -37,6 +37,28 @@ public protocol IdentityStoreTransaction {
     /// Removes the member's exit PIN (nothing happens when it has none).
     func deleteExitPin(memberId: String) throws
 
+    // MARK: - Mailed codes, rate limits and the outbox
+
+    /// The account's code of `purpose`, live or not.
+    func emailCode(accountId: String, purpose: EmailCode.Purpose) throws -> EmailCode?
+    /// Adds the code, or replaces the account's code of its purpose.
+    func saveEmailCode(_ code: EmailCode) throws
+    /// Removes the account's code of `purpose` (nothing happens when it has none).
+    func deleteEmailCode(accountId: String, purpose: EmailCode.Purpose) throws
+    /// What the limit keyed `key` remembers (`.fresh` when nothing).
+    func rateLimitState(key: String) throws -> RateLimitState
+    /// Keeps `state` for `key` (an idle state may be forgotten).
+    func setRateLimitState(_ state: RateLimitState, key: String) throws
+    /// Adds a message to the outbox.
+    func insertOutboxEntry(_ entry: OutboxEntry) throws
+    /// Queued messages due at `now`, longest due first, at most `limit`; on PostgreSQL rows another open transaction
+    /// has claimed are skipped (`FOR UPDATE SKIP LOCKED`), so servers sharing a database claim different messages.
+    func dueOutboxEntries(at now: Date, limit: Int) throws -> [OutboxEntry]
+    /// Replaces a message's status, attempts, due time, last reply and text.
+    func updateOutboxEntry(_ entry: OutboxEntry) throws
+    /// How many messages have `status`.
+    func outboxCount(status: OutboxEntry.Status) throws -> Int
+
     // MARK: - Sessions
 
     /// Adds a session.

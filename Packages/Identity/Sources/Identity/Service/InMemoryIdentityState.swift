@@ -29,4 +29,8 @@ struct InMemoryIdentityState: Sendable {
     var linkedIdentities: [LinkedIdentity] = []
     var exitPins: [String: ExitPinRecord] = [:]
     var claimCodes: [String: ClaimCode] = [:]
+    var emailCodes: [String: EmailCode] = [:]
+    var rateLimits: [String: RateLimitState] = [:]
+    /// In insertion order.
+    var outbox: [OutboxEntry] = []
 }

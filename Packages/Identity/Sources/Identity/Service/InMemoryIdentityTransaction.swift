@@ -55,6 +55,37 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction {
 
     func deleteExitPin(memberId: String) { state.exitPins[memberId] = nil }
 
+    // MARK: - Mailed codes, rate limits and the outbox
+
+    func emailCode(accountId: String, purpose: EmailCode.Purpose) -> EmailCode? {
+        state.emailCodes["\(accountId) \(purpose.rawValue)"]
+    }
+
+    func saveEmailCode(_ code: EmailCode) { state.emailCodes["\(code.accountId) \(code.purpose.rawValue)"] = code }
+
+    func deleteEmailCode(accountId: String, purpose: EmailCode.Purpose) {
+        state.emailCodes["\(accountId) \(purpose.rawValue)"] = nil
+    }
+
+    func rateLimitState(key: String) -> RateLimitState { state.rateLimits[key] ?? .fresh }
+
+    func setRateLimitState(_ rateLimitState: RateLimitState, key: String) { state.rateLimits[key] = rateLimitState }
+
+    func insertOutboxEntry(_ entry: OutboxEntry) { state.outbox.append(entry) }
+
+    func dueOutboxEntries(at now: Date, limit: Int) -> [OutboxEntry] {
+        Array(
+            state.outbox.filter { $0.status == .queued && $0.nextAttemptAt <= now }
+                .sorted { $0.nextAttemptAt < $1.nextAttemptAt }.prefix(limit))
+    }
+
+    func updateOutboxEntry(_ entry: OutboxEntry) {
+        guard let index = state.outbox.firstIndex(where: { $0.id == entry.id }) else { return }
+        state.outbox[index] = entry
+    }
+
+    func outboxCount(status: OutboxEntry.Status) -> Int { state.outbox.count { $0.status == status } }
+
     // MARK: - Sessions
 
     func insertSession(_ session: Session) { state.sessions[session.id] = session }

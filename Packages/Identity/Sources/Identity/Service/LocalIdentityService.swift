@@ -14,12 +14,19 @@ public actor LocalIdentityService: IdentityService {
     let carryOver: (any MemberCarryOver)?
     /// This device's saved accounts, which follow the account's name and type; nil on a server.
     let device: (any DeviceStore)?
+    /// Who messages come from; nil when mail is not set up (nothing that needs mail is offered).
+    let mail: MailSettings?
+    /// Every principal this service makes must have a verified email for all but a few calls
+    /// (`--require-verified-email`).
+    let requireVerifiedEmail: Bool
     private var dummyHash: String?
 
     /// Rules over `store`; `hasher` hashes and checks passwords (the apps give Argon2id at OWASP's parameters,
     /// `Argon2PasswordHasher`); `verifiers` are the providers accounts may sign in with; `carryOver` opens a claim's
     /// transaction when another feature keeps data per member (without it a claim runs in an ordinary write);
-    /// `device` is this device's store, whose saved entries follow account changes (none on a server).
+    /// `device` is this device's store, whose saved entries follow account changes (none on a server); `mail` says who
+    /// messages come from (without it nothing that needs mail is offered); `requireVerifiedEmail` refuses an
+    /// unverified account all but `account`, the verification calls and signing out.
     public init(
         store: any IdentityStore,
         clock: any WallClock = SystemClock(),
@@ -27,7 +34,9 @@ public actor LocalIdentityService: IdentityService {
         hasher: any PasswordHasher,
         verifiers: [any IDTokenVerifier] = [],
         carryOver: (any MemberCarryOver)? = nil,
-        device: (any DeviceStore)? = nil
+        device: (any DeviceStore)? = nil,
+        mail: MailSettings? = nil,
+        requireVerifiedEmail: Bool = false
     ) {
         self.store = store
         self.clock = clock
@@ -36,6 +45,8 @@ public actor LocalIdentityService: IdentityService {
         self.verifiers = Dictionary(verifiers.map { ($0.provider, $0) }, uniquingKeysWith: { _, last in last })
         self.carryOver = carryOver
         self.device = device
+        self.mail = mail
+        self.requireVerifiedEmail = requireVerifiedEmail
     }
 
     // MARK: - Account-level calls

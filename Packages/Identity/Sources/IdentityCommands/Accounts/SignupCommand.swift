@@ -30,13 +30,16 @@ enum SignupCommand {
             let accountType = try arguments.choice(
                 arguments.option("account-type"), as: AccountType.self, label: "--account-type")
             let password = try PasswordInput.chosenPassword(arguments, context)
-            let account = try await device.signUp(
+            let session = try await device.signUpSession(
                 SignUp(
                     email: arguments.argument("EMAIL"), firstName: first, lastName: last, password: password,
                     role: role, accountType: accountType, claimCode: arguments.option("claim")))
+            let account = session.account
             let principal = try await principals.currentPrincipal()
-            let text =
-                "Welcome to Kith, \(context.style.bold(account.firstName)). Signed in as \(account.email)."
+            var text = "Welcome to Kith, \(context.style.bold(account.firstName)). Signed in as \(account.email)."
+            if let email = session.verificationSentTo {
+                text += "\n" + VerifyCommand.codeSent(to: email)
+            }
             return .value(await MeJSON.whoami(account, principal: principal, personas: personas), text: text)
         }
     }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Mailed codes and the outbox, built from the transaction's plain reads and writes.
+extension IdentityStoreTransaction {
+    /// Queues `message` in this transaction: it is sent after the commit, and never when the transaction fails.
+    func queue(_ message: MailMessage, id: String, at now: Date) throws {
+        try insertOutboxEntry(OutboxEntry(id: id, mail: message.rendered(), createdAt: now))
+    }
+
+    /// Makes the account's new code of `purpose` for `email` (ending its older one), queues the message `content`
+    /// makes of it, and counts the send against `limits` ("Please wait Ns before asking for another code." when one
+    /// of them is locked, and then nothing changes).
+    func mailNewCode(
+        _ purpose: EmailCode.Purpose, accountId: String, email: String, limits: [KeyedLimit],
+        content: (String) -> (subject: String, body: String), settings: MailSettings, at now: Date,
+        random: any RandomSource
+    ) throws {
+        try countAttempt(against: limits, at: now) { .waitForNewCode(retryAfter: $0) }
+        let code = EmailCodeRules.newCode(purpose, random: random)
+        try saveEmailCode(EmailCodeRules.record(code, accountId: accountId, purpose: purpose, email: email, at: now))
+        let message = AccountMail.message(content(code), to: email, from: settings, at: now, random: random)
+        try queue(message, id: random.uuidString(), at: now)
+    }
+
+    /// Refuses with `refusal(retryAfter)` when any of `limits` is locked at `now`; otherwise counts one more attempt
+    /// against each.
+    func countAttempt(
+        against limits: [KeyedLimit], at now: Date, refusal: (Int) -> IdentityError
+    ) throws {
+        let states = try limits.map { try rateLimitState(key: $0.key) }
+        let waits = zip(limits, states).compactMap { limit, state -> Int? in
+            if case .locked(_, let retryAfter) = limit.limiter.decision(for: state, at: now) { return retryAfter }
+            return nil
+        }
+        if let wait = waits.max() { throw refusal(wait) }
+        for (limit, state) in zip(limits, states) {
+            try setRateLimitState(limit.limiter.recordingFailure(state, at: now), key: limit.key)
+        }
+    }
+}
+
+/// A rate limit and the key it counts under (an account, an email, a client address).
+struct KeyedLimit: Sendable {
+    let limiter: RateLimiter
+    let key: String
+
+    init(_ rule: RateLimitRule, key: String) {
+        limiter = RateLimiter(rule: rule)
+        self.key = key
+    }
+}

@@ -39,10 +39,15 @@ struct KithProcess {
         try await offPool { try launch("/bin/sh", ["-c", script], input: Data(), environment: environment) }
     }
 
+    /// Where child kiths keep what they keep under `$XDG_DATA_HOME` (their Maildir), unless a test says: never the
+    /// home folder of whoever runs the tests.
+    static let dataHome = NSTemporaryDirectory() + "kith-e2e-data-\(ProcessInfo.processInfo.processIdentifier)"
+
     /// This process's environment without colour, with `extra` over it: what every child kith runs with.
     static func childEnvironment(_ extra: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"
+        merged["XDG_DATA_HOME"] = dataHome
         for (key, value) in extra { merged[key] = value }
         return merged
     }

@@ -19,6 +19,8 @@ enum WireErrorExamples {
         .emailNeedsLink(.google), .identityLinkedElsewhere(.apple), .providerAlreadyLinked(.google),
         .providerNotLinked(.google), .onlySignInMethod, .providerAccountMismatch(.google, email: "a@example.com"),
         .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 600), .noExitPin("Max"), .exitLocked("Max"),
+        .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 40),
+        .emailAlreadyVerified, .emailNotVerified(email: "a@example.com"),
     ]
 
     static let familyCodes: [FamilyCodeError] = [

@@ -44,6 +44,10 @@ public struct AppEnvironment: Sendable {
     public let circles: any CirclesService
     /// The plugins of the product's features, in the product's order.
     public let plugins: [any Plugin]
+    /// Sends the mail the local rules queue (after each command); nil with `--remote` (the server sends it).
+    public let outbox: OutboxSender?
+    /// Where mail goes: a Maildir's folder, said after each message written there; nil for an SMTP server.
+    public let maildir: String?
 
     /// Every feature's migrations, whatever the product, so any product can open any file.
     public static var migrations: [FeatureMigrations] { KithSchema.migrations }
@@ -91,11 +95,13 @@ public struct AppEnvironment: Sendable {
         let providers = providerSettings(environment)
         let http = CurlHTTPClient()
         let deviceStore = SQLDeviceStore(database: database)
+        let mail = LocalMail(environment: environment)
         let services = KithServices(
             database: database,
             verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) },
-            device: deviceStore)
+            device: deviceStore, mail: mail.setup)
         return composed(
+            outbox: services.outbox, maildir: mail.maildir,
             database: database, product: product, identity: services.identity,
             device: ThisDevice(store: deviceStore, sessions: services.identity), exitPins: services.identity,
             exitLock: ExitLock(pins: services.identity, device: deviceStore),
@@ -105,7 +111,8 @@ public struct AppEnvironment: Sendable {
 
     /// The services of either composition, and the product's plugins over them.
     private static func composed(
-        database: SQLiteDatabase?, remoteURL: URL? = nil, product: Product, identity: any IdentityService,
+        outbox: OutboxSender? = nil, maildir: String? = nil, database: SQLiteDatabase?, remoteURL: URL? = nil,
+        product: Product, identity: any IdentityService,
         device: ThisDevice, session: ProfileSessionManager? = nil, exitPins: (any ExitPinService)? = nil,
         exitLock: ExitLock? = nil,
         preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService,
@@ -119,7 +126,8 @@ public struct AppEnvironment: Sendable {
             plugins: plugins(
                 product: product, identity: identity, device: device, session: session, exitPins: exitPins,
                 exitLock: exitLock,
-                preferences: preferences, familyCodes: familyCodes, circles: circles, authorization: authorization))
+                preferences: preferences, familyCodes: familyCodes, circles: circles, authorization: authorization),
+            outbox: outbox, maildir: maildir)
     }
 
     /// The product's plugins, in its order, over the services of either composition.
@@ -200,6 +208,31 @@ public struct AppEnvironment: Sendable {
     public func farewell() async -> String? {
         guard product.features.contains(.circles) else { return nil }
         return await CirclesFarewell.note(service: circles, principals: session)
+    }
+
+    /// Sends what the last command queued, and says on `notes` where a message went (a Maildir's file) or that one
+    /// waits for the next run. Never fails the command: its change is already made.
+    public func sendQueuedMail(notes: any TextSink) async {
+        guard let outbox else { return }
+        do {
+            let report = try await outbox.sendDue()
+            for attempt in report.sent {
+                notes.write(
+                    maildir == nil
+                        ? "Mail to \(attempt.recipient) sent.\n"
+                        : "Mail to \(attempt.recipient) is in \(attempt.reply)\n")
+            }
+            for attempt in report.retried {
+                notes.write(
+                    "Could not send mail to \(attempt.recipient) (\(attempt.reply)): it stays queued, and the next "
+                        + "kith run tries again.\n")
+            }
+            for attempt in report.failed {
+                notes.write("Gave up sending mail to \(attempt.recipient): \(attempt.reply)\n")
+            }
+        } catch {
+            notes.write("Could not send queued mail (\(error)): the next kith run tries again.\n")
+        }
     }
 
     /// Starts acting as `member` (`--as MEMBER`).

@@ -158,6 +158,7 @@ public enum KithApp {
             oneShot.standardInputIsFree = true
             let outcome = await shell.run(options.words, defaults: oneShot)
             if case .failed(_, let message) = outcome { shell.report(message) }
+            await app.sendQueuedMail(notes: terminal.errors)
             return outcome.exitCode
         }
         if terminal.inputIsTerminal {
@@ -168,7 +169,9 @@ public enum KithApp {
             case .standardInput: ScriptLines(descriptor: 0)
             case .text(let text): ScriptLines(text: text)
             }
-        return await shell.runScript(lines, defaults: defaults, keepGoing: options.keepGoing)
+        let status = await shell.runScript(lines, defaults: defaults, keepGoing: options.keepGoing)
+        await app.sendQueuedMail(notes: terminal.errors)
+        return status
     }
 
     /// The registry of a product: kith's own commands, then each feature's, then `help`.
@@ -231,7 +234,10 @@ public enum KithApp {
         return await shell.runREPL(
             editor: editor, history: history, banner: banner, prompt: { await app.prompt() },
             farewell: { await app.farewell() },
-            afterEachCommand: { await completions.refresh(from: app.plugins) }, defaults: defaults)
+            afterEachCommand: {
+                await app.sendQueuedMail(notes: shell.errors)
+                await completions.refresh(from: app.plugins)
+            }, defaults: defaults)
     }
 }
 

@@ -15,12 +15,16 @@ public enum KithServerApplication {
         public var trustedProxies: TrustedProxies
         /// Fails `/health/ready` once the server is told to stop.
         public var readiness: Readiness
+        /// What `/metrics` shows; nil makes the router's own (the outbox's sender counts into the one given).
+        public var metrics: ServerMetrics?
 
         /// Loopback, port 8080, unless told otherwise.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, tokenCacheSize: Int = BearerPrincipals.defaultCapacity,
-            trustedProxies: TrustedProxies = TrustedProxies(), readiness: Readiness = Readiness()
+            trustedProxies: TrustedProxies = TrustedProxies(), readiness: Readiness = Readiness(),
+            metrics: ServerMetrics? = nil
         ) {
+            self.metrics = metrics
             self.host = host
             self.port = port
             self.tokenCacheSize = tokenCacheSize
@@ -33,11 +37,12 @@ public enum KithServerApplication {
     /// `AuthMiddleware`. Middleware is added first so it wraps every route and the 404 of unknown ones.
     public static func router(
         services: ServerServices, tokenCacheSize: Int = BearerPrincipals.defaultCapacity,
-        trustedProxies: TrustedProxies = TrustedProxies(), readiness: Readiness = Readiness()
+        trustedProxies: TrustedProxies = TrustedProxies(), readiness: Readiness = Readiness(),
+        metrics: ServerMetrics? = nil
     ) -> Router<KithRequestContext> {
         let router = Router(context: KithRequestContext.self)
         let routeMethods = RouteMethods()
-        let metrics = ServerMetrics(databaseStatistics: services.databaseStatistics)
+        let metrics = metrics ?? ServerMetrics(databaseStatistics: services.databaseStatistics)
         router.add(middleware: RequestIdMiddleware())
         // Without trusted proxies the peer is the client (`clientAddressKey`): nothing to find on every request.
         if !trustedProxies.ranges.isEmpty { router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies)) }
@@ -78,7 +83,8 @@ public enum KithServerApplication {
         Application(
             router: router(
                 services: services, tokenCacheSize: configuration.tokenCacheSize,
-                trustedProxies: configuration.trustedProxies, readiness: configuration.readiness),
+                trustedProxies: configuration.trustedProxies, readiness: configuration.readiness,
+                metrics: configuration.metrics),
             server: httpServer,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "kith"),
             logger: logger)

@@ -1,6 +1,8 @@
 import Circles
+import Foundation
 import Identity
 import IdentityOIDC
+import KithSchema
 import SQLiteStorage
 import Storage
 
@@ -45,6 +47,17 @@ public struct ServerArguments: Sendable, Equatable {
     public var shutdownDelay: Duration = .zero
     /// Whether serving applies pending migrations first; `--no-migrate` refuses to start with any pending.
     public var migratesOnStart = true
+    /// `--smtp-url`: the SMTP server mail goes to (`smtp://` with STARTTLS when offered, or `smtps://`).
+    public var smtpURL: String?
+    /// `--smtp-user`: the SMTP login; its password comes from `KITH_SMTP_PASSWORD` or `--smtp-password-file`.
+    public var smtpUser: String?
+    public var smtpPasswordFile: String?
+    /// `--mail-from`: the sender's address.
+    public var mailFrom: String?
+    /// `--maildir`: a Maildir that receives the messages instead of an SMTP server.
+    public var maildir: String?
+    /// `--require-verified-email`: an unverified account may only see itself, verify, sign out and leave.
+    public var requireVerifiedEmail = false
 
     /// One flag: its name, its environment twin, the value it takes (nil: a switch) and its help.
     struct Flag: Sendable {
@@ -103,6 +116,22 @@ public struct ServerArguments: Sendable, Equatable {
             Flag(
                 "--no-migrate", "KITH_NO_MIGRATE", value: nil,
                 "refuse to start while migrations are pending (run `kith-server migrate` first)"),
+            Flag(
+                "--smtp-url", "KITH_SMTP_URL", value: "URL",
+                "send mail through this SMTP server: smtp://HOST:PORT (STARTTLS when offered) or smtps://HOST:PORT"),
+            Flag(
+                "--smtp-user", "KITH_SMTP_USER", value: "NAME",
+                "the SMTP login (its password from KITH_SMTP_PASSWORD or --smtp-password-file)"),
+            Flag(
+                "--smtp-password-file", "KITH_SMTP_PASSWORD_FILE", value: "FILE",
+                "a file holding the SMTP password"),
+            Flag("--mail-from", "KITH_MAIL_FROM", value: "ADDRESS", "the address mail is sent from"),
+            Flag(
+                "--maildir", "KITH_MAILDIR", value: "DIR",
+                "write each message into this Maildir instead of sending it (one file a message, mode 0600)"),
+            Flag(
+                "--require-verified-email", "KITH_REQUIRE_VERIFIED_EMAIL", value: nil,
+                "until an account verifies its email it may only see itself, verify, sign out and delete itself"),
         ]
 
     /// What `--help` prints, and what follows a usage error: every flag with its environment twin.
@@ -178,6 +207,7 @@ public struct ServerArguments: Sendable, Equatable {
                 try parsed.set(flag, values, source: flag.environment)
             }
         }
+        try parsed.checkMail()
         for (provider, _) in parsed.issuers where parsed.clientIds[provider] == nil {
             throw UsageError(description: "--\(provider.rawValue)-issuer needs --\(provider.rawValue)-client-id")
         }
@@ -220,8 +250,18 @@ public struct ServerArguments: Sendable, Equatable {
                 mustBe: "a number of seconds from 0 to 3600")
             shutdownDelay = .milliseconds(Int64((seconds * 1000).rounded()))
         case "--no-migrate":
-            let refuses = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false]
-            migratesOnStart = try !parse(value, { refuses[$0.lowercased()] }, mustBe: "1 or 0")
+            migratesOnStart = try !parse(value, { Self.switches[$0.lowercased()] }, mustBe: "1 or 0")
+        case "--require-verified-email":
+            requireVerifiedEmail = try parse(value, { Self.switches[$0.lowercased()] }, mustBe: "1 or 0")
+        case "--smtp-url":
+            smtpURL = try parse(
+                value, { ["smtp", "smtps"].contains(URL(string: $0)?.scheme?.lowercased()) ? $0 : nil },
+                mustBe: "an smtp:// or smtps:// URL")
+        case "--smtp-user": smtpUser = value
+        case "--smtp-password-file": smtpPasswordFile = value
+        case "--mail-from":
+            mailFrom = try parse(value, { try? EmailAddress.validate($0) }, mustBe: "an email address")
+        case "--maildir": maildir = value
         case _ where flag.name.hasSuffix("-client-id"):
             if let provider = Self.provider(of: flag.name) { clientIds[provider] = values }
         case _ where flag.name.hasSuffix("-issuer"):
@@ -229,6 +269,38 @@ public struct ServerArguments: Sendable, Equatable {
         default:
             throw UsageError(description: "unknown argument \(flag.name)")
         }
+    }
+
+    /// How a switch's value (from its environment twin) reads.
+    private static let switches = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false]
+
+    /// Refuses mail settings that cannot work together.
+    private func checkMail() throws(UsageError) {
+        if smtpURL != nil && maildir != nil {
+            throw UsageError(description: "--smtp-url and --maildir are two ways to deliver mail: give one")
+        }
+        if smtpURL != nil && mailFrom == nil { throw UsageError(description: "--smtp-url needs --mail-from ADDRESS") }
+        if smtpURL == nil && (smtpUser != nil || smtpPasswordFile != nil) {
+            throw UsageError(description: "--smtp-user and --smtp-password-file need --smtp-url")
+        }
+        if requireVerifiedEmail && smtpURL == nil && maildir == nil {
+            throw UsageError(description: "--require-verified-email needs mail: --smtp-url or --maildir")
+        }
+    }
+
+    /// Mail as the flags set it up: an SMTP server (its password from `KITH_SMTP_PASSWORD` or the password file), a
+    /// Maildir, or none.
+    public func mailSetup(environment: [String: String]) throws -> MailSetup? {
+        if let smtpURL, let mailFrom {
+            var password = environment["KITH_SMTP_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+            if let smtpPasswordFile {
+                password = try String(contentsOfFile: smtpPasswordFile, encoding: .utf8)
+                    .trimmingCharacters(in: .newlines)
+            }
+            return try MailSetup.smtp(url: smtpURL, user: smtpUser, password: password, from: mailFrom)
+        }
+        if let maildir { return MailSetup.maildir(maildir, from: mailFrom ?? MailSettings.localDefault.from) }
+        return nil
     }
 
     /// The provider a `--PROVIDER-...` flag names.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Identity
 import IdentityOIDC
+import KithSchema
 import Logging
 import Networking
 import PostgresStorage
@@ -51,25 +52,31 @@ public enum ServerCommand {
             let verifiers: [any IDTokenVerifier] = try parsed.providers().map {
                 OIDCTokenVerifier(configuration: $0, client: CurlHTTPClient(), logger: logger)
             }
+            let mail = try parsed.mailSetup(environment: environment)
             let services: ServerServices
             switch store {
             case .sqlite(let path):
                 services = try ServerServices.sqlite(
-                    path: path, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers)
+                    path: path, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, mail: mail,
+                    requireVerifiedEmail: parsed.requireVerifiedEmail)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
-                    url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, migrates: false)
+                    url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, migrates: false,
+                    mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail)
                 logger.info("serving from PostgreSQL", metadata: ["database": "\(PostgresDatabase.redacted(url))"])
             }
             let readiness = Readiness()
+            let metrics = ServerMetrics(databaseStatistics: services.databaseStatistics)
             let app = KithServerApplication.application(
                 services: services,
                 configuration: .init(
                     host: parsed.host, port: parsed.port, tokenCacheSize: parsed.tokenCacheSize,
-                    trustedProxies: TrustedProxies(parsed.trustedProxies), readiness: readiness),
+                    trustedProxies: TrustedProxies(parsed.trustedProxies), readiness: readiness, metrics: metrics),
                 logger: logger)
+            let sender = services.outbox.map { OutboxService(sender: $0, metrics: metrics, logger: logger) }
             try await KithServerApplication.serve(
-                app, logger: logger, readiness: readiness, delay: parsed.shutdownDelay)
+                app, logger: logger, readiness: readiness, delay: parsed.shutdownDelay,
+                background: sender.map { [$0] } ?? [])
             // Every commit is already in the file or its WAL: a store that cannot close now loses nothing.
             do { try services.closeStore() } catch { logger.warning("the store did not close: \(error)") }
             return 0

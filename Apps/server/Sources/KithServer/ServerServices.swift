@@ -23,6 +23,8 @@ public struct ServerServices: Sendable {
     public let identityProviders: Set<IdentityProvider>
     /// The database's retries and pool, for `/metrics`; nil for a SQLite file, which has no pool.
     public let databaseStatistics: (@Sendable () async -> DatabaseStatistics)?
+    /// Sends what the rules queue for mail; nil when mail is not set up.
+    public let outbox: OutboxSender?
     /// Closes the store once the last request is answered (a SQLite file is checkpointed and its WAL removed).
     public let closeStore: @Sendable () throws -> Void
 
@@ -35,8 +37,9 @@ public struct ServerServices: Sendable {
         migrationStatus: @escaping @Sendable () async -> MigrationStatus? = {
             MigrationStatus(known: [], applied: [])
         },
-        closeStore: @escaping @Sendable () throws -> Void = {}
+        closeStore: @escaping @Sendable () throws -> Void = {}, outbox: OutboxSender? = nil
     ) {
+        self.outbox = outbox
         self.migrationStatus = migrationStatus
         self.closeStore = closeStore
         self.identity = identity
@@ -60,15 +63,16 @@ public struct ServerServices: Sendable {
         url: String, poolSize: Int = 8, accessCacheOwners: Int = AccessEngine.defaultCapacity,
         clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true,
-        timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts()
+        timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts(), mail: MailSetup? = nil,
+        requireVerifiedEmail: Bool = false
     ) async throws(StorageError) -> ServerServices {
         let database =
             migrates
             ? try await PostgresDatabase.open(url: url, features: migrations, size: poolSize, timeouts: timeouts)
             : PostgresDatabase.connect(url: url, size: poolSize, timeouts: timeouts)
         let services = KithServices(
-            database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
-            accessCacheOwners: accessCacheOwners)
+            database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers, mail: mail,
+            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners)
         return ServerServices(
             services, identityProviders: Set(verifiers.map(\.provider)),
             databaseAnswers: { await database.answers() },
@@ -86,12 +90,12 @@ public struct ServerServices: Sendable {
     public static func sqlite(
         path: String, accessCacheOwners: Int = AccessEngine.defaultCapacity, clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
-        verifiers: [any IDTokenVerifier] = []
+        verifiers: [any IDTokenVerifier] = [], mail: MailSetup? = nil, requireVerifiedEmail: Bool = false
     ) throws(StorageError) -> ServerServices {
         let database = try SQLiteDatabase.open(at: path, features: migrations)
         let services = KithServices(
-            database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
-            accessCacheOwners: accessCacheOwners)
+            database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers, mail: mail,
+            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners)
         let known = migrations.flatMap { $0.identifiers(for: .sqlite) }
         return ServerServices(
             services, identityProviders: Set(verifiers.map(\.provider)),
@@ -114,6 +118,6 @@ public struct ServerServices: Sendable {
             identity: services.identity, preferences: services.preferences, familyCodes: services.familyCodes,
             circles: services.circles, databaseAnswers: databaseAnswers, identityProviders: identityProviders,
             databaseStatistics: databaseStatistics, exitPins: services.identity, migrationStatus: migrationStatus,
-            closeStore: closeStore)
+            closeStore: closeStore, outbox: services.outbox)
     }
 }

@@ -88,6 +88,13 @@ struct IdentityRoutes: Sendable {
             let body = try await request.decodeJSON(PasswordChangeBody.self, context: context)
             try await identity.changePassword(principal, current: body.currentPassword, new: body.newPassword)
         }
+        api.signedIn(IdentityRoute.verifyEmail) { principal, request, context in
+            let body = try await request.decodeJSON(EmailCodeBody.self, context: context)
+            return try await me(try await identity.verifyEmail(principal, code: body.code), principal)
+        }
+        api.signedIn(IdentityRoute.resendVerification) { principal, _, _ in
+            CodeSentJSON(email: try await identity.resendVerification(principal))
+        }
     }
 
     /// Refuses a provider this server has no client id for (404), as if its routes did not exist.

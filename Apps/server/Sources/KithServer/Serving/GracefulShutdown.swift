@@ -12,11 +12,12 @@ extension KithServerApplication {
     /// which they are cancelled), and returns. The caller then releases the services, which closes the store.
     public static func serve(
         _ app: some ApplicationProtocol, logger: Logger, readiness: Readiness = Readiness(), delay: Duration = .zero,
-        grace: Duration = shutdownGrace
+        grace: Duration = shutdownGrace, background: [any Service] = []
     ) async throws {
-        // A group shuts its services down last to first: the delay hears the signal first and holds the application.
+        // A group shuts its services down last to first: the delay hears the signal first and holds the application;
+        // the background services (the outbox's sender) stop after it.
         var configuration = ServiceGroupConfiguration(
-            services: [
+            services: background.map { .init(service: $0) } + [
                 .init(service: app),
                 .init(
                     service: ShutdownDelay(readiness: readiness, delay: delay),

@@ -1,3 +1,4 @@
+import Identity
 import Prometheus
 import Synchronization
 
@@ -12,6 +13,7 @@ public final class ServerMetrics: Sendable {
     private let requestSeries = Mutex<[RequestKey: RequestSeries]>([:])
     private let refusals = Mutex<[String: Counter]>([:])
     private let database: DatabaseSeries?
+    private let mail: MailSeries
     private let databaseStatistics: (@Sendable () async -> DatabaseStatistics)?
 
     /// Metrics for a server whose database reports `databaseStatistics` (nil for SQLite, which has no pool).
@@ -20,6 +22,7 @@ public final class ServerMetrics: Sendable {
         self.registry = registry
         self.databaseStatistics = databaseStatistics
         database = databaseStatistics == nil ? nil : DatabaseSeries(registry: registry)
+        mail = MailSeries(registry: registry)
     }
 
     // MARK: - Recording
@@ -56,6 +59,14 @@ public final class ServerMetrics: Sendable {
                 }
             }.increment()
         }
+    }
+
+    /// Counts what one pass of the outbox's sender did, and how many messages are still queued.
+    func record(_ report: OutboxReport) {
+        mail.sent.increment(by: Int64(report.sent.count))
+        mail.retried.increment(by: Int64(report.retried.count))
+        mail.failed.increment(by: Int64(report.failed.count))
+        mail.queued.set(Int64(report.queued))
     }
 
     /// `cache[key]`, made by `make` and kept the first time.
@@ -101,6 +112,30 @@ public final class ServerMetrics: Sendable {
         MetricNameDescriptor(
             namespace: "kith", metricName: "rate_limit_refusals", unitName: "total",
             helpText: "Requests refused by a rate limit (429), by route template")
+    }
+
+    // MARK: - Mail
+
+    /// The outbox's series: messages sent, retried and given up by this server, and messages queued now (for every
+    /// server on the database).
+    private struct MailSeries: Sendable {
+        let sent: Counter
+        let retried: Counter
+        let failed: Counter
+        let queued: Gauge
+
+        init(registry: PrometheusCollectorRegistry) {
+            func descriptor(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+                MetricNameDescriptor(
+                    namespace: "kith", subsystem: "mail", metricName: name, unitName: unit, helpText: help)
+            }
+            sent = registry.makeCounter(descriptor: descriptor("sent", "total", "Messages the mail server accepted"))
+            retried = registry.makeCounter(
+                descriptor: descriptor("retried", "total", "Deliveries that failed and will be tried again"))
+            failed = registry.makeCounter(
+                descriptor: descriptor("failed", "total", "Messages given up: refused for good, or after 24 hours"))
+            queued = registry.makeGauge(descriptor: descriptor("queued", "", "Messages waiting to be sent now"))
+        }
     }
 
     // MARK: - The database

@@ -1,0 +1,46 @@
+import Identity
+import Logging
+import ServiceLifecycle
+
+/// Sends the outbox in the background: every `pause`, whatever is due, until the server has shut down (it stops
+/// last, so what the last requests queued still goes). Each attempt is logged with its recipient and the receiving
+/// end's answer, never the message (which may hold a code), and counted for `/metrics`.
+struct OutboxService: Service {
+    let sender: OutboxSender
+    let metrics: ServerMetrics
+    let logger: Logger
+    var pause: Duration = .seconds(1)
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await sendDue()
+                try? await Task.sleep(for: pause)
+            }
+        }
+        // One last pass after shutdown began: what the final requests queued.
+        await sendDue()
+    }
+
+    /// One pass of the sender, logged and counted; a database that does not answer is tried again next pass.
+    func sendDue() async {
+        do {
+            let report = try await sender.sendDue()
+            metrics.record(report)
+            for attempt in report.sent {
+                logger.info("mail sent", metadata: ["to": "\(attempt.recipient)", "reply": "\(attempt.reply)"])
+            }
+            for attempt in report.retried {
+                logger.warning(
+                    "mail not sent: tried again later",
+                    metadata: ["to": "\(attempt.recipient)", "reply": "\(attempt.reply)"])
+            }
+            for attempt in report.failed {
+                logger.error(
+                    "mail not sent: given up", metadata: ["to": "\(attempt.recipient)", "reply": "\(attempt.reply)"])
+            }
+        } catch {
+            logger.warning("the outbox could not be read: tried again shortly", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -23,9 +23,10 @@ public final class SMTPTestServer: @unchecked Sendable {
 
     public let port: Int
     public let folder: URL
-    private let work: URL
-    private let process: Process
-    private let input: Pipe
+    private let work: URL?
+    /// Nil for the server `Tools/with-smtp` runs (`shared`): its own script stops it.
+    private let process: Process?
+    private let input: Pipe?
 
     /// `smtp://127.0.0.1:PORT` (or `smtps://` for a server started with implicit TLS).
     public func url(scheme: String = "smtp") -> String { "\(scheme)://127.0.0.1:\(port)" }
@@ -79,7 +80,25 @@ public final class SMTPTestServer: @unchecked Sendable {
         throw StartError(description: "the SMTP test server did not start: \(output)")
     }
 
-    private init(port: Int, folder: URL, work: URL, process: Process, input: Pipe) {
+    /// The server `Tools/with-smtp` (so `Tools/test`) runs for the whole test run, from `KITH_TEST_SMTP_URL` and
+    /// `KITH_TEST_SMTP_MAILDIR`; nil when the tests run without it. Its messages are every test's: read them by
+    /// recipient.
+    public static var shared: SMTPTestServer? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = environment["KITH_TEST_SMTP_URL"].flatMap(URL.init(string:)), let port = url.port,
+            let folder = environment["KITH_TEST_SMTP_MAILDIR"]
+        else { return nil }
+        let folderURL = URL(fileURLWithPath: folder)
+        return SMTPTestServer(port: port, folder: folderURL, work: nil, process: nil, input: nil)
+    }
+
+    /// This test's own server (`start`), else the shared one.
+    public static func sharedOrStarted() async throws -> SMTPTestServer {
+        if let shared { return shared }
+        return try await start()
+    }
+
+    private init(port: Int, folder: URL, work: URL?, process: Process?, input: Pipe?) {
         self.port = port
         self.folder = folder
         self.work = work
@@ -90,10 +109,11 @@ public final class SMTPTestServer: @unchecked Sendable {
     /// Stops the server and waits for it to exit, so its port is free again; removes its own files
     /// (a `folder` given to `start` is the caller's).
     public func stop() {
-        try? input.fileHandleForWriting.close()
+        guard let process else { return }
+        try? input?.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(at: work)
+        if let work { try? FileManager.default.removeItem(at: work) }
     }
 
     /// Every message the server took, in arrival order.

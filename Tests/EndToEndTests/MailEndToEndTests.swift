@@ -1,0 +1,285 @@
+import Foundation
+import Networking
+import NetworkingTesting
+import PostgresStorageTesting
+import Testing
+
+/// The built `kith-server` and `kith` sending real mail: to a real SMTP server (aiosmtpd, as `Tools/test` starts one),
+/// through crashes, an SMTP server that is down, refuses or stalls, and two servers on one database; and `kith`'s
+/// Maildir.
+@Suite("Mail end to end: verification codes through a real SMTP server and a Maildir")
+struct MailEndToEndTests {
+    static let from = "no-reply@kith.test"
+
+    /// The flags of a server that sends through `smtp`.
+    static func mailFlags(_ smtp: String) -> [String] { ["--smtp-url", smtp, "--mail-from", from] }
+
+    /// Signs `email` up on `base`: the sign-up's JSON.
+    static func signUp(_ base: String, _ email: String) async throws -> [String: Any] {
+        let answer = try await TwoServersTests.call(
+            base, .post, "/api/auth/signup",
+            body: #"{"email":"\#(email)","firstName":"Pat","lastName":"Lee","password":"correct horse battery"}"#)
+        #expect(answer.status == 201, "\(answer.json)")
+        return answer.json
+    }
+
+    /// The messages `server` took for `recipients`, once there are `count` of them (within `seconds`).
+    static func messages(
+        _ server: SMTPTestServer, to recipients: Set<String>, count: Int, within seconds: Int = 20
+    ) async throws -> [SMTPTestServer.Received] {
+        var found: [SMTPTestServer.Received] = []
+        for _ in 0..<(seconds * 10) {
+            found = try server.received().filter { !recipients.isDisjoint(with: $0.rcptTos) }
+            if found.count >= count { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return found
+    }
+
+    /// The 6-digit code in a message's body, as Python's email parser decodes it.
+    static func code(in message: SMTPTestServer.Received) throws -> String {
+        let script = """
+            import email, email.policy, re, sys
+            message = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)
+            assert not message.defects, message.defects
+            print(re.search(r"verification code is (\\d{6})", message.get_content()).group(1))
+            """
+        let output = try PythonRun.run(["python3", "-c", script], input: message.data)
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func signUpMailsOneMessageWhoseCodeVerifiesTheEmail() async throws {
+        let smtp = try await SMTPTestServer.sharedOrStarted()
+        defer { smtp.stop() }
+        let folder = makeTemporaryFolder("kith-mail-e2e")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await KithServerProcess.start(in: folder, arguments: Self.mailFlags(smtp.url()))
+        defer { server.stop() }
+        let email = "verify-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        let session = try await Self.signUp(server.url, email)
+        #expect(session["verificationSentTo"] as? String == email)
+        #expect((session["account"] as? [String: Any])?["emailVerified"] as? Bool == false)
+        let token = try #require(session["token"] as? String)
+
+        let messages = try await Self.messages(smtp, to: [email], count: 1)
+        try #require(messages.count == 1)
+        #expect(messages[0].rcptTos == [email])
+        #expect(messages[0].mailFrom == Self.from)
+        let code = try Self.code(in: messages[0])
+
+        let wrong = try await TwoServersTests.call(
+            server.url, .post, "/api/me/email/verify", token: token,
+            body: #"{"code":"\#(code == "000000" ? "000001" : "000000")"}"#)
+        #expect(wrong.status == 400)
+        #expect(wrong.json["error"] as? String == "identity.wrong_code")
+        #expect(wrong.json["message"] as? String == "That code is not right. Check the latest email from Kith.")
+        let right = try await TwoServersTests.call(
+            server.url, .post, "/api/me/email/verify", token: token, body: #"{"code":"\#(code)"}"#)
+        #expect(right.status == 200)
+        #expect(right.json["emailVerified"] as? Bool == true)
+        let me = try await TwoServersTests.call(server.url, .get, "/api/me", token: token)
+        #expect(me.json["emailVerified"] as? Bool == true)
+        let again = try await TwoServersTests.call(
+            server.url, .post, "/api/me/email/verify", token: token, body: #"{"code":"\#(code)"}"#)
+        #expect(again.status == 410)
+        #expect(again.json["error"] as? String == "identity.code_expired")
+        // One message, and no code in the server's log.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try smtp.received().filter { $0.rcptTos == [email] }.count == 1)
+        #expect(!(try String(contentsOfFile: server.log, encoding: .utf8)).contains(code))
+    }
+
+    @Test func signUpsWhileSMTPIsDownAndAKillAreMailedWhenItReturns() async throws {
+        let folder = makeTemporaryFolder("kith-mail-down")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let port = try KithServerProcess.freePort()
+        let smtpURL = "smtp://127.0.0.1:\(port)"
+        let first = try await KithServerProcess.start(in: folder, arguments: Self.mailFlags(smtpURL))
+        let base = first.url
+        let emails = (0..<100).map { "down-\($0)@example.com" }
+        // Two at a time: every sign-up succeeds although no mail can go out.
+        for pair in stride(from: 0, to: emails.count, by: 2) {
+            async let one = Self.signUp(base, emails[pair])
+            async let two = Self.signUp(base, emails[pair + 1])
+            _ = try await (one, two)
+        }
+        // kill -9 right after the last sign-up was acknowledged: what is queued is in the database.
+        first.crash()
+        first.stop()
+        let smtp = try await SMTPTestServer.start(port: port)
+        defer { smtp.stop() }
+        let server = try await KithServerProcess.start(in: folder, arguments: Self.mailFlags(smtpURL))
+        defer { server.stop() }
+        // A failed attempt waits 30 seconds before the next.
+        let messages = try await Self.messages(smtp, to: Set(emails), count: emails.count, within: 90)
+        #expect(messages.count == emails.count)
+        #expect(Set(messages.flatMap { $0.rcptTos }) == Set(emails))
+        let text = try String(contentsOfFile: server.log, encoding: .utf8)
+        #expect(text.contains("mail sent"))
+    }
+
+    @Test func twoServersOnOneDatabaseSendEachMessageOnce() async throws {
+        let smtp = try await SMTPTestServer.sharedOrStarted()
+        defer { smtp.stop() }
+        let url = try await TestPostgres.freshSchemaURL()
+        let folder = makeTemporaryFolder("kith-mail-two")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/a", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/b", withIntermediateDirectories: true)
+        async let startA = KithServerProcess.start(
+            in: folder + "/a", databaseURL: url, arguments: Self.mailFlags(smtp.url()))
+        async let startB = KithServerProcess.start(
+            in: folder + "/b", databaseURL: url, arguments: Self.mailFlags(smtp.url()))
+        let (a, b) = try await (startA, startB)
+        defer {
+            a.stop()
+            b.stop()
+        }
+        let emails = (0..<200).map { "two-\($0)-\(UUID().uuidString.prefix(6).lowercased())@example.com" }
+        for pair in stride(from: 0, to: emails.count, by: 2) {
+            async let first = Self.signUp(a.url, emails[pair])
+            async let second = Self.signUp(b.url, emails[pair + 1])
+            _ = try await (first, second)
+        }
+        let messages = try await Self.messages(smtp, to: Set(emails), count: emails.count, within: 60)
+        // Both servers keep polling: give a duplicate the time to show.
+        try await Task.sleep(for: .seconds(3))
+        let settled = try smtp.received().filter { !Set(emails).isDisjoint(with: $0.rcptTos) }
+        #expect(messages.count == 200)
+        #expect(settled.count == 200)
+        #expect(Set(settled.flatMap { $0.rcptTos }) == Set(emails))
+    }
+
+    @Test func aRefusingServerFailsTheMessageAndAStallingOneKeepsItQueued() async throws {
+        let refusing = try await SMTPTestServer.start(.refuse)
+        defer { refusing.stop() }
+        let stalling = try await SMTPTestServer.start(.stall)
+        defer { stalling.stop() }
+        let folder = makeTemporaryFolder("kith-mail-faults")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/r", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/s", withIntermediateDirectories: true)
+        let refused = try await KithServerProcess.start(
+            in: folder + "/r", arguments: Self.mailFlags(refusing.url()))
+        defer { refused.stop() }
+        let stalled = try await KithServerProcess.start(
+            in: folder + "/s", arguments: Self.mailFlags(stalling.url()))
+        defer { stalled.stop() }
+        _ = try await Self.signUp(refused.url, "refused@example.com")
+        _ = try await Self.signUp(stalled.url, "stalled@example.com")
+        // The refusal (550) is final: counted failed, logged with the server's reply.
+        var failed = false
+        for _ in 0..<100 where !failed {
+            failed = try await Self.metric("kith_mail_failed_total", on: refused.url) == 1
+            if !failed { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(failed)
+        #expect(try await Self.metric("kith_mail_sent_total", on: refused.url) == 0)
+        #expect(try String(contentsOfFile: refused.log, encoding: .utf8).contains("550 5.7.1"))
+        // The stalled attempt times out (10 s to connect and be greeted) and the message waits for the next.
+        var retried = false
+        for _ in 0..<300 where !retried {
+            retried = try await Self.metric("kith_mail_retried_total", on: stalled.url) == 1
+            if !retried { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(retried)
+        #expect(try await Self.metric("kith_mail_queued", on: stalled.url) == 1)
+        #expect(try await Self.metric("kith_mail_failed_total", on: stalled.url) == 0)
+    }
+
+    /// The value of `name` on `base`'s `/metrics`.
+    static func metric(_ name: String, on base: String) async throws -> Double? {
+        let response = try await CurlHTTPClient().send(
+            HTTPRequest(method: .get, url: URL(string: base + "/metrics")!))
+        let text = String(decoding: response.body, as: UTF8.self)
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    @Test func kithWithoutAMailServerWritesAPrivateMaildirAndSaysWhere() async throws {
+        let folder = makeTemporaryFolder("kith-maildir")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = [
+            "XDG_DATA_HOME": folder + "/data", "KITH_PASSWORD": "correct horse battery",
+        ]
+        let signup = try await KithProcess.run(
+            ["--db", folder + "/kith.sqlite", "signup", "mia@example.com", "--first", "Mia", "--last", "Lee"],
+            environment: environment)
+        #expect(signup.status == 0, "\(signup.errors)")
+        #expect(signup.output.contains("We sent a 6-digit code to mia@example.com. Use `verify CODE` to confirm it."))
+        let maildir = folder + "/data/kith/mail"
+        let files = try FileManager.default.contentsOfDirectory(atPath: maildir + "/new")
+        try #require(files.count == 1)
+        let path = maildir + "/new/" + files[0]
+        #expect(signup.errors.contains("Mail to mia@example.com is in \(path)"))
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: maildir)[.posixPermissions] as? Int == 0o700)
+        // A standard reader (Python's mailbox, as mutt reads Maildirs) finds the one message, and its code verifies.
+        let script = """
+            import mailbox, re, sys
+            box = mailbox.Maildir(sys.argv[1], create=False)
+            messages = list(box)
+            assert len(messages) == 1 and messages[0]["To"] == "<mia@example.com>", messages
+            body = messages[0].get_payload(decode=True).decode()
+            print(re.search(r"verification code is (\\d{6})", body).group(1))
+            """
+        let code = try PythonRun.run(["python3", "-c", script, maildir], input: Data())
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let verify = try await KithProcess.run(
+            ["--db", folder + "/kith.sqlite", "verify", code], environment: environment)
+        #expect(verify.status == 0, "\(verify.errors)")
+        #expect(verify.output.contains("Email verified."))
+    }
+
+    @Test func kithKeepsWhatItCouldNotSendAndTheNextRunSendsIt() async throws {
+        let folder = makeTemporaryFolder("kith-mail-retry")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let port = try KithServerProcess.freePort()
+        let environment = [
+            "XDG_DATA_HOME": folder + "/data", "KITH_PASSWORD": "correct horse battery",
+            "KITH_SMTP_URL": "smtp://127.0.0.1:\(port)", "KITH_MAIL_FROM": Self.from,
+        ]
+        let database = folder + "/kith.sqlite"
+        let signup = try await KithProcess.run(
+            ["--db", database, "signup", "noa@example.com", "--first", "Noa", "--last", "Lee"],
+            environment: environment)
+        #expect(signup.status == 0, "\(signup.errors)")
+        #expect(signup.errors.contains("Could not send mail to noa@example.com"))
+        #expect(signup.errors.contains("it stays queued, and the next kith run tries again."))
+        let smtp = try await SMTPTestServer.start(port: port)
+        defer { smtp.stop() }
+        try await Task.sleep(for: .seconds(1.1))
+        let next = try await KithProcess.run(["--db", database, "whoami"], environment: environment)
+        #expect(next.status == 0)
+        #expect(next.errors.contains("Mail to noa@example.com sent."))
+        let received = try smtp.received()
+        #expect(received.map(\.rcptTos) == [["noa@example.com"]])
+        let code = try Self.code(in: try #require(received.first))
+        #expect(try await KithProcess.run(["--db", database, "verify", code], environment: environment).status == 0)
+    }
+}
+
+/// Runs a short Python program, feeding `input`: its standard output (a failure when it exits non-zero).
+enum PythonRun {
+    struct Failed: Error, CustomStringConvertible { let description: String }
+
+    static func run(_ arguments: [String], input: Data) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failed(description: String(decoding: errors, as: UTF8.self)) }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

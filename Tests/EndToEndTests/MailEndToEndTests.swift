@@ -283,3 +283,128 @@ enum PythonRun {
         return String(decoding: output, as: UTF8.self)
     }
 }
+
+/// Password recovery over HTTP: the same answer and time for known and unknown emails, and a reset that ends every
+/// session on every server.
+@Suite("Password recovery end to end")
+struct RecoveryEndToEndTests {
+    /// One JSON request from the client address `address` (the server trusts loopback's `X-Forwarded-For`).
+    static func call(
+        _ base: String, _ path: String, body: String, from address: String, client: CurlHTTPClient
+    ) async throws -> (status: Int, json: [String: Any], seconds: Double) {
+        let headers: HTTPHeaders = ["Content-Type": "application/json", "X-Forwarded-For": address]
+        let started = ContinuousClock.now
+        let response = try await client.send(
+            HTTPRequest(method: .post, url: URL(string: base + path)!, headers: headers, body: Data(body.utf8)))
+        let elapsed = ContinuousClock.now - started
+        let json = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (response.status, json, seconds)
+    }
+
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    @Test func knownAndUnknownEmailsGetTheSameAnswerInTheSameTime() async throws {
+        let smtp = try await SMTPTestServer.sharedOrStarted()
+        defer { smtp.stop() }
+        let folder = makeTemporaryFolder("kith-recovery-timing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await KithServerProcess.start(
+            in: folder, arguments: MailEndToEndTests.mailFlags(smtp.url()) + ["--trusted-proxy", "127.0.0.1"])
+        defer { server.stop() }
+        let tag = UUID().uuidString.prefix(8).lowercased()
+        let known = (0..<50).map { "known-\($0)-\(tag)@example.com" }
+        let unknown = (0..<50).map { "unknown-\($0)-\(tag)@example.com" }
+        for email in known { _ = try await MailEndToEndTests.signUp(server.url, email) }
+        _ = try await MailEndToEndTests.messages(smtp, to: Set(known), count: known.count)
+        let client = CurlHTTPClient()
+        var times: (known: [Double], unknown: [Double]) = ([], [])
+        var answers: Set<String> = []
+        // Alternated, each from an address of its own, so neither kind meets a warmer server or a limit.
+        for index in 0..<50 {
+            for (kind, email) in [("known", known[index]), ("unknown", unknown[index])] {
+                let answer = try await Self.call(
+                    server.url, "/api/auth/recovery", body: #"{"email":"\#(email)"}"#,
+                    from: "10.\(kind == "known" ? 1 : 2).0.\(index + 1)", client: client)
+                #expect(answer.status == 202)
+                answers.insert("\(answer.status) \(answer.json.keys.sorted())")
+                if kind == "known" { times.known.append(answer.seconds) } else { times.unknown.append(answer.seconds) }
+            }
+        }
+        #expect(answers.count == 1, "\(answers)")
+        let (knownMedian, unknownMedian) = (Self.median(times.known), Self.median(times.unknown))
+        print(
+            String(
+                format: "password forgot over HTTP, 50 each: known median %.3f ms, unknown median %.3f ms (%.2fx)",
+                knownMedian * 1000, unknownMedian * 1000, knownMedian / unknownMedian))
+        #expect(abs(knownMedian - unknownMedian) <= 0.1 * max(knownMedian, unknownMedian))
+        // Only the known emails got a message (a verification code at sign-up, then the recovery code).
+        let recovery = try await MailEndToEndTests.messages(smtp, to: Set(known), count: 100)
+        #expect(recovery.count == 100)
+        #expect(try smtp.received().filter { !Set(unknown).isDisjoint(with: $0.rcptTos) }.isEmpty)
+    }
+
+    @Test func aResetEndsEverySessionOnEveryServerAndTheCodeWorksOnce() async throws {
+        let smtp = try await SMTPTestServer.sharedOrStarted()
+        defer { smtp.stop() }
+        let url = try await TestPostgres.freshSchemaURL()
+        let folder = makeTemporaryFolder("kith-recovery-reset")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["/a", "/b"] {
+            try FileManager.default.createDirectory(atPath: folder + name, withIntermediateDirectories: true)
+        }
+        async let startA = KithServerProcess.start(
+            in: folder + "/a", databaseURL: url, arguments: MailEndToEndTests.mailFlags(smtp.url()))
+        async let startB = KithServerProcess.start(
+            in: folder + "/b", databaseURL: url, arguments: MailEndToEndTests.mailFlags(smtp.url()))
+        let (a, b) = try await (startA, startB)
+        defer {
+            a.stop()
+            b.stop()
+        }
+        let email = "reset-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        let first = try #require(try await MailEndToEndTests.signUp(a.url, email)["token"] as? String)
+        let signIn = try await TwoServersTests.call(
+            b.url, .post, "/api/auth/signin", body: #"{"email":"\#(email)","password":"correct horse battery"}"#)
+        let second = try #require(signIn.json["token"] as? String)
+
+        let forgot = try await TwoServersTests.call(a.url, .post, "/api/auth/recovery", body: #"{"email":"\#(email)"}"#)
+        #expect(forgot.status == 202)
+        let messages = try await MailEndToEndTests.messages(smtp, to: [email], count: 2)
+        let code = try PythonRun.run(
+            [
+                "python3", "-c",
+                "import email,re,sys; m=email.message_from_bytes(sys.stdin.buffer.read()); "
+                    + "print(re.search(r'Your code is ([0-9A-Z]{4}-[0-9A-Z]{4})', m.get_payload(decode=True).decode()).group(1))",
+            ], input: try #require(messages.last).data
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let body = #"{"email":"\#(email)","code":"\#(code.lowercased())","password":"a brand new password"}"#
+        let reset = try await TwoServersTests.call(b.url, .post, "/api/auth/recovery/reset", body: body)
+        #expect(reset.status == 200, "\(reset.json)")
+        let fresh = try #require(reset.json["token"] as? String)
+        #expect((reset.json["account"] as? [String: Any])?["emailVerified"] as? Bool == true)
+        // Both earlier sessions are refused on both servers; the new one works on both.
+        for server in [a.url, b.url] {
+            for token in [first, second] {
+                #expect(try await TwoServersTests.call(server, .get, "/api/me", token: token).status == 401)
+            }
+            #expect(try await TwoServersTests.call(server, .get, "/api/me", token: fresh).status == 200)
+        }
+        let old = try await TwoServersTests.call(
+            a.url, .post, "/api/auth/signin", body: #"{"email":"\#(email)","password":"correct horse battery"}"#)
+        #expect(old.status == 401)
+        let new = try await TwoServersTests.call(
+            a.url, .post, "/api/auth/signin", body: #"{"email":"\#(email)","password":"a brand new password"}"#)
+        #expect(new.status == 200)
+        let again = try await TwoServersTests.call(
+            a.url, .post, "/api/auth/recovery/reset",
+            body: #"{"email":"\#(email)","code":"\#(code)","password":"yet another password"}"#)
+        #expect(again.status == 400)
+        #expect(again.json["error"] as? String == "identity.recovery_code_invalid")
+        let notices = try await MailEndToEndTests.messages(smtp, to: [email], count: 3)
+        #expect(notices.count == 3)
+        #expect(
+            String(decoding: try #require(notices.last).data, as: UTF8.self).contains("Your Kith password was changed"))
+    }
+}

@@ -21,6 +21,8 @@ enum WireErrorExamples {
         .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 600), .noExitPin("Max"), .exitLocked("Max"),
         .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 40),
         .emailAlreadyVerified, .emailNotVerified(email: "a@example.com"),
+        .recoveryCodeInvalid(email: "a@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
+        .recentSignInNeeded,
     ]
 
     static let familyCodes: [FamilyCodeError] = [

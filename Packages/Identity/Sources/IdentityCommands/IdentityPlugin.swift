@@ -50,6 +50,8 @@ public struct IdentityPlugin: Plugin {
             accountItself(AccountsRemoveCommand.make(device: device, principals: principals)),
             accountItself(NameCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(PasswordCommand.make(service: service, principals: principals)),
+            PasswordRecoveryCommands.forgot(service: service),
+            PasswordRecoveryCommands.reset(device: device, principals: principals, personas: personas),
             accountItself(RoleCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(AccountTypeCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(LinkCommand.make(service: service, principals: principals, signIn: signIn)),

@@ -214,6 +214,32 @@ public actor HTTPIdentityService: IdentityService {
         return sent.email
     }
 
+    // MARK: - Password recovery
+
+    public func forgotPassword(email: String, clientAddress: String?) async throws {
+        let email = try EmailAddress.validate(email)
+        let _: CodeSentJSON = try await send(IdentityRoute.forgotPassword, token: nil, body: RecoveryBody(email: email))
+    }
+
+    public func resetPassword(
+        email: String, code: String, newPassword: String, clientAddress: String?
+    ) async throws -> SessionGrant {
+        try await reset(email: email, code: code, newPassword: newPassword).grant
+    }
+
+    public func deviceResetPassword(email: String, code: String, newPassword: String) async throws -> DeviceSignIn {
+        Self.signedIn(try await reset(email: email, code: code, newPassword: newPassword))
+    }
+
+    /// The reset's request, its fields checked here first (as the server checks them).
+    private func reset(email: String, code: String, newPassword: String) async throws -> SessionJSON {
+        let email = try EmailAddress.validate(email)
+        try AccountRules.checkNewPassword(newPassword)
+        return try await send(
+            IdentityRoute.resetPassword, token: nil,
+            body: PasswordResetBody(email: email, code: code, password: newPassword))
+    }
+
     // MARK: - Bearer sessions (no device state changes)
 
     public func register(_ request: SignUp) async throws -> SessionGrant {

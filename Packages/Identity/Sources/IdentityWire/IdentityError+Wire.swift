@@ -68,6 +68,12 @@ extension IdentityError: WireCodedError {
         case .emailAlreadyVerified: WireErrorCase("identity.email_already_verified", status: 409)
         case .emailNotVerified(let email):
             WireErrorCase("identity.email_not_verified", status: 403, details: .init(name: email))
+        case .recoveryCodeInvalid(let email):
+            WireErrorCase("identity.recovery_code_invalid", status: 400, details: .init(name: email))
+        case .tooManyTries(let seconds):
+            WireErrorCase("identity.too_many_tries", status: 429, details: .init(retryAfterSeconds: seconds))
+        case .emailChangeExpired: WireErrorCase("identity.email_change_expired", status: 410)
+        case .recentSignInNeeded: WireErrorCase("identity.recent_sign_in_needed", status: 403)
         }
     }
 
@@ -83,6 +89,9 @@ extension IdentityError: WireCodedError {
         case "identity.too_many_wrong_pins":
             guard let seconds = details.retryAfterSeconds else { return nil }
             self = .tooManyWrongPins(retryAfter: seconds)
+        case "identity.too_many_tries":
+            guard let seconds = details.retryAfterSeconds else { return nil }
+            self = .tooManyTries(retryAfter: seconds)
         case "identity.wait_for_new_code":
             guard let seconds = details.retryAfterSeconds else { return nil }
             self = .waitForNewCode(retryAfter: seconds)
@@ -111,6 +120,7 @@ extension IdentityError: WireCodedError {
         .invalidEmail, .emailTaken, .invalidPassword, .incorrectCredentials, .notSignedIn, .savedAccountsFull,
         .cannotRemoveCurrentAccount, .householdFull, .onlySignInMethod, .noActiveHousehold, .invalidPin, .wrongPin,
         .claimCodeInvalid, .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .emailAlreadyVerified,
+        .emailChangeExpired, .recentSignInNeeded,
     ]
 
     /// The cases that carry one provider.
@@ -127,5 +137,6 @@ extension IdentityError: WireCodedError {
         IdentityError.notHouseholdOwner, IdentityError.notGuardian, IdentityError.ownerCannotLeave,
         IdentityError.notHouseholdMember, IdentityError.alreadyMember, IdentityError.notManaged,
         IdentityError.noExitPin, IdentityError.exitLocked, { .emailNotVerified(email: $0) },
+        { .recoveryCodeInvalid(email: $0) },
     ]
 }

@@ -88,7 +88,30 @@ public struct EmailCodeBody: Codable, Sendable, Equatable {
     }
 }
 
-/// The answer of `POST /api/me/email/verify/resend`: where the new code went.
+/// `POST /api/auth/recovery`.
+public struct RecoveryBody: Codable, Sendable, Equatable {
+    public var email: String
+
+    public init(email: String) {
+        self.email = email
+    }
+}
+
+/// `POST /api/auth/recovery/reset`.
+public struct PasswordResetBody: Codable, Sendable, Equatable {
+    public var email: String
+    public var code: String
+    public var password: String
+
+    public init(email: String, code: String, password: String) {
+        self.email = email
+        self.code = code
+        self.password = password
+    }
+}
+
+/// The answer of `POST /api/me/email/verify/resend` (where the new code went) and of `POST /api/auth/recovery` (the
+/// email asked about, whether or not an account uses it).
 public struct CodeSentJSON: Codable, Sendable, Equatable {
     public var email: String
 

@@ -9,6 +9,10 @@ public enum IdentityRoute {
     public static let signUp = WireRoute("POST", "/api/auth/signup")
     public static let signIn = WireRoute("POST", "/api/auth/signin")
     public static let signOut = WireRoute("POST", "/api/auth/signout")
+    /// Mails a recovery code (public; the same answer whether or not an account uses the email).
+    public static let forgotPassword = WireRoute("POST", "/api/auth/recovery")
+    /// Sets a new password with a recovery code (public); answers with a new session.
+    public static let resetPassword = WireRoute("POST", "/api/auth/recovery/reset")
     /// Sign in (200), or sign up from the token (201), with an ID token of Google or Apple; 404 when the server
     /// has no client id for the provider.
     public static let googleSignIn = WireRoute("POST", "/api/auth/google")
@@ -77,7 +81,7 @@ public enum IdentityRoute {
 
     /// Every route of the feature.
     public static let routes = [
-        signUp, signIn, signOut, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
+        signUp, signIn, signOut, forgotPassword, resetPassword, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
         unlinkIdentity, verifyEmail, resendVerification, households, createHousehold, household, renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
         setExitPin, clearExitPin, verifyExitPin, graduateMember, activity,

@@ -71,7 +71,8 @@ struct JSONAndExitCodeTests {
         #expect(
             Set(names) == [
                 "signup", "login", "logout", "whoami", "accounts", "accounts switch", "accounts remove", "name",
-                "password", "role", "account-type", "link", "unlink", "verify", "household", "households", "household use",
+                "password", "password forgot", "password reset", "role", "account-type", "link", "unlink", "verify",
+                "household", "households", "household use",
                 "household create",
                 "household rename", "household leave", "member add", "member remove", "member guardian add",
                 "member guardian remove", "member pin set", "member pin clear", "member graduate",

@@ -21,6 +21,8 @@ struct IdentityErrorWireTests {
             .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 754), .noExitPin("Max"), .exitLocked("Max"),
             .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 42),
             .emailAlreadyVerified, .emailNotVerified(email: "ana@example.com"),
+            .recoveryCodeInvalid(email: "ana@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
+            .recentSignInNeeded,
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
             [
@@ -87,7 +89,7 @@ struct IdentityErrorWireTests {
         case providerAccountMismatch
         case invalidPin, wrongPin, tooManyWrongPins, noExitPin, exitLocked
         case mailNotConfigured, wrongEmailCode, emailCodeExpired, waitForNewCode, emailAlreadyVerified
-        case emailNotVerified
+        case emailNotVerified, recoveryCodeInvalid, tooManyTries, emailChangeExpired, recentSignInNeeded
 
         init(_ error: IdentityError) {
             self =
@@ -137,6 +139,10 @@ struct IdentityErrorWireTests {
                 case .waitForNewCode: .waitForNewCode
                 case .emailAlreadyVerified: .emailAlreadyVerified
                 case .emailNotVerified: .emailNotVerified
+                case .recoveryCodeInvalid: .recoveryCodeInvalid
+                case .tooManyTries: .tooManyTries
+                case .emailChangeExpired: .emailChangeExpired
+                case .recentSignInNeeded: .recentSignInNeeded
                 }
         }
     }

@@ -113,3 +113,11 @@ struct VerificationContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("Password recovery: codes, resets and their limits (contract, every store)")
+struct RecoveryContractTests {
+    @Test(arguments: StoreKind.contract, RecoveryContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

@@ -89,3 +89,11 @@ struct VerificationContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Password recovery: codes, resets and their limits (contract, every store)")
+struct RecoveryContractTests {
+    @Test(arguments: RecoveryContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

@@ -28,6 +28,17 @@ struct IdentityRoutes: Sendable {
             let grant = try await identity.signIn(email: body.email, password: body.password)
             return try JSONCoding.response(try await session(grant, created: false))
         }
+        router.on(IdentityRoute.forgotPassword) { request, context in
+            let body = try await request.decodeJSON(RecoveryBody.self, context: context)
+            try await identity.forgotPassword(email: body.email, clientAddress: context.clientAddressKey)
+            return try JSONCoding.response(CodeSentJSON(email: body.email), status: .accepted)
+        }
+        router.on(IdentityRoute.resetPassword) { request, context in
+            let body = try await request.decodeJSON(PasswordResetBody.self, context: context)
+            let grant = try await identity.resetPassword(
+                email: body.email, code: body.code, newPassword: body.password, clientAddress: context.clientAddressKey)
+            return try JSONCoding.response(try await session(grant, created: false))
+        }
         for provider in IdentityProvider.allCases {
             router.on(IdentityRoute.signIn(provider)) { request, context in
                 try configured(provider)

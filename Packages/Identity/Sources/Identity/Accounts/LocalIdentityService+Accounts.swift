@@ -193,6 +193,11 @@ extension LocalIdentityService: DeviceSessions {
         return try await deviceSignIn(grant)
     }
 
+    public func deviceResetPassword(email: String, code: String, newPassword: String) async throws -> DeviceSignIn {
+        try await deviceSignIn(
+            try await resetPassword(email: email, code: code, newPassword: newPassword, clientAddress: nil))
+    }
+
     public func deviceSignIn(with signIn: ProviderSignIn) async throws -> DeviceSignIn {
         let session = try await self.signIn(with: signIn)
         var device = try await deviceSignIn(session.grant)

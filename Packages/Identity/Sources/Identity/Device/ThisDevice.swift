@@ -100,6 +100,17 @@ public actor ThisDevice: PrincipalSource {
         return session.account
     }
 
+    /// Sets a new password with a mailed recovery code and signs this device in to the account (every other session
+    /// of it ends).
+    public func resetPassword(email: String, code: String, newPassword: String) async throws -> Account {
+        try await ExitLock.requireUnlocked(store)
+        let email = try EmailAddress.validate(email)
+        try AccountRules.checkCanSave(email: email, saved: try await store.load().savedAccounts)
+        let session = try await sessions.deviceResetPassword(email: email, code: code, newPassword: newPassword)
+        try await save(session)
+        return session.account
+    }
+
     /// Signs in on this device with a provider's ID token: its linked account, or a new one (DOMAIN.md's rules).
     public func logIn(with signIn: ProviderSignIn) async throws -> ProviderLogIn {
         try await ExitLock.requireUnlocked(store)

@@ -16,6 +16,33 @@ public enum AccountMail {
         )
     }
 
+    /// The code that sets a new password (`password forgot`).
+    public static func recoveryCode(_ code: String, to email: String) -> (subject: String, body: String) {
+        (
+            "Your Kith password reset code",
+            """
+            Someone (we hope you) asked to set a new password for the Kith account \(email).
+
+            Your code is \(code). Use `password reset \(email) --code \(code)`. The code works for 15 minutes.
+
+            If it was not you, ignore this message: your password has not changed.
+            """
+        )
+    }
+
+    /// The notice that an account's password was changed with a recovery code.
+    public static func passwordChanged(email: String) -> (subject: String, body: String) {
+        (
+            "Your Kith password was changed",
+            """
+            The password of your Kith account \(email) was changed with a code sent to this address, and every session
+            of the account has ended.
+
+            If this was not you, use `password forgot \(email)` to set a new password at once.
+            """
+        )
+    }
+
     /// A message of `content` from `settings` to `email`, dated `now`, with a new Message-ID.
     public static func message(
         _ content: (subject: String, body: String), to email: String, from settings: MailSettings, at now: Date,

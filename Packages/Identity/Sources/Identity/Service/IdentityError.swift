@@ -99,6 +99,14 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     case emailAlreadyVerified
     /// The server requires a verified email, and the account's is not (a code went to `email`).
     case emailNotVerified(email: String)
+    /// A recovery code that is wrong, used, ended or expired, or an email no account uses: one sentence for all.
+    case recoveryCodeInvalid(email: String)
+    /// Too many recovery requests or wrong codes from one address: `retryAfter` more seconds.
+    case tooManyTries(retryAfter: Int)
+    /// An email-change code with no pending change to confirm (none, expired, used, or after 5 wrong tries).
+    case emailChangeExpired
+    /// Changing the email of an account without a password needs a Google or Apple sign-in within 10 minutes.
+    case recentSignInNeeded
 
     public var description: String {
         switch self {
@@ -154,6 +162,12 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .waitForNewCode(let seconds): "Please wait \(seconds)s before asking for another code."
         case .emailAlreadyVerified: "Your email is already verified."
         case .emailNotVerified(let email): "Verify your email first: we sent a code to \(email)."
+        case .recoveryCodeInvalid(let email):
+            "That code is not right or has expired. Use `password forgot \(email)` for a new one."
+        case .tooManyTries(let seconds): "Too many tries. Try again in \(seconds / 60)m \(seconds % 60)s."
+        case .emailChangeExpired: "That code has expired. Use `email change NEW` for a new one."
+        case .recentSignInNeeded:
+            "Sign in with Google or Apple again (within the last 10 minutes) before changing your email."
         }
     }
 }

@@ -32,6 +32,16 @@ public protocol IdentityService: DeviceSessions, ProfileReads {
     /// Mails a new verification code (ending the older one), within the limits; the address it went to.
     func resendVerification(_ principal: Principal) async throws -> String
 
+    // MARK: - Password recovery
+
+    /// Mails a recovery code to the account that uses `email`, if one does: the same answer, status and time either
+    /// way. `clientAddress` is the caller's (its limits), nil for `kith` on its own file.
+    func forgotPassword(email: String, clientAddress: String?) async throws
+    /// Sets a new password with a recovery code, marks the email verified, ends every session of the account, mails
+    /// the notice, and answers with a new session.
+    func resetPassword(email: String, code: String, newPassword: String, clientAddress: String?) async throws
+        -> SessionGrant
+
     // MARK: - Bearer sessions (the server)
 
     /// Creates an account and returns a new session's raw token, once. No device state changes.

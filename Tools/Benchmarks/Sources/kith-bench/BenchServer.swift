@@ -13,8 +13,8 @@ final class BenchServer {
     let port: Int
     var base: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts `binary` on `store` and waits for `/health`.
-    init(binary: String, store: Store) async throws {
+    /// Starts `binary` on `store`, with `arguments` besides (mail's flags, say), and waits for `/health`.
+    init(binary: String, store: Store, arguments: [String] = []) async throws {
         port = try Self.freePort()
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -23,7 +23,7 @@ final class BenchServer {
             case .sqlite(let path): ["--db", path]
             case .postgres(let url): ["--database", url]
             }
-        process.arguments = storeArguments + ["--host", "127.0.0.1", "--port", "\(port)"]
+        process.arguments = storeArguments + ["--host", "127.0.0.1", "--port", "\(port)"] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -2,8 +2,9 @@ import Foundation
 
 // kith-bench --kith PATH [--server PATH] [--runs N] [--seconds N] [--only NAME]: prints each benchmark's figures.
 // --seconds: how long each of the server's wrk runs lasts (5 by default).
-// NAME is one of startup, completion, identity, family, circles, durability, server, writes (to rerun one while
-// working on it; writes is the server's look while others write, alone).
+// NAME is one of startup, completion, identity, family, circles, durability, server, writes, mail (to rerun one while
+// working on it; writes is the server's look while others write, alone; mail is sign-up's throughput with mail off
+// and on).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
@@ -22,7 +23,7 @@ while let argument = arguments.popFirst() {
         exit(2)
     }
 }
-let names = ["startup", "completion", "identity", "family", "circles", "durability", "server", "writes"]
+let names = ["startup", "completion", "identity", "family", "circles", "durability", "server", "writes", "mail"]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
         Data(
@@ -69,6 +70,10 @@ do {
     if selected("server"), !server.isEmpty {
         separate()
         try await ServerBenchmark.run(server: server, seconds: seconds)
+    }
+    if selected("mail"), !server.isEmpty {
+        separate()
+        try await MailBenchmark.run(server: server)
     }
     if chosen == "writes", !server.isEmpty {
         // Part of `server` (so only when named).

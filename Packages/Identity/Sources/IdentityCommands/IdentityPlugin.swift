@@ -57,6 +57,8 @@ public struct IdentityPlugin: Plugin {
             accountItself(LinkCommand.make(service: service, principals: principals, signIn: signIn)),
             accountItself(UnlinkCommand.make(service: service, principals: principals)),
             accountItself(VerifyCommand.make(service: service, principals: principals)),
+            accountItself(EmailCommands.change(service: service, principals: principals)),
+            accountItself(EmailCommands.confirm(service: service, principals: principals, personas: personas)),
             // MARK: - Households and managed members
             HouseholdCommand.make(service: service, principals: principals),
             HouseholdsCommand.make(service: service, principals: principals),

@@ -214,6 +214,24 @@ public actor HTTPIdentityService: IdentityService {
         return sent.email
     }
 
+    // MARK: - Email change
+
+    public func changeEmail(_ principal: Principal, to newEmail: String, password: String?) async throws -> String {
+        try principal.requireActingAsSelf()
+        let email = try EmailAddress.validate(newEmail)
+        let sent: CodeSentJSON = try await requests.send(
+            IdentityRoute.changeEmail, as: principal, body: EmailChangeBody(email: email, password: password))
+        return sent.email
+    }
+
+    public func confirmEmailChange(_ principal: Principal, code: String) async throws -> Account {
+        try principal.requireActingAsSelf()
+        let me: MeJSON = try await requests.send(
+            IdentityRoute.confirmEmailChange, as: principal, body: EmailCodeBody(code: code))
+        try await device.follow(me.account)
+        return me.account
+    }
+
     // MARK: - Password recovery
 
     public func forgotPassword(email: String, clientAddress: String?) async throws {

@@ -38,6 +38,17 @@ public struct SignInBody: Codable, Sendable, Equatable {
     }
 }
 
+/// `POST /api/me/email`: the new email, and the password when the account has one.
+public struct EmailChangeBody: Codable, Sendable, Equatable {
+    public var email: String
+    public var password: String?
+
+    public init(email: String, password: String?) {
+        self.email = email
+        self.password = password
+    }
+}
+
 /// `PUT /api/me/name`.
 public struct AccountNameBody: Codable, Sendable, Equatable {
     public var firstName: String

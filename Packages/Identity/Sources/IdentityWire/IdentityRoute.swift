@@ -41,6 +41,10 @@ public enum IdentityRoute {
     public static let verifyEmail = WireRoute("POST", "/api/me/email/verify")
     /// Mails a new verification code.
     public static let resendVerification = WireRoute("POST", "/api/me/email/verify/resend")
+    /// Mails a code to a new email (`{email, password?}`); nothing changes until it is confirmed.
+    public static let changeEmail = WireRoute("POST", "/api/me/email")
+    /// Makes the pending email change with its code; answers as `me`.
+    public static let confirmEmailChange = WireRoute("POST", "/api/me/email/confirm")
 
     // MARK: - Households
 
@@ -82,7 +86,7 @@ public enum IdentityRoute {
     /// Every route of the feature.
     public static let routes = [
         signUp, signIn, signOut, forgotPassword, resetPassword, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
-        unlinkIdentity, verifyEmail, resendVerification, households, createHousehold, household, renameHousehold,
+        unlinkIdentity, verifyEmail, resendVerification, changeEmail, confirmEmailChange, households, createHousehold, household, renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
         setExitPin, clearExitPin, verifyExitPin, graduateMember, activity,
     ]

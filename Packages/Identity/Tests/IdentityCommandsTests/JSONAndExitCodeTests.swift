@@ -72,7 +72,7 @@ struct JSONAndExitCodeTests {
             Set(names) == [
                 "signup", "login", "logout", "whoami", "accounts", "accounts switch", "accounts remove", "name",
                 "password", "password forgot", "password reset", "role", "account-type", "link", "unlink", "verify",
-                "household", "households", "household use",
+                "email change", "email confirm", "household", "households", "household use",
                 "household create",
                 "household rename", "household leave", "member add", "member remove", "member guardian add",
                 "member guardian remove", "member pin set", "member pin clear", "member graduate",

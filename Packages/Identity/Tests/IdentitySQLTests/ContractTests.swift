@@ -121,3 +121,11 @@ struct RecoveryContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("Email change: a code to the new address, a notice to the old (contract, every store)")
+struct EmailChangeContractTests {
+    @Test(arguments: StoreKind.contract, EmailChangeContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

@@ -97,3 +97,11 @@ struct RecoveryContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Email change: a code to the new address, a notice to the old (contract, every store)")
+struct EmailChangeContractTests {
+    @Test(arguments: EmailChangeContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

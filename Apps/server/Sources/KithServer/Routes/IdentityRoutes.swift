@@ -106,6 +106,15 @@ struct IdentityRoutes: Sendable {
         api.signedIn(IdentityRoute.resendVerification) { principal, _, _ in
             CodeSentJSON(email: try await identity.resendVerification(principal))
         }
+        api.signedIn(IdentityRoute.changeEmail, status: .accepted) { principal, request, context in
+            let body = try await request.decodeJSON(EmailChangeBody.self, context: context)
+            return CodeSentJSON(
+                email: try await identity.changeEmail(principal, to: body.email, password: body.password))
+        }
+        api.signedIn(IdentityRoute.confirmEmailChange) { principal, request, context in
+            let body = try await request.decodeJSON(EmailCodeBody.self, context: context)
+            return try await me(try await identity.confirmEmailChange(principal, code: body.code), principal)
+        }
     }
 
     /// Refuses a provider this server has no client id for (404), as if its routes did not exist.

@@ -20,6 +20,7 @@ extension DeviceStore {
     public func follow(_ account: Account) async throws {
         try await update { state in
             state.modify(accountId: account.id) {
+                $0.account.email = account.email
                 $0.account.displayName = account.displayName
                 $0.account.accountType = account.accountType
             }

@@ -43,6 +43,41 @@ public enum AccountMail {
         )
     }
 
+    /// The code that confirms a new email (`email change`), sent to the new address.
+    public static func emailChangeCode(_ code: String, to email: String) -> (subject: String, body: String) {
+        (
+            "Your Kith email change code: \(code)",
+            """
+            Your Kith email change code is \(code).
+
+            Use `email confirm \(code)` to make \(email) your Kith account's email. The code works for 30 minutes.
+
+            If you did not ask for this, you can ignore this message.
+            """
+        )
+    }
+
+    /// The notice to the old address that the account's email changed to `newEmail` (named only masked).
+    public static func emailChanged(to newEmail: String) -> (subject: String, body: String) {
+        (
+            "Your Kith email was changed",
+            """
+            Your Kith account's email was changed to \(masked(newEmail)). This address no longer signs in to it.
+
+            If this was not you, contact whoever runs your Kith service at once.
+            """
+        )
+    }
+
+    /// `dana@example.com` as `d***@e***.com`: enough to recognise, not enough to learn.
+    public static func masked(_ email: String) -> String {
+        let parts = email.split(separator: "@", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return "***" }
+        let labels = parts[1].split(separator: ".").map(String.init)
+        let top = labels.count > 1 ? "." + (labels.last ?? "") : ""
+        return "\(parts[0].prefix(1))***@\(parts[1].prefix(1))***\(top)"
+    }
+
     /// A message of `content` from `settings` to `email`, dated `now`, with a new Message-ID.
     public static func message(
         _ content: (subject: String, body: String), to email: String, from settings: MailSettings, at now: Date,

@@ -32,6 +32,15 @@ public protocol IdentityService: DeviceSessions, ProfileReads {
     /// Mails a new verification code (ending the older one), within the limits; the address it went to.
     func resendVerification(_ principal: Principal) async throws -> String
 
+    // MARK: - Email change
+
+    /// Mails a 6-digit code to `newEmail` for the principal's account: `password` must be its password (an account
+    /// without one needs a Google or Apple sign-in within the last 10 minutes). Nothing changes until confirmed.
+    func changeEmail(_ principal: Principal, to newEmail: String, password: String?) async throws -> String
+    /// Makes the pending change with its code: the account's email becomes the new one, verified; the old address is
+    /// told (naming the new one masked); this device's saved entry follows.
+    func confirmEmailChange(_ principal: Principal, code: String) async throws -> Account
+
     // MARK: - Password recovery
 
     /// Mails a recovery code to the account that uses `email`, if one does: the same answer, status and time either

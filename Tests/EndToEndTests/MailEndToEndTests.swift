@@ -53,13 +53,20 @@ struct MailEndToEndTests {
         defer { smtp.stop() }
         let folder = makeTemporaryFolder("kith-mail-e2e")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let server = try await KithServerProcess.start(in: folder, arguments: Self.mailFlags(smtp.url()))
+        let server = try await KithServerProcess.start(
+            in: folder, arguments: Self.mailFlags(smtp.url()) + ["--require-verified-email"])
         defer { server.stop() }
         let email = "verify-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         let session = try await Self.signUp(server.url, email)
         #expect(session["verificationSentTo"] as? String == email)
         #expect((session["account"] as? [String: Any])?["emailVerified"] as? Bool == false)
         let token = try #require(session["token"] as? String)
+        // Until verified, the account may see itself and verify; everything else is 403.
+        #expect(try await TwoServersTests.call(server.url, .get, "/api/me", token: token).status == 200)
+        let refused = try await TwoServersTests.call(server.url, .get, "/api/households", token: token)
+        #expect(refused.status == 403)
+        #expect(refused.json["error"] as? String == "identity.email_not_verified")
+        #expect(refused.json["message"] as? String == "Verify your email first: we sent a code to \(email).")
 
         let messages = try await Self.messages(smtp, to: [email], count: 1)
         try #require(messages.count == 1)
@@ -79,6 +86,7 @@ struct MailEndToEndTests {
         #expect(right.json["emailVerified"] as? Bool == true)
         let me = try await TwoServersTests.call(server.url, .get, "/api/me", token: token)
         #expect(me.json["emailVerified"] as? Bool == true)
+        #expect(try await TwoServersTests.call(server.url, .get, "/api/households", token: token).status == 200)
         let again = try await TwoServersTests.call(
             server.url, .post, "/api/me/email/verify", token: token, body: #"{"code":"\#(code)"}"#)
         #expect(again.status == 410)
@@ -87,6 +95,46 @@ struct MailEndToEndTests {
         try await Task.sleep(for: .milliseconds(300))
         #expect(try smtp.received().filter { $0.rcptTos == [email] }.count == 1)
         #expect(!(try String(contentsOfFile: server.log, encoding: .utf8)).contains(code))
+    }
+
+    @Test func anEmailChangeThroughKithRemoteNotifiesTheOldAddressAndMovesTheSavedAccount() async throws {
+        let smtp = try await SMTPTestServer.sharedOrStarted()
+        defer { smtp.stop() }
+        let folder = makeTemporaryFolder("kith-mail-change")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await KithServerProcess.start(in: folder, arguments: Self.mailFlags(smtp.url()))
+        defer { server.stop() }
+        let tag = UUID().uuidString.prefix(8).lowercased()
+        let (old, new) = ("old-\(tag)@example.com", "new-\(tag)@example.org")
+        let environment = ["KITH_PASSWORD": "correct horse battery", "XDG_STATE_HOME": folder + "/state"]
+        func kith(_ arguments: String...) async throws -> KithProcess.Result {
+            try await KithProcess.run(["--remote", server.url] + arguments, environment: environment)
+        }
+        #expect(try await kith("signup", old, "--first", "Oda", "--last", "Lee").status == 0)
+        let change = try await kith("email", "change", new)
+        #expect(change.status == 0, "\(change.errors)")
+        #expect(change.output.contains("We sent a 6-digit code to \(new)."))
+        let sent = try await Self.messages(smtp, to: [new], count: 1)
+        let code = try PythonRun.run(
+            [
+                "python3", "-c",
+                "import email,re,sys; m=email.message_from_bytes(sys.stdin.buffer.read()); "
+                    + "print(re.search(r'change code is (\\d{6})', m.get_payload(decode=True).decode()).group(1))",
+            ], input: try #require(sent.first).data
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        let confirm = try await kith("email", "confirm", code)
+        #expect(confirm.status == 0, "\(confirm.errors)")
+        #expect(confirm.output.contains("Email changed to \(new)."))
+        let accounts = try TranscriptScripts.array(try await kith("accounts", "--json").output)
+        #expect(accounts.map { $0["email"] as? String } == [new])
+        #expect(
+            try TranscriptScripts.object(try await kith("whoami", "--json").output)["emailVerified"] as? Bool == true)
+        // The old address is told, with the new one masked.
+        let notice = try await Self.messages(smtp, to: [old], count: 2)
+        let text = String(decoding: try #require(notice.last).data, as: UTF8.self)
+        #expect(text.contains("Subject: Your Kith email was changed"))
+        #expect(text.contains("n***@e***.org"))
+        #expect(!text.contains(new))
     }
 
     @Test func signUpsWhileSMTPIsDownAndAKillAreMailedWhenItReturns() async throws {

@@ -96,12 +96,7 @@ final class CurlEngine: @unchecked Sendable {
         headers: UnsafeMutablePointer<curl_slist>?,
         context: UnsafeMutableRawPointer
     ) throws {
-        func check(_ code: CURLcode, _ what: String) throws {
-            guard code == CURLE_OK else {
-                throw NetworkingError(
-                    .invalidRequest, detail: "\(what): \(String(cString: kith_curl_easy_strerror(code)))")
-            }
-        }
+        let check = curlOption
         let strings: [(CURLoption, String?, String)] = [
             (CURLOPT_URL, request.url.absoluteString, "URL"), (CURLOPT_PROTOCOLS_STR, "http,https", "protocols"),
             (CURLOPT_REDIR_PROTOCOLS_STR, "http,https", "redirect protocols"),
@@ -162,13 +157,7 @@ final class CurlEngine: @unchecked Sendable {
                 }
                 return length
             }, "header function")
-        try check(kith_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context), "progress data")
-        try check(
-            kith_curl_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION) { userdata, _, _, _, _ in
-                guard let context = TransferContext.of(userdata) else { return 0 }
-                return context.cancellation.isCancelled ? 1 : 0  // non-zero aborts the transfer
-            }, "progress function")
-        try check(kith_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0), "progress")
+        try TransferContext.of(context)?.cancellation.abortsTransfer(on: handle)
     }
 
     private static func sendsBody(_ request: HTTPRequest) -> Bool {
@@ -239,6 +228,30 @@ final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)
     func cancel() { flag.store(true, ordering: .relaxed) }
     var isCancelled: Bool { flag.load(ordering: .relaxed) }
+}
+
+extension CancellationFlag {
+    /// Makes libcurl abort the transfer on `handle` once this flag is set: its progress callback asks. The flag must
+    /// outlive the transfer (the transfer's context holds it).
+    func abortsTransfer(on handle: UnsafeMutableRawPointer) throws(NetworkingError) {
+        try curlOption(
+            kith_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(self).toOpaque()),
+            "progress data")
+        try curlOption(
+            kith_curl_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION) { userdata, _, _, _, _ in
+                guard let userdata else { return 0 }
+                // Non-zero aborts the transfer.
+                return Unmanaged<CancellationFlag>.fromOpaque(userdata).takeUnretainedValue().isCancelled ? 1 : 0
+            }, "progress function")
+        try curlOption(kith_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0), "progress")
+    }
+}
+
+/// Refuses an option libcurl did not take (`what` names it, for the log).
+func curlOption(_ code: CURLcode, _ what: String) throws(NetworkingError) {
+    guard code == CURLE_OK else {
+        throw NetworkingError(.invalidRequest, detail: "\(what): \(String(cString: kith_curl_easy_strerror(code)))")
+    }
 }
 
 /// What the callbacks fill in during one `curl_easy_perform`.

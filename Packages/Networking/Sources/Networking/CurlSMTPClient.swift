@@ -132,19 +132,13 @@ final class SMTPTransfer {
                 errorBuffer.deallocate()
             }
             try configure(handle, configuration: configuration, from: from, recipients: list)
-            try check(kith_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "error buffer")
+            try curlOption(kith_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "error buffer")
             let code = kith_curl_easy_perform(handle)
             var responseCode = 0
             _ = kith_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &responseCode)
             let reply = lastReply ?? (responseCode > 0 ? SMTPReply(code: responseCode, text: "") : nil)
             if code == CURLE_OK, let reply, (200..<300).contains(reply.code) { return reply }
             throw error(for: code, reply: reply, libcurlText: String(cString: errorBuffer))
-        }
-    }
-
-    private func check(_ code: CURLcode, _ what: String) throws(NetworkingError) {
-        guard code == CURLE_OK else {
-            throw NetworkingError(.invalidRequest, detail: "\(what): \(String(cString: kith_curl_easy_strerror(code)))")
         }
     }
 
@@ -160,7 +154,7 @@ final class SMTPTransfer {
             (CURLOPT_USERNAME, configuration.username, "user"), (CURLOPT_PASSWORD, configuration.password, "password"),
         ]
         for case (let option, let value?, let what) in strings {
-            try check(kith_curl_setopt_string(handle, option, value), what)
+            try curlOption(kith_curl_setopt_string(handle, option, value), what)
         }
         let timeout = CurlEngine.milliseconds(configuration.timeout)
         let longs: [(CURLoption, Int, String)] = [
@@ -178,22 +172,22 @@ final class SMTPTransfer {
             // The debug callback is how the server's replies are read; it is only called when verbose.
             (CURLOPT_VERBOSE, 1, "verbose"),
         ]
-        for (option, value, what) in longs { try check(kith_curl_setopt_long(handle, option, value), what) }
+        for (option, value, what) in longs { try curlOption(kith_curl_setopt_long(handle, option, value), what) }
         // The size lets libcurl send SIZE= when the server announces a limit, so a large message is refused up front.
-        try check(
+        try curlOption(
             kith_curl_setopt_off_t(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(message.count)), "message size")
-        try check(kith_curl_setopt_slist(handle, CURLOPT_MAIL_RCPT, recipients), "recipients")
+        try curlOption(kith_curl_setopt_slist(handle, CURLOPT_MAIL_RCPT, recipients), "recipients")
 
         let context = Unmanaged.passUnretained(self).toOpaque()
-        try check(kith_curl_setopt_pointer(handle, CURLOPT_READDATA, context), "read data")
-        try check(
+        try curlOption(kith_curl_setopt_pointer(handle, CURLOPT_READDATA, context), "read data")
+        try curlOption(
             kith_curl_setopt_read_callback(handle, CURLOPT_READFUNCTION) { buffer, size, count, userdata in
                 guard let transfer = SMTPTransfer.of(userdata), let buffer else { return Int(CURL_READFUNC_ABORT) }
                 if transfer.cancellation.isCancelled { return Int(CURL_READFUNC_ABORT) }
                 return transfer.read(into: buffer, capacity: size * count)
             }, "read function")
-        try check(kith_curl_setopt_pointer(handle, CURLOPT_DEBUGDATA, context), "debug data")
-        try check(
+        try curlOption(kith_curl_setopt_pointer(handle, CURLOPT_DEBUGDATA, context), "debug data")
+        try curlOption(
             kith_curl_setopt_debug_callback(handle, CURLOPT_DEBUGFUNCTION) { _, type, data, size, userdata in
                 // The server's replies; of what is sent (commands, AUTH's credentials, the message) only
                 // whether a command is QUIT, which libcurl sends itself after a refused MAIL or RCPT.
@@ -206,13 +200,7 @@ final class SMTPTransfer {
                 }
                 return 0
             }, "debug function")
-        try check(kith_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context), "progress data")
-        try check(
-            kith_curl_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION) { userdata, _, _, _, _ in
-                guard let transfer = SMTPTransfer.of(userdata) else { return 0 }
-                return transfer.cancellation.isCancelled ? 1 : 0  // non-zero aborts the transfer
-            }, "progress function")
-        try check(kith_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0), "progress")
+        try cancellation.abortsTransfer(on: handle)
     }
 
     // MARK: - Callbacks

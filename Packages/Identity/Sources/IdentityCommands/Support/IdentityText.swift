@@ -4,7 +4,7 @@ import IdentityWire
 
 /// Human renderings shared by several commands: an account card and a household's member table.
 enum IdentityText {
-    /// `Dana Reyes` then aligned details: email, role, account type, who it acts as, and the shadow it presents
+    /// `Dana Reyes` then aligned details: email (marked while not verified), role, account type, who it acts as, and the shadow it presents
     /// ("Presenting as Night Owl (professional)"; nothing for the primary); `stats`, the seed's stats row, under the
     /// name when given.
     static func account(
@@ -12,7 +12,7 @@ enum IdentityText {
         style: Style
     ) -> String {
         var table = Table(headers: [], wrapped: [1])
-        table.append(["  email", account.email])
+        table.append(["  email", account.email + (account.emailVerified ? "" : style.dim(" (not verified)"))])
         table.append(["  role", account.role.rawValue])
         table.append(["  account", "\(label(account.accountType)) · \(method(account.authMethod))"])
         if let actingAs = principal?.actingAs {

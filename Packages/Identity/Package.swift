@@ -96,7 +96,8 @@ let package = Package(
             dependencies: ["IdentityCommands", "Identity", "Argon2"] + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "IdentityMailTests", dependencies: ["IdentityMail", "Identity"] + from("Networking", "Networking"),
+            name: "IdentityMailTests",
+            dependencies: ["IdentityMail", "Identity"] + from("Networking", "Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityHTTPTests",

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTesting
 import Testing
 
 /// A long-running `kith` sees what another `kith` process wrote to the same file at its next check.

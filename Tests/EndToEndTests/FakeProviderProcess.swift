@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import NetworkingTesting
 
 /// The built `kith-fake-oidc` (a fake Google) on 127.0.0.1 at a free port, approving one test user.
 final class FakeProviderProcess: @unchecked Sendable {

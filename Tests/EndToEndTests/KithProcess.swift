@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTesting
 
 /// Runs the built `kith` binary (or a shell line around it) as a separate process.
 struct KithProcess {

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTesting
 import Synchronization
 
 #if canImport(Glibc)

@@ -309,26 +309,8 @@ struct MailEndToEndTests {
 
 /// Runs a short Python program, feeding `input`: its standard output (a failure when it exits non-zero).
 enum PythonRun {
-    struct Failed: Error, CustomStringConvertible { let description: String }
-
     static func run(_ arguments: [String], input: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failed(description: String(decoding: errors, as: UTF8.self)) }
-        return String(decoding: output, as: UTF8.self)
+        try ChildProcess.output(of: arguments, input: input)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTesting
 import Testing
 
 /// DOMAIN.md's "Seed fidelity" rules through the built binaries: `kith --remote` against `kith-server` (and, for

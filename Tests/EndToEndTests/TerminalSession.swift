@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTesting
 import Synchronization
 
 /// kith on a pseudo-terminal (through `script`), driven like a person at the keyboard: keys are sent once

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingTesting
 
 /// Python's `email` package, run on a message: an outside check that what Kith writes is RFC 5322 that a standard
 /// parser reads back the same (headers decoded, the body's transfer encoding undone).
@@ -30,22 +31,7 @@ enum PythonEmail {
 
     /// Runs `arguments`, feeding `input`; its standard output (a failure when it exits non-zero).
     static func run(_ arguments: [String], input: Data) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments[0]) failed"])
-        }
-        return output
+        Data(try ChildProcess.output(of: arguments, input: input).utf8)
     }
 }
 

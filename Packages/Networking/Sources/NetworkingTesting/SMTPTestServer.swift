@@ -25,7 +25,7 @@ public final class SMTPTestServer: @unchecked Sendable {
     public let folder: URL
     private let work: URL?
     /// Nil for the server `Tools/with-smtp` runs (`shared`): its own script stops it.
-    private let process: Process?
+    private let process: ChildProcess?
     private let input: Pipe?
 
     /// `smtp://127.0.0.1:PORT` (or `smtps://` for a server started with implicit TLS).
@@ -44,7 +44,8 @@ public final class SMTPTestServer: @unchecked Sendable {
         let log = work.appendingPathComponent("log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
 
-        let process = Process()
+        // Not Foundation's `Process`, which crashes a test process holding many descriptors (`ChildProcess`).
+        let process = ChildProcess()
         let script = repositoryRoot.appendingPathComponent("Tools/smtp-test-server.py").path
         // Debian's python3-aiosmtpd is installed for the system interpreter.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
@@ -54,16 +55,16 @@ public final class SMTPTestServer: @unchecked Sendable {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", script]
         }
-        process.arguments! += [
+        process.arguments += [
             "--mode", mode.rawValue, "--port", String(port), "--folder", folder.path, "--port-file", portFile.path,
             "--stop-on-eof",
         ]
-        process.arguments! += extra
+        process.arguments += extra
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
+        try ProcessLaunch.run(process)
 
         for _ in 0..<500 {
             if let text = try? String(contentsOf: portFile, encoding: .utf8),
@@ -98,7 +99,7 @@ public final class SMTPTestServer: @unchecked Sendable {
         return try await start()
     }
 
-    private init(port: Int, folder: URL, work: URL?, process: Process?, input: Pipe?) {
+    private init(port: Int, folder: URL, work: URL?, process: ChildProcess?, input: Pipe?) {
         self.port = port
         self.folder = folder
         self.work = work
@@ -156,19 +157,10 @@ public struct TestCertificate {
         let folder = try SMTPTestServer.temporaryFolder("kith-smtp-cert")
         let certificate = folder.appendingPathComponent("cert.pem").path
         let key = folder.appendingPathComponent("key.pem").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        _ = try ChildProcess.output(of: [
             "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days",
             "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SMTPTestServer.StartError(description: "openssl req failed (\(process.terminationStatus))")
-        }
+        ])
         return TestCertificate(folder: folder, certificate: certificate, key: key)
     }
 }

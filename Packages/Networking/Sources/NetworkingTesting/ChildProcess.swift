@@ -8,41 +8,46 @@ import Synchronization
 #endif
 
 /// Starts test processes one at a time (their start only; they run at the same time).
-enum ProcessLaunch {
+public enum ProcessLaunch {
     private static let starting = Mutex(())
 
-    static func run(_ process: ChildProcess) throws {
+    /// Starts `process`.
+    public static func run(_ process: ChildProcess) throws {
         try starting.withLock { _ in try process.run() }
     }
 }
 
-/// A child process started with `posix_spawn`, with the part of Foundation's `Process` interface the tests use.
+/// A child process started with `posix_spawn`, with the part of Foundation's `Process` interface the tests use
+/// (the end-to-end tests' binaries, the SMTP test server, Python checks).
 ///
 /// Not Foundation's `Process`: on Linux its `run()` lists `/proc/self/fd` to close the parent's descriptors in the
 /// child and copies each entry's whole name buffer, reading past glibc's directory buffer when it is full; with the
 /// whole suite running (about 1,350 descriptors open) that crashed the test process. Here the child closes every
 /// descriptor above 2 itself (`posix_spawn_file_actions_addclosefrom_np`), and signals are reset to their defaults.
-final class ChildProcess: @unchecked Sendable {
-    enum TerminationReason {
+public final class ChildProcess: @unchecked Sendable {
+    public enum TerminationReason: Sendable {
         case exit, uncaughtSignal
     }
 
-    var executableURL: URL?
-    var arguments: [String] = []
+    public var executableURL: URL?
+    public var arguments: [String] = []
     /// nil: the test process's environment.
-    var environment: [String: String]?
+    public var environment: [String: String]?
     /// A `Pipe` (the child gets its read end) or a `FileHandle`; nil: the test process's own.
-    var standardInput: Any?
+    public var standardInput: Any?
     /// A `Pipe` (the child gets its write end) or a `FileHandle`; nil: the test process's own.
-    var standardOutput: Any?
-    var standardError: Any?
+    public var standardOutput: Any?
+    public var standardError: Any?
 
-    private(set) var processIdentifier: pid_t = 0
+    public private(set) var processIdentifier: pid_t = 0
     /// The raw `waitpid` status once reaped.
     private let reaped = Mutex<Int32?>(nil)
 
+    /// A process to start with `run()` (or `ProcessLaunch.run`).
+    public init() {}
+
     /// Starts the process.
-    func run() throws {
+    public func run() throws {
         guard let executableURL else { throw SpawnError(message: "no executable") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -96,7 +101,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Whether the child is still running (reaping it when it has ended).
-    var isRunning: Bool {
+    public var isRunning: Bool {
         reaped.withLock { status in
             if status != nil { return false }
             var raw: Int32 = 0
@@ -110,28 +115,28 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for the child to end.
-    func waitUntilExit() {
+    public func waitUntilExit() {
         while isRunning { usleep(5_000) }
     }
 
     /// Sends SIGTERM.
-    func terminate() {
+    public func terminate() {
         if processIdentifier > 0 { kill(processIdentifier, SIGTERM) }
     }
 
-    var terminationReason: TerminationReason {
+    public var terminationReason: TerminationReason {
         ((reaped.withLock { $0 } ?? 0) & 0x7f) == 0 ? .exit : .uncaughtSignal
     }
 
     /// The exit code, or the signal that ended it.
-    var terminationStatus: Int32 {
+    public var terminationStatus: Int32 {
         let raw = reaped.withLock { $0 } ?? 0
         return (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : raw & 0x7f
     }
 
-    struct SpawnError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    public struct SpawnError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np`, found at run time (Swift's Glibc module does not declare
@@ -143,4 +148,43 @@ final class ChildProcess: @unchecked Sendable {
             return unsafeBitCast(
                 symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
         }()
+}
+
+extension ChildProcess {
+    /// Runs `arguments` (the first found on `PATH`) to its end, feeding `input`: its standard output, or a failure
+    /// with its standard error when it exits non-zero.
+    public static func output(of arguments: [String], input: Data = Data()) throws -> String {
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try ProcessLaunch.run(process)
+        // Both pipes are read while the input is written, so neither can fill and stall the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var output = Data()
+        nonisolated(unsafe) var errors = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            output = stdout.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        stdin.fileHandleForWriting.write(input)
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        guard process.terminationStatus == 0 else {
+            throw SpawnError(message: "\(arguments[0]) failed: " + String(decoding: errors, as: UTF8.self))
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
 }

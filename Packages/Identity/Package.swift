@@ -45,7 +45,10 @@ let package = Package(
         // What every feature shares, Identity or not: clocks, randomness, token digests, the rate limiter, the LRU,
         // durability, names and references. No C library.
         .target(name: "Kernel", dependencies: from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
-        .target(name: "Identity", dependencies: ["Kernel"], swiftSettings: swiftSettings),
+        // The common-password list is a resource (read by `CommonPasswords`), with its source and licence at its head.
+        .target(
+            name: "Identity", dependencies: ["Kernel"], resources: [.copy("Resources/common-passwords.txt")],
+            swiftSettings: swiftSettings),
         // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
         // gives it to the services as their `PasswordHasher`.
         .target(name: "Argon2", dependencies: ["Identity", "CArgon2"], swiftSettings: swiftSettings),

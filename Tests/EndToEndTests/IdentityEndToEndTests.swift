@@ -37,6 +37,29 @@ struct IdentityEndToEndTests {
         #expect(unknown.errors.hasPrefix("error: "))
     }
 
+    @Test func aCommonPasswordIsRefusedLocallyAndThroughAServer() async throws {
+        let folder = makeTemporaryFolder("kith-e2e-common-password")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        for target in [["--db", database], ["--remote", server.url]] {
+            let refused = try await KithProcess.run(
+                target + ["signup", "cy@example.com", "--first", "Cy", "--last", "Lee"],
+                environment: ["KITH_PASSWORD": "Password123", "XDG_STATE_HOME": folder + "/state"])
+            #expect(refused.status == 1)
+            #expect(refused.errors == "error: This password is too common. Choose another.\n")
+            let taken = try await KithProcess.run(
+                target + ["signup", "cy@example.com", "--first", "Cy", "--last", "Lee"],
+                environment: ["KITH_PASSWORD": "vT9#qLm2!xR7wZp4", "XDG_STATE_HOME": folder + "/state"])
+            #expect(taken.status == 0, "\(taken.errors)")
+        }
+        let raw = try await TwoServersTests.call(
+            server.url, .post, "/api/auth/signup",
+            body: #"{"email":"dee@example.com","firstName":"Dee","lastName":"Lee","password":"qwertyuiop"}"#)
+        #expect(raw.status == 400)
+        #expect(raw.json["error"] as? String == "identity.common_password")
+    }
+
     @Test func notSignedInIsRefusedWithDomainsSentence() async throws {
         let run = try await KithProcess.run(["--db", database, "whoami"])
         #expect(run.status == 1)

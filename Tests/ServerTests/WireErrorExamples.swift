@@ -9,7 +9,8 @@ import Preferences
 enum WireErrorExamples {
     static let identity: [IdentityError] = [
         .invalidEmail, .emailTaken, .invalidName(field: "first name", problem: .digit, maxLength: 50),
-        .reservedName("me"), .invalidPassword, .incorrectCredentials, .notSignedIn, .savedAccountsFull,
+        .reservedName("me"), .invalidPassword, .commonPassword, .passwordListMissing, .incorrectCredentials,
+        .notSignedIn, .savedAccountsFull,
         .cannotRemoveCurrentAccount, .sessionEnded(email: "a@example.com"), .sessionMismatch(email: "a@example.com"),
         .notWhileActing("Max"), .householdFull, .needsGuardian("Max"), .lastGuardian("Max"),
         .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max")]), .notFound(.member, "Max"),

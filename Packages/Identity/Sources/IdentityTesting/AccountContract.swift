@@ -60,6 +60,7 @@ public enum AccountContract {
             await attempt("ann@example.com", "Ann", "Lee", "1234567")?.description
                 == "Passwords must be 8 to 256 characters")
         #expect(await attempt("ann@example.com", "Ann", "Lee", String(repeating: "p", count: 257)) == .invalidPassword)
+        #expect(await attempt("ann@example.com", "Ann", "Lee", "12345678") == .commonPassword)
         #expect(try await device.savedAccounts().isEmpty)
         #expect(try await env.store.read { try $0.account(email: "ann@example.com") } == nil)
         #expect(env.hasher.total == 0)
@@ -68,7 +69,7 @@ public enum AccountContract {
                 email: "ann@example.com", firstName: "Ann", lastName: "Lee",
                 password: String(repeating: "p", count: 256)))
         _ = try await device.signUp(
-            SignUp(email: "bo@example.com", firstName: "Bo", lastName: "Lee", password: "12345678"))
+            SignUp(email: "bo@example.com", firstName: "Bo", lastName: "Lee", password: "k3y-8ch!"))
     }
 
     static func emailsAreUniqueCaseInsensitively(_ env: IdentityContractEnvironment) async throws {

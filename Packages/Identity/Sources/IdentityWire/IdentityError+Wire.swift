@@ -13,6 +13,8 @@ extension IdentityError: WireCodedError {
                 details: NameProblem.wireDetails(field: field, problem: problem, maxLength: maxLength))
         case .reservedName(let name): WireErrorCase("identity.reserved_name", status: 400, details: .init(name: name))
         case .invalidPassword: WireErrorCase("identity.invalid_password", status: 400)
+        case .commonPassword: WireErrorCase("identity.common_password", status: 400)
+        case .passwordListMissing: WireErrorCase("identity.password_list_missing", status: 500)
         case .incorrectCredentials: WireErrorCase("identity.incorrect_credentials", status: 401)
         case .notSignedIn: WireErrorCase("identity.not_signed_in", status: 401)
         case .savedAccountsFull: WireErrorCase("identity.saved_accounts_full", status: 409)
@@ -117,7 +119,8 @@ extension IdentityError: WireCodedError {
 
     /// The cases that carry nothing.
     private static let carryNothing: [IdentityError] = [
-        .invalidEmail, .emailTaken, .invalidPassword, .incorrectCredentials, .notSignedIn, .savedAccountsFull,
+        .invalidEmail, .emailTaken, .invalidPassword, .commonPassword, .passwordListMissing, .incorrectCredentials,
+        .notSignedIn, .savedAccountsFull,
         .cannotRemoveCurrentAccount, .householdFull, .onlySignInMethod, .noActiveHousehold, .invalidPin, .wrongPin,
         .claimCodeInvalid, .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .emailAlreadyVerified,
         .emailChangeExpired, .recentSignInNeeded,

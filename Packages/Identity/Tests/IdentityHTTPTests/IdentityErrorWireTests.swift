@@ -10,7 +10,8 @@ struct IdentityErrorWireTests {
     /// One value of every case; `invalidName` with every name problem, `notFound` with every kind.
     static let examples: [IdentityError] =
         [
-            .invalidEmail, .emailTaken, .reservedName("me"), .invalidPassword, .incorrectCredentials, .notSignedIn,
+            .invalidEmail, .emailTaken, .reservedName("me"), .invalidPassword, .commonPassword, .passwordListMissing,
+            .incorrectCredentials, .notSignedIn,
             .savedAccountsFull, .cannotRemoveCurrentAccount, .sessionEnded(email: "ana@example.com"),
             .sessionMismatch(email: "ana@example.com"), .notWhileActing("Max"), .householdFull,
             .needsGuardian("Max"), .lastGuardian("Max"),
@@ -81,6 +82,7 @@ struct IdentityErrorWireTests {
     /// and the coverage test fails until an example of it is added too.
     enum Case: CaseIterable, Hashable {
         case invalidEmail, emailTaken, invalidName, reservedName, invalidPassword, incorrectCredentials, notSignedIn
+        case commonPassword, passwordListMissing
         case savedAccountsFull, cannotRemoveCurrentAccount, sessionEnded, sessionMismatch, notWhileActing
         case householdFull, needsGuardian, lastGuardian, ambiguous, notFound, noActiveHousehold, notHouseholdOwner
         case notGuardian, ownerCannotLeave, notHouseholdMember, alreadyMember, notManaged, claimCodeInvalid
@@ -99,6 +101,8 @@ struct IdentityErrorWireTests {
                 case .invalidName: .invalidName
                 case .reservedName: .reservedName
                 case .invalidPassword: .invalidPassword
+                case .commonPassword: .commonPassword
+                case .passwordListMissing: .passwordListMissing
                 case .incorrectCredentials: .incorrectCredentials
                 case .notSignedIn: .notSignedIn
                 case .savedAccountsFull: .savedAccountsFull

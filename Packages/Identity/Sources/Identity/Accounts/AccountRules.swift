@@ -23,9 +23,14 @@ public enum AccountRules {
         return ValidSignUp(email: email, firstName: first, lastName: last)
     }
 
-    /// Checks a new password's length (8-256 graphemes).
+    /// Checks a new password: 8-256 graphemes, and not one of the 10,000 most common (`CommonPasswords`).
     public static func checkNewPassword(_ password: String) throws(IdentityError) {
         guard (8...256).contains(password.count) else { throw IdentityError.invalidPassword }
+        switch CommonPasswords.contains(password) {
+        case true?: throw IdentityError.commonPassword
+        case false?: return
+        case nil: throw IdentityError.passwordListMissing
+        }
     }
 
     /// Validates one name, naming the field in the error.

@@ -10,6 +10,10 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     case reservedName(String)
     /// Fewer than 8 or more than 256 characters.
     case invalidPassword
+    /// A new password on the list of the 10,000 most common.
+    case commonPassword
+    /// The list of common passwords is missing from this installation, so no new password can be checked.
+    case passwordListMissing
     /// A wrong password or an unknown email: the same sentence, so accounts cannot be probed.
     case incorrectCredentials
     /// No live session for this process (or the principal's session ended).
@@ -116,6 +120,9 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
             "Please enter a valid name (1-\(maxLength) characters): the \(field) \(problem)"
         case .reservedName(let name): "\(name) is a reserved word: choose another name"
         case .invalidPassword: "Passwords must be 8 to 256 characters"
+        case .commonPassword: "This password is too common. Choose another."
+        case .passwordListMissing:
+            "The list of common passwords is missing (Identity_Identity.resources beside the program): no new password can be set"
         case .incorrectCredentials: "Email or password is incorrect"
         case .notSignedIn: "Not signed in. Use `login` or `signup` first."
         case .savedAccountsFull: "You can save up to 10 accounts. Remove one first."

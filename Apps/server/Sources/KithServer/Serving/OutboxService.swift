@@ -1,10 +1,12 @@
+import Foundation
 import Identity
 import Logging
 import ServiceLifecycle
 
 /// Sends the outbox in the background: every `pause`, whatever is due, until the server has shut down (it stops
-/// last, so what the last requests queued still goes). Each attempt is logged with its recipient and the receiving
-/// end's answer, never the message (which may hold a code), and counted for `/metrics`.
+/// last, so what the last requests queued still goes). Each attempt is logged with the message's outbox id and the
+/// receiving end's answer (any address in it masked), never the recipient or the message (which may hold a code),
+/// and counted for `/metrics`.
 struct OutboxService: Service {
     let sender: OutboxSender
     let metrics: ServerMetrics
@@ -27,20 +29,23 @@ struct OutboxService: Service {
         do {
             let report = try await sender.sendDue()
             metrics.record(report)
-            for attempt in report.sent {
-                logger.info("mail sent", metadata: ["to": "\(attempt.recipient)", "reply": "\(attempt.reply)"])
-            }
+            for attempt in report.sent { logger.info("mail sent", metadata: Self.metadata(attempt)) }
             for attempt in report.retried {
-                logger.warning(
-                    "mail not sent: tried again later",
-                    metadata: ["to": "\(attempt.recipient)", "reply": "\(attempt.reply)"])
+                logger.warning("mail not sent: tried again later", metadata: Self.metadata(attempt))
             }
-            for attempt in report.failed {
-                logger.error(
-                    "mail not sent: given up", metadata: ["to": "\(attempt.recipient)", "reply": "\(attempt.reply)"])
-            }
+            for attempt in report.failed { logger.error("mail not sent: given up", metadata: Self.metadata(attempt)) }
         } catch {
             logger.warning("the outbox could not be read: tried again shortly", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// What a log line says of an attempt: the outbox id and the reply, with every address in it masked (a server
+    /// may name the recipient in a refusal).
+    static func metadata(_ attempt: OutboxReport.Attempt) -> Logger.Metadata {
+        let reply = attempt.reply.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.contains("@")
+                ? AccountMail.masked(word.trimmingCharacters(in: CharacterSet(charactersIn: "<>,;:"))) : String(word)
+        }
+        return ["message": "\(attempt.id)", "reply": "\(reply.joined(separator: " "))"]
     }
 }

@@ -24,6 +24,9 @@ public struct OutboxSender: Sendable {
     /// message is tried once a call: a failed one is due again only after its pause.
     public func sendDue(batch: Int = 20) async throws -> OutboxReport {
         var report = OutboxReport()
+        // `kith` calls this after every command: a read says whether there is anything to claim, so a command that
+        // queued nothing opens no write transaction for it.
+        guard try await store.read({ try $0.outboxCount(status: .queued) }) > 0 else { return report }
         let schedule = schedule
         let start = clock.now()
         while true {
@@ -58,8 +61,9 @@ public struct OutboxSender: Sendable {
 
 /// What one `OutboxSender.sendDue` did.
 public struct OutboxReport: Sendable, Hashable {
-    /// One attempt: the message's recipient and what the receiving end answered.
+    /// One attempt: the message (its outbox id), its recipient, and what the receiving end answered.
     public struct Attempt: Sendable, Hashable {
+        public var id: String
         public var recipient: String
         public var reply: String
     }
@@ -77,7 +81,7 @@ public struct OutboxReport: Sendable, Hashable {
     public init() {}
 
     mutating func record(_ entry: OutboxEntry, recipient: String) {
-        let attempt = Attempt(recipient: recipient, reply: entry.lastReply ?? "")
+        let attempt = Attempt(id: entry.id, recipient: recipient, reply: entry.lastReply ?? "")
         switch entry.status {
         case .sent: sent.append(attempt)
         case .failed: failed.append(attempt)

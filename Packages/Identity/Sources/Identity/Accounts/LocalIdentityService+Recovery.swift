@@ -12,7 +12,13 @@ extension LocalIdentityService {
 
     /// The least time `forgotPassword` takes to answer: what a known email costs more (a code stored, a message queued)
     /// hides under it, so the answer's time says nothing about accounts.
-    static let recoveryAnswerTime: Duration = .milliseconds(50)
+    static let recoveryAnswerTime: Duration = .milliseconds(100)
+
+    /// The key an email's recovery codes are counted under: a digest, so no email (an unknown one included) rests
+    /// in the limits' table.
+    static func emailKey(_ email: String) -> String {
+        "recovery-email:" + TokenDigest.hexDigest(EmailAddress.comparisonKey(email))
+    }
 
     /// The key a client address is counted under (`kith` on its own file has none: one local key).
     static func addressKey(_ clientAddress: String?) -> String { clientAddress ?? "local" }
@@ -34,7 +40,7 @@ extension LocalIdentityService {
             let account = try transaction.account(email: email)
             do {
                 let limits = [
-                    KeyedLimit(Self.recoveryPerEmail, key: "recovery-email:\(EmailAddress.comparisonKey(email))")
+                    KeyedLimit(Self.recoveryPerEmail, key: Self.emailKey(email))
                 ]
                 if let account {
                     try transaction.mailNewCode(

@@ -64,37 +64,8 @@ struct KithProcess {
     private static func launch(
         _ program: String, _ arguments: [String], input: Data, environment: [String: String]
     ) throws -> Result {
-        let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = childEnvironment(environment)
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try ProcessLaunch.run(process)
-        // Read both pipes while writing, so a large output cannot fill a pipe and stall the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var output = Data()
-        nonisolated(unsafe) var errors = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            output = stdout.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        group.enter()
-        DispatchQueue.global().async {
-            errors = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        stdin.fileHandleForWriting.write(input)
-        try? stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return Result(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            errors: String(decoding: errors, as: UTF8.self))
+        let finished = try ChildProcess.finish(
+            program, arguments, input: input, environment: childEnvironment(environment))
+        return Result(status: finished.status, output: finished.output, errors: finished.errors)
     }
 }

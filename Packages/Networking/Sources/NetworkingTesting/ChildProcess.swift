@@ -151,12 +151,21 @@ public final class ChildProcess: @unchecked Sendable {
 }
 
 extension ChildProcess {
-    /// Runs `arguments` (the first found on `PATH`) to its end, feeding `input`: its standard output, or a failure
-    /// with its standard error when it exits non-zero.
-    public static func output(of arguments: [String], input: Data = Data()) throws -> String {
+    /// How a process run to its end (`finish`) ended, and what it printed.
+    public struct Finished: Sendable {
+        public let status: Int32
+        public let output: String
+        public let errors: String
+    }
+
+    /// Runs `program` with `arguments` and `environment` (nil: this process's) to its end, feeding `input`.
+    public static func finish(
+        _ program: String, _ arguments: [String], input: Data = Data(), environment: [String: String]? = nil
+    ) throws -> Finished {
         let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
+        process.environment = environment
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
@@ -182,9 +191,16 @@ extension ChildProcess {
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
-        guard process.terminationStatus == 0 else {
-            throw SpawnError(message: "\(arguments[0]) failed: " + String(decoding: errors, as: UTF8.self))
-        }
-        return String(decoding: output, as: UTF8.self)
+        return Finished(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// Runs `arguments` (the first found on `PATH`) to its end, feeding `input`: its standard output, or a failure
+    /// with its standard error when it exits non-zero.
+    public static func output(of arguments: [String], input: Data = Data()) throws -> String {
+        let finished = try finish("/usr/bin/env", arguments, input: input)
+        guard finished.status == 0 else { throw SpawnError(message: "\(arguments[0]) failed: " + finished.errors) }
+        return finished.output
     }
 }

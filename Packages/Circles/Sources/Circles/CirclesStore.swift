@@ -104,6 +104,34 @@ public protocol CirclesStoreTransaction {
     func dismissedSuggestions(ownerAccountId: String) throws -> Set<String>
     func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws
 
+    // MARK: - An account's deletion and export
+
+    /// Every owner's contact linked to `linkedAccountId`, in creation order.
+    func contacts(linkedAccountId: String) throws -> [Contact]
+    /// Every request `requesterAccountId` made, to any owner, in any status, in creation order.
+    func requests(requesterAccountId: String) throws -> [RequestRecord]
+    /// Every grant `viewerAccountId` holds, of any owner, in creation order.
+    func grants(viewerAccountId: String) throws -> [GrantRecord]
+    /// Deletes the owner's contacts with their memberships.
+    func deleteContacts(ownerAccountId: String) throws
+    /// Deletes the owner's circles with their memberships, matrix cells, staged edits and shadow audiences.
+    func deleteCircles(ownerAccountId: String) throws
+    /// Deletes the account's profiles with their cells, staged edits, requests, grants and audiences (an active
+    /// persona naming one of them is cleared).
+    func deleteProfiles(ownerAccountId: String) throws
+    /// Deletes the account's persisted active persona.
+    func deleteActivePersona(accountId: String) throws
+    /// Deletes the account's staged edits of every profile.
+    func deleteStagedCells(accountId: String) throws
+    func deleteDismissedSuggestions(ownerAccountId: String) throws
+    /// Deletes every request `requesterAccountId` made, to any owner.
+    func deleteRequests(requesterAccountId: String) throws
+    /// Deletes every grant `viewerAccountId` holds, of any owner.
+    func deleteGrants(viewerAccountId: String) throws
+    /// Forgets `owner`'s change version (SQL: its version row), which any later change of the owner's rows would
+    /// bring back: the last step of removing an owner.
+    func deleteChangeVersion(owner: String) throws
+
     // MARK: - Reads that can wait
 
     /// `owner`'s change token as `changeToken(owner:)` reads it, when the returned function is first called; as

@@ -295,4 +295,63 @@ final class InMemoryCirclesTransaction: CirclesStoreTransaction, InMemoryTransac
         state.dismissed[ownerAccountId, default: []].insert(suggestionId)
         changed()
     }
+
+    // MARK: - An account's deletion and export
+
+    func contacts(linkedAccountId: String) -> [Contact] {
+        state.contacts.values.filter { $0.linkedAccountId == linkedAccountId }
+    }
+
+    func requests(requesterAccountId: String) -> [RequestRecord] {
+        state.requests.values.filter { $0.requesterAccountId == requesterAccountId }
+    }
+
+    func grants(viewerAccountId: String) -> [GrantRecord] {
+        state.grants.values.filter { $0.viewerAccountId == viewerAccountId }
+    }
+
+    func deleteContacts(ownerAccountId: String) {
+        let ids = Set(contacts(ownerAccountId: ownerAccountId).map(\.id))
+        state.contacts.removeAll { ids.contains($0.id) }
+        state.memberships = state.memberships.filter { !ids.contains($0.contactId) }
+        changed()
+    }
+
+    func deleteCircles(ownerAccountId: String) {
+        for circle in circles(ownerAccountId: ownerAccountId) { deleteCircle(id: circle.id) }
+        changed()
+    }
+
+    func deleteProfiles(ownerAccountId: String) {
+        for profile in profiles(ownerAccountId: ownerAccountId) { deleteProfile(id: profile.id) }
+        changed()
+    }
+
+    func deleteActivePersona(accountId: String) {
+        state.personas[accountId] = nil
+        changed()
+    }
+
+    func deleteStagedCells(accountId: String) {
+        state.staged[accountId] = nil
+        changed()
+    }
+
+    func deleteDismissedSuggestions(ownerAccountId: String) {
+        state.dismissed[ownerAccountId] = nil
+        changed()
+    }
+
+    func deleteRequests(requesterAccountId: String) {
+        state.requests.removeAll { $0.requesterAccountId == requesterAccountId }
+        changed()
+    }
+
+    func deleteGrants(viewerAccountId: String) {
+        state.grants.removeAll { $0.viewerAccountId == viewerAccountId }
+        changed()
+    }
+
+    /// One version for every owner, which the commit bumps: nothing of the owner's own to forget.
+    func deleteChangeVersion(owner: String) {}
 }

@@ -168,4 +168,25 @@ final class MemoizedTransaction: CirclesStoreTransaction {
     func dismissSuggestion(_ suggestionId: String, ownerAccountId: String) throws {
         try writing().dismissSuggestion(suggestionId, ownerAccountId: ownerAccountId)
     }
+
+    // MARK: - An account's deletion and export
+
+    func contacts(linkedAccountId: String) throws -> [Contact] { try base.contacts(linkedAccountId: linkedAccountId) }
+    func requests(requesterAccountId: String) throws -> [RequestRecord] {
+        try base.requests(requesterAccountId: requesterAccountId)
+    }
+    func grants(viewerAccountId: String) throws -> [GrantRecord] { try base.grants(viewerAccountId: viewerAccountId) }
+    func deleteContacts(ownerAccountId: String) throws { try writing().deleteContacts(ownerAccountId: ownerAccountId) }
+    func deleteCircles(ownerAccountId: String) throws { try writing().deleteCircles(ownerAccountId: ownerAccountId) }
+    func deleteProfiles(ownerAccountId: String) throws { try writing().deleteProfiles(ownerAccountId: ownerAccountId) }
+    func deleteActivePersona(accountId: String) throws { try writing().deleteActivePersona(accountId: accountId) }
+    func deleteStagedCells(accountId: String) throws { try writing().deleteStagedCells(accountId: accountId) }
+    func deleteDismissedSuggestions(ownerAccountId: String) throws {
+        try writing().deleteDismissedSuggestions(ownerAccountId: ownerAccountId)
+    }
+    func deleteRequests(requesterAccountId: String) throws {
+        try writing().deleteRequests(requesterAccountId: requesterAccountId)
+    }
+    func deleteGrants(viewerAccountId: String) throws { try writing().deleteGrants(viewerAccountId: viewerAccountId) }
+    func deleteChangeVersion(owner: String) throws { try writing().deleteChangeVersion(owner: owner) }
 }

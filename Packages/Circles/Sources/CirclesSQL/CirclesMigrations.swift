@@ -12,8 +12,10 @@ import Storage
 /// every step does to a file what it did when it shipped): the owner column on shadow audiences (SQLite's step 7)
 /// and the cascade indexes (step 8). Step 6 gives SQLite PostgreSQL's name for the version table.
 ///
-/// SQLite: `circles.1-contacts-and-circles` ... `circles.8-cascade-indexes`; PostgreSQL: `circles.1` to
-/// `circles.4-change-version`.
+/// Step 9 (PostgreSQL's 5) indexes the columns by which an account's deletion and export find it in other owners' rows.
+///
+/// SQLite: `circles.1-contacts-and-circles` ... `circles.8-cascade-indexes`, `circles.9-leaving-indexes`; PostgreSQL:
+/// `circles.1` to `circles.4-change-version`, `circles.5-leaving-indexes`.
 public enum CirclesMigrations {
     /// Every Circles migration, in order.
     public static let all = FeatureMigrations(
@@ -150,6 +152,16 @@ public enum CirclesMigrations {
             },
             Migration("shadow-circles-owner") { $0 == .sqlite ? SQLite.shadowCirclesOwner : nil },
             Migration("cascade-indexes") { $0 == .sqlite ? cascadeIndexes.joined(separator: "\n") : nil },
+            // An account's deletion and export find the rows that name it in other owners' data: its link in their
+            // contacts, the requests it made, the grants it holds.
+            Migration(
+                "leaving-indexes",
+                """
+                CREATE INDEX circles_contacts_linked ON circles_contacts (linked_account_id)
+                    WHERE linked_account_id IS NOT NULL;
+                CREATE INDEX circles_requests_requester ON circles_requests (requester_account_id);
+                CREATE INDEX circles_grants_viewer ON circles_grants (viewer_account_id);
+                """),
         ])
 
     /// Indexes on the columns a cascade or an `ON DELETE SET NULL` follows (without them, deleting a circle or a

@@ -50,7 +50,8 @@ public final class SQLCirclesTransaction: CirclesStoreTransaction {
 
     private static func nextMark() -> Int64 { marks.add(1, ordering: .relaxed).newValue }
 
-    private func wrote() {
+    /// Marks the transaction as having written (before each write).
+    func wrote() {
         writeMark = Self.nextMark()
     }
 
@@ -73,10 +74,10 @@ public final class SQLCirclesTransaction: CirclesStoreTransaction {
 
     // MARK: - Contacts
 
-    private static let contactColumns =
+    static let contactColumns =
         "id, owner_account_id, display_name, linked_account_id, phone, email, created_at"
 
-    private func contacts(_ rows: [SQLRow]) throws -> [Contact] {
+    func contacts(_ rows: [SQLRow]) throws -> [Contact] {
         try rows.map { row in
             let contact = Contact(
                 id: try row.string(0), ownerAccountId: try row.string(1), displayName: try row.string(2),
@@ -433,11 +434,13 @@ public final class SQLCirclesTransaction: CirclesStoreTransaction {
 
     // MARK: - Requests and grants
 
-    private static let requestsToOwner = """
-        SELECT id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
+    static let requestColumns = """
+        id, owner_account_id, profile_id, requester_account_id, requester_profile_id, requester_display_name,
             requester_username, field, reason, created_at, expires_at, status
-        FROM circles_requests WHERE owner_account_id = ? ORDER BY seq
         """
+
+    private static let requestsToOwner =
+        "SELECT \(requestColumns) FROM circles_requests WHERE owner_account_id = ? ORDER BY seq"
 
     public func requests(ownerAccountId: String) throws -> [RequestRecord] {
         try Self.requests(connection.query(Self.requestsToOwner, [ownerAccountId]))
@@ -448,7 +451,7 @@ public final class SQLCirclesTransaction: CirclesStoreTransaction {
         return { try Self.requests(answer.rows()) }
     }
 
-    private static func requests(_ rows: [SQLRow]) throws -> [RequestRecord] {
+    static func requests(_ rows: [SQLRow]) throws -> [RequestRecord] {
         try rows.compactMap { row in
             guard let field = Field(rawValue: try row.string(7)),
                 let status = RequestStatus(rawValue: try row.string(11))
@@ -483,15 +486,20 @@ public final class SQLCirclesTransaction: CirclesStoreTransaction {
             "UPDATE circles_requests SET status = ? WHERE id = ?", [request.status.rawValue, request.id])
     }
 
+    static let grantColumns = """
+        id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field, created_at,
+            expires_at
+        """
+
     public func grants(ownerAccountId: String) throws -> [GrantRecord] {
-        return try connection.query(
-            """
-            SELECT id, owner_account_id, profile_id, viewer_account_id, viewer_display_name, viewer_username, field,
-                created_at, expires_at
-            FROM circles_grants WHERE owner_account_id = ? ORDER BY seq
-            """,
-            [ownerAccountId]
-        ).map { row in
+        try Self.grants(
+            connection.query(
+                "SELECT \(Self.grantColumns) FROM circles_grants WHERE owner_account_id = ? ORDER BY seq",
+                [ownerAccountId]))
+    }
+
+    static func grants(_ rows: [SQLRow]) throws -> [GrantRecord] {
+        try rows.map { row in
             GrantRecord(
                 id: try row.string(0), ownerAccountId: try row.string(1), profileId: try row.string(2),
                 viewerAccountId: try row.string(3),

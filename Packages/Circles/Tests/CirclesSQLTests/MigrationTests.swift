@@ -19,12 +19,12 @@ struct MigrationTests {
             CirclesMigrations.all.identifiers(for: .sqlite) == [
                 "circles.1-contacts-and-circles", "circles.2-profiles-and-matrix", "circles.3-requests-and-grants",
                 "circles.4-change-version", "circles.5-owner-versions", "circles.6-versions-table",
-                "circles.7-shadow-circles-owner", "circles.8-cascade-indexes",
+                "circles.7-shadow-circles-owner", "circles.8-cascade-indexes", "circles.9-leaving-indexes",
             ])
         #expect(
             CirclesMigrations.all.identifiers(for: .postgres) == [
                 "circles.1-contacts-and-circles", "circles.2-profiles-and-matrix", "circles.3-requests-and-grants",
-                "circles.4-change-version",
+                "circles.4-change-version", "circles.5-leaving-indexes",
             ])
     }
 

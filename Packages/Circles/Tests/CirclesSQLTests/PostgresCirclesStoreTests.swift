@@ -18,7 +18,7 @@ struct PostgresCirclesStoreTests {
         #expect(
             CirclesMigrations.all.identifiers(for: .postgres) == [
                 "circles.1-contacts-and-circles", "circles.2-profiles-and-matrix", "circles.3-requests-and-grants",
-                "circles.4-change-version",
+                "circles.4-change-version", "circles.5-leaving-indexes",
             ])
         let env = try await Environment(.postgres)
         let database = try await Environment.open(url: try #require(env.postgresURL))

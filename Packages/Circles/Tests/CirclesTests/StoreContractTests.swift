@@ -36,3 +36,11 @@ struct AccessContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Circles account data contract, in memory")
+struct CirclesAccountDataContractTests {
+    @Test(arguments: CirclesAccountDataContract.cases)
+    func inMemory(_ check: ContractCase<CirclesContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

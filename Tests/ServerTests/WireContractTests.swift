@@ -149,6 +149,17 @@ struct WireContractTests {
             (PasswordChangeBody(currentPassword: nil, newPassword: "battery staple"), "PasswordRequest"),
             (LinkedIdentityJSON(google), "LinkedIdentity"),
             (SignInMethodsJSON(SignInMethods(hasPassword: false, identities: [google])), "SignInMethods"),
+            (
+                SessionActivityJSON(
+                    SessionActivity(
+                        id: "s1", createdAt: date, lastUsedAt: date, createdWhere: "kith on laptop", current: true)),
+                "SessionActivity"
+            ),
+            (
+                SessionActivityJSON(SessionActivity(id: "s2", createdAt: date, lastUsedAt: date, createdWhere: nil)),
+                "SessionActivity"
+            ),
+            (SessionsEndedJSON(ended: 2), "SessionsEnded"),
             (HouseholdNameBody(name: "Lee Family"), "HouseholdNameRequest"),
             (ManagedMemberBody(displayName: "Max", avatarKey: "fox"), "MemberRequest"),
             (ManagedMemberBody(displayName: "Max", avatarKey: nil), "MemberRequest"),

@@ -23,7 +23,8 @@ enum WireErrorExamples {
         .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 40),
         .emailAlreadyVerified, .emailNotVerified(email: "a@example.com"),
         .recoveryCodeInvalid(email: "a@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
-        .recentSignInNeeded,
+        .recentSignInNeeded, .thisSession, .onlyGuardian(["Mia", "Max"]), .recentSignInNeededToDelete,
+        .accountNoLongerExists,
     ]
 
     static let familyCodes: [FamilyCodeError] = [

@@ -99,7 +99,7 @@ public struct AppEnvironment: Sendable {
         let services = KithServices(
             database: database,
             verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) },
-            device: deviceStore, mail: mail.setup)
+            device: deviceStore, mail: mail.setup, sessionLabel: HostName.sessionLabel)
         return composed(
             outbox: services.outbox, maildir: mail.maildir,
             database: database, product: product, identity: services.identity,
@@ -161,7 +161,10 @@ public struct AppEnvironment: Sendable {
     /// through `OfflineProfileReads`, so acting works offline from the last loaded profiles.
     /// `whoami` shows the active persona from the server's Circles, as locally, in products that have Circles.
     public static func remote(url: URL, product: Product, environment: [String: String]) -> AppEnvironment {
-        let http = MiddlewareClient(base: CurlHTTPClient(), middleware: [RetryMiddleware()])
+        // Every request names this client: a session the request makes records it as where it was made.
+        let http = MiddlewareClient(
+            base: CurlHTTPClient(),
+            middleware: [RetryMiddleware(), HeaderMiddleware(name: WireHeaders.client, value: HostName.sessionLabel)])
         let client = JSONClient(client: http, baseURL: url)
         let credentials = RemoteCredentials(server: url, environment: environment)
         let remote = HTTPIdentityService(client: client, credentials: credentials)

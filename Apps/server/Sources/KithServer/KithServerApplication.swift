@@ -50,6 +50,7 @@ public enum KithServerApplication {
         router.add(middleware: NoStoreMiddleware())
         router.add(middleware: ErrorMiddleware(routes: routeMethods))
         router.add(middleware: BodyLimitMiddleware())
+        router.add(middleware: SessionLabelMiddleware())
 
         HealthRoutes.add(
             to: router, databaseAnswers: services.databaseAnswers, migrationStatus: services.migrationStatus,

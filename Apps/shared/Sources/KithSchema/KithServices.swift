@@ -41,13 +41,14 @@ public struct KithServices: Sendable {
     ///
     /// `mail` sets up mail (without it nothing that needs mail is offered); `requireVerifiedEmail` is the server's
     /// `--require-verified-email`. `clock`, `random` and `hasher` are for tests (a manual clock, cheap Argon2); the
-    /// defaults are the real ones: the system's, and Argon2id at OWASP's parameters.
+    /// defaults are the real ones: the system's, and Argon2id at OWASP's parameters. `sessionLabel` is where the
+    /// sessions this composition makes were made ("kith on HOST"); a server labels each request's instead.
     public init(
         database: any SQLDatabase, clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [],
         device: (any DeviceStore)? = nil, mail: MailSetup? = nil, requireVerifiedEmail: Bool = false,
-        accessCacheOwners: Int = AccessEngine.defaultCapacity
+        accessCacheOwners: Int = AccessEngine.defaultCapacity, sessionLabel: String? = nil
     ) {
         let preferencesStore = SQLStore(preferencesOn: database)
         // A claim moves the member's preferences in the same transaction as the new account.
@@ -56,7 +57,9 @@ public struct KithServices: Sendable {
         let hasher = hasher ?? Argon2PasswordHasher(parameters: .owasp, random: random)
         identity = LocalIdentityService(
             store: identityStore, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
-            carryOver: carryOver, device: device, mail: mail?.settings, requireVerifiedEmail: requireVerifiedEmail)
+            carryOver: carryOver, device: device, mail: mail?.settings, requireVerifiedEmail: requireVerifiedEmail,
+            sessionLabel: sessionLabel,
+            accountData: SQLStore(accountDataOn: database, shares: KithSchema.accountData))
         outbox = mail.map {
             OutboxSender(store: identityStore, mailer: $0.mailer, clock: clock, schedule: $0.schedule)
         }

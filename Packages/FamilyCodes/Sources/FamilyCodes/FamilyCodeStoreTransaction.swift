@@ -35,4 +35,11 @@ public protocol FamilyCodeStoreTransaction {
     func usage(familyIds: Set<String>, codes: Set<String>) throws -> [FamilyCodeUsage]
     /// Rows of one account's attempts, newest first.
     func usage(accountId: String) throws -> [FamilyCodeUsage]
+
+    // MARK: - Leaving
+
+    /// Retires the family's live code (if any) at `date`: it never matches again.
+    func retireLiveCode(familyId: String, at date: Date) throws
+    /// Removes the rows of one account's attempts.
+    func deleteUsage(accountId: String) throws
 }

@@ -57,6 +57,15 @@ final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction, InMemoryT
             state.usage.filter { row in codes.contains(row.code) && (row.familyId.map(familyIds.contains) ?? true) })
     }
 
+    func retireLiveCode(familyId: String, at date: Date) {
+        for index in state.codes.indices
+        where state.codes[index].retiredAt == nil && state.codes[index].code.familyId == familyId {
+            state.codes[index].retiredAt = date
+        }
+    }
+
+    func deleteUsage(accountId: String) { state.usage.removeAll { $0.accountId == accountId } }
+
     func usage(accountId: String) -> [FamilyCodeUsage] {
         newestFirst(state.usage.filter { $0.accountId == accountId })
     }

@@ -48,6 +48,15 @@ public struct SQLFamilyCodeTransaction: FamilyCodeStoreTransaction {
             [code.familyId, code.code, code.generatedAt, code.expiresAt, code.maxUses, code.uses])
     }
 
+    public func retireLiveCode(familyId: String, at date: Date) throws {
+        try connection.execute(
+            "UPDATE familycodes_codes SET retired_at = ? WHERE family_id = ? AND retired_at IS NULL", [date, familyId])
+    }
+
+    public func deleteUsage(accountId: String) throws {
+        try connection.execute("DELETE FROM familycodes_usage_log WHERE account_id = ?", [accountId])
+    }
+
     public func countUse(ofLiveCode code: String) throws {
         try connection.execute(
             "UPDATE familycodes_codes SET uses = uses + 1 WHERE code = ? AND retired_at IS NULL", [code])

@@ -59,6 +59,11 @@ public struct IdentityPlugin: Plugin {
             accountItself(VerifyCommand.make(service: service, principals: principals)),
             accountItself(EmailCommands.change(service: service, principals: principals)),
             accountItself(EmailCommands.confirm(service: service, principals: principals, personas: personas)),
+            accountItself(SessionsCommand.make(service: service, principals: principals)),
+            accountItself(SessionsEndCommand.make(service: service, principals: principals)),
+            accountItself(AccountLeavingCommands.delete(service: service, principals: principals)),
+            accountItself(AccountLeavingCommands.exportAccount(service: service, principals: principals)),
+            accountItself(AccountLeavingCommands.exportMember(service: service, principals: principals)),
             // MARK: - Households and managed members
             HouseholdCommand.make(service: service, principals: principals),
             HouseholdsCommand.make(service: service, principals: principals),

@@ -106,13 +106,12 @@ public actor HTTPIdentityService: IdentityService {
         Principal(accountId: entry.account.accountId, sessionId: entry.sessionId)
     }
 
-    /// Asked with a cheap authenticated call (`GET /api/me`); without a connection, `.unanswered`.
+    /// Asked of the server (`POST /api/auth/session-state`); without a connection, `.unanswered`.
     public func sessionState(credential token: String) async throws -> DeviceSessionState {
         do {
-            let me: MeJSON = try await send(IdentityRoute.me, token: token)
-            return .live(accountId: me.accountId)
-        } catch IdentityError.notSignedIn {
-            return .ended
+            let state: SessionStateJSON = try await send(
+                IdentityRoute.sessionState, token: nil, body: SessionStateBody(token: token))
+            return state.sessionState
         } catch let error as NetworkingError where error.isConnectionFailure {
             return .unanswered
         }
@@ -193,10 +192,59 @@ public actor HTTPIdentityService: IdentityService {
             IdentityRoute.password, as: principal, body: PasswordChangeBody(currentPassword: current, newPassword: new))
     }
 
+    // MARK: - The account's sessions
+
+    public func sessions(_ principal: Principal) async throws -> [SessionActivity] {
+        try principal.requireActingAsSelf()
+        let sessions: [SessionActivityJSON] = try await requests.send(IdentityRoute.sessions, as: principal)
+        return sessions.map(\.session)
+    }
+
+    public func endSession(_ principal: Principal, id: String) async throws {
+        try principal.requireActingAsSelf()
+        let id = id.trimmingWhitespace()
+        // The server refuses it too; asked here first, an empty id never becomes another route's path.
+        guard id != principal.sessionId else { throw IdentityError.thisSession }
+        guard !id.isEmpty else { throw IdentityError.notFound(.session, id) }
+        let _: NoContent = try await requests.send(IdentityRoute.endSession, id, as: principal)
+    }
+
+    public func endOtherSessions(_ principal: Principal) async throws -> Int {
+        try principal.requireActingAsSelf()
+        let ended: SessionsEndedJSON = try await requests.send(IdentityRoute.endOtherSessions, as: principal)
+        return ended.ended
+    }
+
     public func signInMethods(_ principal: Principal) async throws -> SignInMethods {
         try principal.requireActingAsSelf()
         let methods: SignInMethodsJSON = try await requests.send(IdentityRoute.signInMethods, as: principal)
         return methods.signInMethods(accountId: principal.accountId)
+    }
+
+    // MARK: - Leaving, and taking your data
+
+    public func checkAccountDeletion(_ principal: Principal) async throws -> Account {
+        try principal.requireActingAsSelf()
+        let me: MeJSON = try await requests.send(IdentityRoute.checkAccountDeletion, as: principal)
+        return me.account
+    }
+
+    public func deleteAccount(_ principal: Principal, password: String?) async throws {
+        try principal.requireActingAsSelf()
+        let _: NoContent = try await requests.send(
+            IdentityRoute.deleteAccount, as: principal, body: DeleteAccountBody(password: password))
+        // The server ended every session of it; this device forgets its entry, as `kith` on its own file does.
+        try await device.update { $0.remove(accountId: principal.accountId) }
+    }
+
+    public func exportAccount(_ principal: Principal) async throws -> ExportDocument {
+        try principal.requireActingAsSelf()
+        return ExportDocument(json: try await requests.data(IdentityRoute.exportAccount, as: principal))
+    }
+
+    public func exportMember(_ principal: Principal, member: String) async throws -> ExportDocument {
+        try principal.requireActingAsSelf()
+        return ExportDocument(json: try await requests.data(IdentityRoute.exportMember, member, as: principal))
     }
 
     // MARK: - Verified emails
@@ -283,6 +331,10 @@ public actor HTTPIdentityService: IdentityService {
     public func principal(forToken token: String) async throws -> Principal {
         let me: MeJSON = try await send(IdentityRoute.me, token: token)
         return Principal(accountId: me.accountId)
+    }
+
+    public func sessionState(token: String) async throws -> DeviceSessionState {
+        try await sessionState(credential: token)
     }
 
     public func endSession(token: String) async throws {

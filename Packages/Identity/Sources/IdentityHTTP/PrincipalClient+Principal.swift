@@ -1,3 +1,4 @@
+import Foundation
 import Identity
 import IdentityWire
 import Networking
@@ -23,6 +24,11 @@ extension PrincipalClient where Caller == Principal {
         _ route: WireRoute, _ parameters: String..., as principal: Principal, query: String = ""
     ) async throws -> Response {
         try await send(HTTPMethod(rawValue: route.method), route.path(parameters) + query, principal)
+    }
+
+    /// `route` filled with `parameters`, without a body: the response body as its bytes.
+    public func data(_ route: WireRoute, _ parameters: String..., as principal: Principal) async throws -> Data {
+        try await data(HTTPMethod(rawValue: route.method), route.path(parameters), principal)
     }
 
     /// `route` filled with `parameters`, with `body` as JSON.

@@ -219,5 +219,15 @@ public enum IdentityMigrations {
                 CREATE INDEX identity_outbox_due ON identity_outbox(status, next_attempt_at);
                 """
             },
+            Migration("session-activity") { dialect in
+                // Where a session was made (the client's label; unknown for the sessions made before) and when it was
+                // last used, written at most once per 5 minutes; the sessions made before start as last used when
+                // they were made.
+                """
+                ALTER TABLE identity_sessions ADD COLUMN created_where TEXT;
+                ALTER TABLE identity_sessions ADD COLUMN last_used_at \(dialect.timestamp);
+                UPDATE identity_sessions SET last_used_at = created_at;
+                """
+            },
         ])
 }

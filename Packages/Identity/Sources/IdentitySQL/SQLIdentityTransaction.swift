@@ -124,15 +124,20 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
 
     // MARK: - Sessions
 
-    private static let sessionColumns = "id, account_id, token_hash, created_at, expires_at, ended"
+    private static let sessionColumns =
+        "id, account_id, token_hash, created_at, expires_at, ended, last_used_at, created_where"
 
     public func insertSession(_ session: Session) throws {
         try connection.execute(
             """
-            INSERT INTO identity_sessions (id, account_id, token_hash, created_at, expires_at, ended)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO identity_sessions
+                (id, account_id, token_hash, created_at, expires_at, ended, last_used_at, created_where)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [session.id, session.accountId, session.tokenHash, session.createdAt, session.expiresAt, session.ended])
+            [
+                session.id, session.accountId, session.tokenHash, session.createdAt, session.expiresAt, session.ended,
+                session.lastUsedAt, session.createdWhere,
+            ])
     }
 
     public func session(id: String) throws -> Session? {
@@ -149,7 +154,7 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     /// One query, so one round trip to the database, for what every authenticated call reads.
     public func sessionAndAccount(sessionId: String) throws -> (session: Session, account: Account)? {
         try connection.first(Self.sessionAndAccountSQL, [sessionId]).map { row in
-            (try Self.session(row), try Self.account(row, from: 6))
+            (try Self.session(row), try Self.account(row, from: 8))
         }
     }
 
@@ -157,7 +162,7 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     public func sessionAndAccountLater(sessionId: String) throws -> SessionAndAccountAnswer {
         let answer = try connection.later(Self.sessionAndAccountSQL, [sessionId])
         return {
-            try answer.first().map { row in (try Self.session(row), try Self.account(row, from: 6)) }
+            try answer.first().map { row in (try Self.session(row), try Self.account(row, from: 8)) }
         }
     }
 
@@ -176,10 +181,29 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
             [accountId, sessionId])
     }
 
+    public func sessions(accountId: String, liveAt now: Date) throws -> [SessionActivity] {
+        try connection.query(
+            """
+            SELECT id, created_at, last_used_at, created_where FROM identity_sessions
+            WHERE account_id = ? AND ended = false AND expires_at > ? ORDER BY created_at, id
+            """,
+            [accountId, now]
+        ).map { row in
+            SessionActivity(
+                id: try row.string(0), createdAt: try row.date(1), lastUsedAt: try row.date(2), createdWhere: row[3])
+        }
+    }
+
+    public func touchSession(id: String, at now: Date, ifLastUsedAtOrBefore cutoff: Date) throws {
+        try connection.execute(
+            "UPDATE identity_sessions SET last_used_at = ? WHERE id = ? AND last_used_at <= ?", [now, id, cutoff])
+    }
+
     private static func session(_ row: SQLRow) throws -> Session {
         Session(
             id: try row.string(0), accountId: try row.string(1), tokenHash: try row.string(2),
-            createdAt: try row.date(3), expiresAt: try row.date(4), ended: try row.bool(5))
+            createdAt: try row.date(3), expiresAt: try row.date(4), ended: try row.bool(5),
+            lastUsedAt: try row.date(6), createdWhere: row[7])
     }
 
     // MARK: - Per account

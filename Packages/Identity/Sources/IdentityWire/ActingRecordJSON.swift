@@ -6,6 +6,8 @@ import Identity
 public struct ActingRecordJSON: Codable, Sendable, Equatable {
     public var id: String
     public var actorAccountId: String
+    /// The actor's current name, "Deleted account" once it is gone (`activity --member`); absent elsewhere.
+    public var actorDisplayName: String?
     public var subjectMemberId: String
     public var subjectDisplayName: String
     /// What was done, in words a person reads (`prefs theme dark`).
@@ -15,6 +17,7 @@ public struct ActingRecordJSON: Codable, Sendable, Equatable {
     public init(_ record: ActingRecord) {
         id = record.id
         actorAccountId = record.actorAccountId
+        actorDisplayName = record.actorDisplayName
         subjectMemberId = record.subjectMemberId
         subjectDisplayName = record.subjectDisplayName
         action = record.action
@@ -22,8 +25,10 @@ public struct ActingRecordJSON: Codable, Sendable, Equatable {
     }
 
     public var record: ActingRecord {
-        ActingRecord(
+        var record = ActingRecord(
             id: id, actorAccountId: actorAccountId, subjectMemberId: subjectMemberId,
             subjectDisplayName: subjectDisplayName, action: action, at: at)
+        record.actorDisplayName = actorDisplayName
+        return record
     }
 }

@@ -76,6 +76,11 @@ extension IdentityError: WireCodedError {
             WireErrorCase("identity.too_many_tries", status: 429, details: .init(retryAfterSeconds: seconds))
         case .emailChangeExpired: WireErrorCase("identity.email_change_expired", status: 410)
         case .recentSignInNeeded: WireErrorCase("identity.recent_sign_in_needed", status: 403)
+        case .thisSession: WireErrorCase("identity.this_session", status: 409)
+        case .onlyGuardian(let names):
+            WireErrorCase("identity.only_guardian", status: 409, details: .init(members: names))
+        case .recentSignInNeededToDelete: WireErrorCase("identity.recent_sign_in_needed_to_delete", status: 403)
+        case .accountNoLongerExists: WireErrorCase("identity.account_no_longer_exists", status: 410)
         }
     }
 
@@ -100,6 +105,9 @@ extension IdentityError: WireCodedError {
         case "identity.ambiguous":
             guard let name, let candidates = details.candidates else { return nil }
             self = .ambiguous(name, candidates: candidates)
+        case "identity.only_guardian":
+            guard let members = details.members, !members.isEmpty else { return nil }
+            self = .onlyGuardian(members)
         case "identity.not_found":
             guard let name, let kind = details.kind.flatMap(ReferenceKind.init(rawValue:)) else { return nil }
             self = .notFound(kind, name)
@@ -123,7 +131,7 @@ extension IdentityError: WireCodedError {
         .notSignedIn, .savedAccountsFull,
         .cannotRemoveCurrentAccount, .householdFull, .onlySignInMethod, .noActiveHousehold, .invalidPin, .wrongPin,
         .claimCodeInvalid, .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .emailAlreadyVerified,
-        .emailChangeExpired, .recentSignInNeeded,
+        .emailChangeExpired, .recentSignInNeeded, .thisSession, .recentSignInNeededToDelete, .accountNoLongerExists,
     ]
 
     /// The cases that carry one provider.

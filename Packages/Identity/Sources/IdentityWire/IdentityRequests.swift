@@ -78,6 +78,16 @@ public struct AccountTypeBody: Codable, Sendable, Equatable {
     }
 }
 
+/// `DELETE /api/me`: the password when the account has one (without one, a Google or Apple sign-in within the last
+/// 10 minutes is the proof).
+public struct DeleteAccountBody: Codable, Sendable, Equatable {
+    public var password: String?
+
+    public init(password: String?) {
+        self.password = password
+    }
+}
+
 /// `PUT /api/me/password`.
 public struct PasswordChangeBody: Codable, Sendable, Equatable {
     /// Required when the account has a password; left out to set the first password of a Google or Apple account.

@@ -9,6 +9,9 @@ public enum IdentityRoute {
     public static let signUp = WireRoute("POST", "/api/auth/signup")
     public static let signIn = WireRoute("POST", "/api/auth/signin")
     public static let signOut = WireRoute("POST", "/api/auth/signout")
+    /// The state of a token's session (public: the token is the body): how `kith --remote` tells an ended session
+    /// from a deleted account.
+    public static let sessionState = WireRoute("POST", "/api/auth/session-state")
     /// Mails a recovery code (public; the same answer whether or not an account uses the email).
     public static let forgotPassword = WireRoute("POST", "/api/auth/recovery")
     /// Sets a new password with a recovery code (public); answers with a new session.
@@ -45,6 +48,23 @@ public enum IdentityRoute {
     public static let changeEmail = WireRoute("POST", "/api/me/email")
     /// Makes the pending email change with its code; answers as `me`.
     public static let confirmEmailChange = WireRoute("POST", "/api/me/email/confirm")
+    /// The account's live sessions (`SessionActivityJSON`, oldest first), the request's own marked `current`.
+    public static let sessions = WireRoute("GET", "/api/me/sessions")
+    /// Ends one of the account's sessions (204); never the request's own (409 `identity.this_session`).
+    public static let endSession = WireRoute("DELETE", "/api/me/sessions/{id}")
+    /// Ends every session of the account but the request's own (`SessionsEndedJSON`).
+    public static let endOtherSessions = WireRoute("POST", "/api/me/sessions/end-others")
+
+    // MARK: - Leaving, and taking your data
+
+    /// Deletes the account and everything it holds (`DeleteAccountRequest`, 204); 409 `identity.only_guardian`.
+    public static let deleteAccount = WireRoute("DELETE", "/api/me")
+    /// Whether the account could be deleted now: answers as `me`, or refuses as the deletion would (nothing changes).
+    public static let checkAccountDeletion = WireRoute("GET", "/api/me/deletion")
+    /// Everything Kith keeps about the account: one `kith.export.v1` document.
+    public static let exportAccount = WireRoute("GET", "/api/me/export")
+    /// Everything Kith keeps about a managed member the account guards.
+    public static let exportMember = WireRoute("GET", "/api/members/{member}/export")
 
     // MARK: - Households
 
@@ -85,8 +105,10 @@ public enum IdentityRoute {
 
     /// Every route of the feature.
     public static let routes = [
-        signUp, signIn, signOut, forgotPassword, resetPassword, googleSignIn, appleSignIn, me, name, role, accountType, password, linkIdentity,
-        unlinkIdentity, verifyEmail, resendVerification, changeEmail, confirmEmailChange, households, createHousehold, household, renameHousehold,
+        signUp, signIn, signOut, forgotPassword, resetPassword, googleSignIn, appleSignIn, me, name, role, accountType,
+        password, linkIdentity,
+        unlinkIdentity, verifyEmail, resendVerification, changeEmail, confirmEmailChange, sessions, endSession,
+        endOtherSessions, households, createHousehold, household, renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
         setExitPin, clearExitPin, verifyExitPin, graduateMember, activity,
     ]

@@ -8,4 +8,5 @@ public enum ReferenceKind: String, Sendable, Codable, CaseIterable, Hashable {
     case family
     case request
     case account
+    case session
 }

@@ -75,7 +75,8 @@ struct JSONAndExitCodeTests {
                 "email change", "email confirm", "household", "households", "household use",
                 "household create",
                 "household rename", "household leave", "member add", "member remove", "member guardian add",
-                "member guardian remove", "member pin set", "member pin clear", "member graduate",
+                "member guardian remove", "member pin set", "member pin clear", "member graduate", "sessions",
+                "sessions end", "account delete", "account export", "member export",
             ])
     }
 

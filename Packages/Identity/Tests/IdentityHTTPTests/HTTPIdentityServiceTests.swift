@@ -275,9 +275,11 @@ struct HTTPIdentityServiceTests {
         let service = service()
         let device = thisDevice(service)
         try await signUp(device, count: 2)
-        stub.on(.get, "/api/me") { request in
-            let token = request.headers["Authorization"]
-            let body = token == "Bearer t1" ? Self.me("a1", "a1@example.com") : Self.me("a2", "a2@example.com")
+        // A saved session's state is asked with its token in the body.
+        stub.on(.post, "/api/auth/session-state") { request in
+            let token = String(decoding: request.body ?? Data(), as: UTF8.self)
+            let body =
+                token.contains("t1") ? #"{"state":"live","accountId":"a1"}"# : #"{"state":"live","accountId":"a2"}"#
             return .success(HTTPResponse(status: 200, body: Data(body.utf8)))
         }
         let statuses = try await device.savedAccounts()
@@ -297,10 +299,10 @@ struct HTTPIdentityServiceTests {
             try await device.removeSavedAccount("a1@example.com", by: nil)
         }
         // a2's session ended on the server: the password is asked for, and nothing changed.
-        stub.on(.get, "/api/me") { request in
-            request.headers["Authorization"] == "Bearer t1"
-                ? .success(HTTPResponse(status: 200, body: Data(Self.me("a1", "a1@example.com").utf8)))
-                : .success(HTTPResponse(status: 401, body: Data(#"{"error":"unauthorized","message":"x"}"#.utf8)))
+        stub.on(.post, "/api/auth/session-state") { request in
+            let token = String(decoding: request.body ?? Data(), as: UTF8.self)
+            let body = token.contains("t1") ? #"{"state":"live","accountId":"a1"}"# : #"{"state":"ended"}"#
+            return .success(HTTPResponse(status: 200, body: Data(body.utf8)))
         }
         guard case .passwordRequired = try await device.switchAccount(to: "a2@example.com", password: nil) else {
             Issue.record("expected the password to be asked for")
@@ -312,6 +314,22 @@ struct HTTPIdentityServiceTests {
         #expect(try credentials.load().accounts.map(\.account.email) == ["a1@example.com"])
         #expect(stub.requests.last?.url.path == "/api/auth/signout")
         #expect(stub.requests.last?.headers["Authorization"] == "Bearer t2")
+    }
+
+    @Test func anAccountDeletedElsewhereIsForgottenOnSwitch() async throws {
+        let service = service()
+        let device = thisDevice(service)
+        try await signUp(device, count: 2)
+        stub.on(.post, "/api/auth/session-state") { request in
+            let token = String(decoding: request.body ?? Data(), as: UTF8.self)
+            let body = token.contains("t1") ? #"{"state":"deleted"}"# : #"{"state":"live","accountId":"a2"}"#
+            return .success(HTTPResponse(status: 200, body: Data(body.utf8)))
+        }
+        await #expect(throws: IdentityError.accountNoLongerExists) {
+            _ = try await device.switchAccount(to: "a1@example.com", password: nil)
+        }
+        #expect(try credentials.load().accounts.map(\.account.email) == ["a2@example.com"])
+        #expect(try await device.currentPrincipal()?.accountId == "a2")
     }
 
     @Test func logoutEndsTheSessionAndKeepsTheAccountSaved() async throws {

@@ -23,7 +23,8 @@ struct IdentityErrorWireTests {
             .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 42),
             .emailAlreadyVerified, .emailNotVerified(email: "ana@example.com"),
             .recoveryCodeInvalid(email: "ana@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
-            .recentSignInNeeded,
+            .recentSignInNeeded, .thisSession, .onlyGuardian(["Max", "Mia Lee"]), .recentSignInNeededToDelete,
+            .accountNoLongerExists,
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
             [
@@ -92,6 +93,8 @@ struct IdentityErrorWireTests {
         case invalidPin, wrongPin, tooManyWrongPins, noExitPin, exitLocked
         case mailNotConfigured, wrongEmailCode, emailCodeExpired, waitForNewCode, emailAlreadyVerified
         case emailNotVerified, recoveryCodeInvalid, tooManyTries, emailChangeExpired, recentSignInNeeded
+        case thisSession
+        case onlyGuardian, recentSignInNeededToDelete, accountNoLongerExists
 
         init(_ error: IdentityError) {
             self =
@@ -147,6 +150,10 @@ struct IdentityErrorWireTests {
                 case .tooManyTries: .tooManyTries
                 case .emailChangeExpired: .emailChangeExpired
                 case .recentSignInNeeded: .recentSignInNeeded
+                case .thisSession: .thisSession
+                case .onlyGuardian: .onlyGuardian
+                case .recentSignInNeededToDelete: .recentSignInNeededToDelete
+                case .accountNoLongerExists: .accountNoLongerExists
                 }
         }
     }

@@ -129,3 +129,19 @@ struct EmailChangeContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("The account's sessions (contract, every store)")
+struct SessionsContractTests {
+    @Test(arguments: StoreKind.contract, SessionsContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}
+
+@Suite("Leaving: account deletion and export (contract, every store)")
+struct DeletionContractTests {
+    @Test(arguments: StoreKind.contract, DeletionContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

@@ -15,7 +15,7 @@ struct PostgresIdentityStoreTests {
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
                 "identity.5-households", "identity.6-acting-records", "identity.7-linked-identities",
                 "identity.8-exit-lock", "identity.9-claim-codes", "identity.10-drop-device-state",
-                "identity.11-account-lifecycle",
+                "identity.11-account-lifecycle", "identity.12-session-activity",
             ])
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let applied = try await database.read { connection in

@@ -14,6 +14,7 @@ struct ActingGuardTests {
         case createHousehold, renameHousehold, useHousehold, leaveHousehold, joinHousehold
         case addManagedMember, removeMember, addGuardian, removeGuardian, graduateMember
         case linkIdentity, unlinkIdentity
+        case sessions, endSession, endOtherSessions
 
         func run(_ service: LocalIdentityService, _ principal: Principal, _ world: World) async throws {
             switch self {
@@ -37,6 +38,9 @@ struct ActingGuardTests {
             case .linkIdentity:
                 _ = try await service.linkIdentity(principal, ProviderSignIn(provider: .google, idToken: "token"))
             case .unlinkIdentity: try await service.unlinkIdentity(principal, provider: .google)
+            case .sessions: _ = try await service.sessions(principal)
+            case .endSession: try await service.endSession(principal, id: "another-session")
+            case .endOtherSessions: _ = try await service.endOtherSessions(principal)
             }
         }
     }

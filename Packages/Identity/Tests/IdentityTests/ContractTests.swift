@@ -105,3 +105,19 @@ struct EmailChangeContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("The account's sessions (contract, every store)")
+struct SessionsContractTests {
+    @Test(arguments: SessionsContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}
+
+@Suite("Leaving: account deletion and export (contract, every store)")
+struct DeletionContractTests {
+    @Test(arguments: DeletionContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

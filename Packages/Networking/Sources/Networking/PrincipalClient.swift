@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `JSONClient` that makes each request as a caller: `Authorization: Bearer` with the caller's token and, while
 /// the caller acts as a managed member, `X-Acting-As-Member`. Every failure goes through `mapError`, so a feature's
 /// HTTP service throws the refusals its local service would.
@@ -52,6 +54,13 @@ public struct PrincipalClient<Caller: Sendable>: Sendable {
     ) async throws -> Response {
         try await mappingErrors {
             try await client.send(method, path, body: body, headers: try await credentials(caller).headers)
+        }
+    }
+
+    /// `method path` without a body, as `caller`: the response body as it came (a document kept as its bytes).
+    public func data(_ method: HTTPMethod, _ path: String, _ caller: Caller) async throws -> Data {
+        try await mappingErrors {
+            try await client.response(method, path, body: nil, headers: try await credentials(caller).headers).body
         }
     }
 

@@ -34,7 +34,8 @@ enum ActivityCommand {
             var table = Table(headers: ["WHEN", "BY", "AS", "WHAT"], truncated: [1, 2], wrapped: [3])
             for record in records {
                 table.append([
-                    timestamp(record.at), names[record.actorAccountId] ?? record.actorAccountId,
+                    timestamp(record.at),
+                    record.actorDisplayName ?? names[record.actorAccountId] ?? record.actorAccountId,
                     record.subjectDisplayName, record.action,
                 ])
             }

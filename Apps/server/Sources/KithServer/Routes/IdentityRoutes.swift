@@ -28,6 +28,10 @@ struct IdentityRoutes: Sendable {
             let grant = try await identity.signIn(email: body.email, password: body.password)
             return try JSONCoding.response(try await session(grant, created: false))
         }
+        router.on(IdentityRoute.sessionState) { request, context in
+            let body = try await request.decodeJSON(SessionStateBody.self, context: context)
+            return try JSONCoding.response(SessionStateJSON(try await identity.sessionState(token: body.token)))
+        }
         router.on(IdentityRoute.forgotPassword) { request, context in
             let body = try await request.decodeJSON(RecoveryBody.self, context: context)
             try await identity.forgotPassword(email: body.email, clientAddress: context.clientAddressKey)
@@ -82,6 +86,15 @@ struct IdentityRoutes: Sendable {
             let account = try await identity.changeAccountType(principal, to: type)
             return try await me(account, principal)
         }
+        api.signedIn(IdentityRoute.sessions) { principal, _, _ in
+            return try await identity.sessions(principal).map(SessionActivityJSON.init)
+        }
+        api.signedInNoContent(IdentityRoute.endSession) { principal, _, context in
+            try await identity.endSession(principal, id: try context.parameters.text("id"))
+        }
+        api.signedIn(IdentityRoute.endOtherSessions) { principal, _, _ in
+            return SessionsEndedJSON(ended: try await identity.endOtherSessions(principal))
+        }
         api.signedIn(IdentityRoute.signInMethods) { principal, _, context in
             return SignInMethodsJSON(try await identity.signInMethods(principal))
         }
@@ -114,6 +127,22 @@ struct IdentityRoutes: Sendable {
         api.signedIn(IdentityRoute.confirmEmailChange) { principal, request, context in
             let body = try await request.decodeJSON(EmailCodeBody.self, context: context)
             return try await me(try await identity.confirmEmailChange(principal, code: body.code), principal)
+        }
+        api.signedIn(IdentityRoute.checkAccountDeletion) { principal, _, _ in
+            try await me(try await identity.checkAccountDeletion(principal), principal)
+        }
+        api.signedInNoContent(IdentityRoute.deleteAccount) { principal, request, context in
+            let body = try await request.decodeJSON(DeleteAccountBody.self, context: context)
+            try await identity.deleteAccount(principal, password: body.password)
+        }
+        // The document as the rules made it, bytes and all: its shape is the export's (`ExportDocument`).
+        api.api(IdentityRoute.exportAccount) { _, context in
+            JSONCoding.bytesResponse(try await identity.exportAccount(try context.requirePrincipal()).json)
+        }
+        api.api(IdentityRoute.exportMember) { _, context in
+            let member = try context.parameters.text("member")
+            return JSONCoding.bytesResponse(
+                try await identity.exportMember(try context.requirePrincipal(), member: member).json)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Identity
 import Synchronization
 
@@ -10,6 +11,10 @@ import Synchronization
 /// other on the same database, is refused by the very next call, and `AuthMiddleware` answers 401 for it (see
 /// `confirm`). Keyed by the token's digest, never the token; at most `capacity` tokens, least recently used
 /// first out, so memory stays flat however many sessions a server sees.
+///
+/// A kept token is looked up again once its entry is `SessionActivity.interval` old: the lookup is what records a
+/// session's "last used" (at most once per 5 minutes, by whichever server does it first), so a session used only
+/// through this server's cache still shows when it was last used.
 public final class BearerPrincipals: Sendable {
     /// How many tokens are kept when none is given: a few MiB at most.
     public static let defaultCapacity = 10_000
@@ -17,11 +22,22 @@ public final class BearerPrincipals: Sendable {
     private let identity: any IdentityService
     /// False when the capacity is 0: every token is looked up, as before this cache existed.
     private let keeps: Bool
-    private let cache: Mutex<LeastRecentlyUsed<String, Principal>>
+    private let cache: Mutex<LeastRecentlyUsed<String, Kept>>
+    private let clock: any WallClock
 
-    /// Keeps at most `capacity` tokens; 0 keeps none.
-    init(identity: any IdentityService, capacity: Int = BearerPrincipals.defaultCapacity) {
+    /// A principal and when the service last resolved its token.
+    private struct Kept: Sendable {
+        var principal: Principal
+        var resolvedAt: Date
+    }
+
+    /// Keeps at most `capacity` tokens; 0 keeps none. `clock` ages the entries (tests move it).
+    init(
+        identity: any IdentityService, capacity: Int = BearerPrincipals.defaultCapacity,
+        clock: any WallClock = SystemClock()
+    ) {
         self.identity = identity
+        self.clock = clock
         keeps = capacity > 0
         cache = Mutex(LeastRecentlyUsed(capacity: max(1, capacity)))
     }
@@ -31,9 +47,20 @@ public final class BearerPrincipals: Sendable {
     func principal(forToken token: String) async throws -> (principal: Principal, cached: Bool) {
         guard keeps else { return (try await identity.principal(forToken: token), false) }
         let digest = TokenDigest.hexDigest(token)
-        if let principal = cache.withLock({ $0.value(for: digest) }) { return (principal, true) }
-        let principal = try await identity.principal(forToken: token)
-        cache.withLock { $0.set(principal, for: digest) }
+        let now = clock.now()
+        if let kept = cache.withLock({ $0.value(for: digest) }),
+            now.timeIntervalSince(kept.resolvedAt) < SessionActivity.interval
+        {
+            return (kept.principal, true)
+        }
+        let principal: Principal
+        do {
+            principal = try await identity.principal(forToken: token)
+        } catch IdentityError.notSignedIn {
+            cache.withLock { $0.removeValue(for: digest) }
+            throw IdentityError.notSignedIn
+        }
+        cache.withLock { $0.set(Kept(principal: principal, resolvedAt: now), for: digest) }
         return (principal, false)
     }
 

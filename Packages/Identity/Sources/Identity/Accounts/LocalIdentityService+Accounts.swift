@@ -105,6 +105,7 @@ extension LocalIdentityService {
         let passwordHash = try await hasher.hash(request.password)
         let now = clock.now()
         let random = random
+        let label = newSessionWhere
         let mail = mail
         return try await writeNewAccount(claiming: request.claimCode, now: now) { transaction in
             guard try transaction.account(email: valid.email) == nil else { throw IdentityError.emailTaken }
@@ -112,7 +113,7 @@ extension LocalIdentityService {
                 id: random.uuidString(), email: valid.email, firstName: valid.firstName, lastName: valid.lastName,
                 role: request.role, accountType: request.accountType, authMethod: .password, createdAt: now)
             try transaction.insertAccount(account, passwordHash: passwordHash)
-            var (session, grant) = Self.newSession(accountId: account.id, now: now, random: random)
+            var (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
             try transaction.insertSession(session)
             if let mail {
                 try transaction.mailVerificationCode(to: account, settings: mail, at: now, random: random)
@@ -127,10 +128,11 @@ extension LocalIdentityService {
         let candidate = try await store.read { try $0.passwordCandidate(email: email) }
         let verified = try await verify(password, against: candidate)
         let now = clock.now()
+        let label = newSessionWhere
         let random = random
         return try await store.write { transaction in
             let account = try transaction.requireUnchanged(verified)
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random)
+            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
             try transaction.insertSession(session)
             return grant
         }
@@ -139,14 +141,16 @@ extension LocalIdentityService {
     public func principal(forToken token: String) async throws -> Principal {
         let tokenHash = TokenDigest.hexDigest(token)
         let now = clock.now()
-        return try await store.read { transaction in
+        let session = try await store.read { transaction in
             guard let session = try transaction.session(tokenHash: tokenHash), session.isLive(at: now),
                 try transaction.account(id: session.accountId) != nil
             else { throw IdentityError.notSignedIn }
-            var principal = Principal(accountId: session.accountId, sessionId: session.id)
-            principal.requiresVerifiedEmail = requireVerifiedEmail
-            return principal
+            return session
         }
+        try await noteUse(of: session, at: now)
+        var principal = Principal(accountId: session.accountId, sessionId: session.id)
+        principal.requiresVerifiedEmail = requireVerifiedEmail
+        return principal
     }
 
     public func endSession(token: String) async throws {
@@ -164,14 +168,19 @@ extension LocalIdentityService {
         try AccountRules.validate(request)
     }
 
-    /// A new session and its grant; the raw token lives only in the grant.
-    static func newSession(accountId: String, now: Date, random: any RandomSource) -> (Session, SessionGrant) {
+    /// Where a session made now says it was made: the request's label, else this service's.
+    var newSessionWhere: String? { SessionActivity.label(SessionLabel.current) ?? sessionLabel }
+
+    /// A new session made `where` and its grant; the raw token lives only in the grant.
+    static func newSession(
+        accountId: String, now: Date, random: any RandomSource, where label: String?
+    ) -> (Session, SessionGrant) {
         let token = Data(random.bytes(32)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         let session = Session(
             id: random.uuidString(), accountId: accountId, tokenHash: TokenDigest.hexDigest(token), createdAt: now,
-            expiresAt: now.addingTimeInterval(Session.lifetime))
+            expiresAt: now.addingTimeInterval(Session.lifetime), createdWhere: label)
         return (session, SessionGrant(sessionId: session.id, accountId: accountId, token: token))
     }
 }
@@ -212,22 +221,44 @@ extension LocalIdentityService: DeviceSessions {
         return DeviceSignIn(account: account, sessionId: grant.sessionId, credential: grant.sessionId)
     }
 
+    /// This process uses the entry's session: its "last used" follows, as a request's does on a server.
     public func principal(of entry: DeviceState.Entry) async throws -> Principal? {
-        guard let sessionId = entry.credential,
-            case .live(let accountId) = try await sessionState(credential: sessionId),
-            accountId == entry.account.accountId
-        else { return nil }
-        return Principal(accountId: accountId, sessionId: sessionId)
+        guard let sessionId = entry.credential else { return nil }
+        let now = clock.now()
+        let session = try await store.read { transaction -> Session? in
+            guard let session = try transaction.session(id: sessionId), session.isLive(at: now),
+                try transaction.account(id: session.accountId) != nil
+            else { return nil }
+            return session
+        }
+        guard let session, session.accountId == entry.account.accountId else { return nil }
+        try await noteUse(of: session, at: now)
+        return Principal(accountId: session.accountId, sessionId: sessionId)
     }
 
     public func sessionState(credential sessionId: String) async throws -> DeviceSessionState {
         let now = clock.now()
         return try await store.read { transaction in
-            guard let session = try transaction.session(id: sessionId), session.isLive(at: now),
-                try transaction.account(id: session.accountId) != nil
-            else { return .ended }
-            return .live(accountId: session.accountId)
+            try Self.state(of: transaction.session(id: sessionId), at: now, transaction)
         }
+    }
+
+    /// The state of a bearer token's session (`POST /api/auth/session-state`): what `kith --remote` asks of a saved
+    /// account's token.
+    public func sessionState(token: String) async throws -> DeviceSessionState {
+        let now = clock.now()
+        let tokenHash = TokenDigest.hexDigest(token)
+        return try await store.read { transaction in
+            try Self.state(of: transaction.session(tokenHash: tokenHash), at: now, transaction)
+        }
+    }
+
+    /// A session's state: no row at all (ended sessions are kept) means its account was deleted.
+    static func state(
+        of session: Session?, at now: Date, _ transaction: any IdentityStoreTransaction
+    ) throws -> DeviceSessionState {
+        guard let session, try transaction.account(id: session.accountId) != nil else { return .deleted }
+        return session.isLive(at: now) ? .live(accountId: session.accountId) : .ended
     }
 
     public func endSession(credential sessionId: String) async throws {

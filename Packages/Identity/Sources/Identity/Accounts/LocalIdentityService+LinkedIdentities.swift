@@ -30,9 +30,10 @@ extension LocalIdentityService {
         let token = try await verify(signIn)
         let now = clock.now()
         let random = random
+        let label = newSessionWhere
         return try await store.write { transaction in
             let (account, created) = try transaction.providerAccount(for: token, signIn, now: now, random: random)
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random)
+            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
             try transaction.insertSession(session)
             return ProviderSessionGrant(grant: grant, created: created)
         }

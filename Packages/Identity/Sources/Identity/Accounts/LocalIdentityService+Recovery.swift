@@ -71,6 +71,7 @@ extension LocalIdentityService {
         let newHash = try await hasher.hash(newPassword)
         let now = clock.now()
         let random = random
+        let label = newSessionWhere
         let addressLimit = KeyedLimit(
             Self.wrongRecoveryCodesPerAddress, key: "recovery-wrong:\(Self.addressKey(clientAddress))")
         // A wrong code is counted (against the code and the address), so the write commits and the refusal comes after.
@@ -94,7 +95,7 @@ extension LocalIdentityService {
             account.emailVerified = true
             try transaction.updateAccount(account)
             try transaction.endSessions(accountId: account.id, except: nil)
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random)
+            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
             try transaction.insertSession(session)
             let notice = AccountMail.message(
                 AccountMail.passwordChanged(email: account.email), to: account.email, from: mail, at: now,

@@ -10,16 +10,24 @@ public struct Session: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     public var expiresAt: Date
     public var ended: Bool
+    /// When a request last used it, kept to `SessionActivity.interval` (never written more often).
+    public var lastUsedAt: Date
+    /// Where it was made: the client's label ("kith on HOST", a browser's User-Agent); nil when unknown.
+    public var createdWhere: String?
 
-    /// Creates a session value.
-    public init(id: String, accountId: String, tokenHash: String, createdAt: Date, expiresAt: Date, ended: Bool = false)
-    {
+    /// Creates a session value; `lastUsedAt` is `createdAt` when not given.
+    public init(
+        id: String, accountId: String, tokenHash: String, createdAt: Date, expiresAt: Date, ended: Bool = false,
+        lastUsedAt: Date? = nil, createdWhere: String? = nil
+    ) {
         self.id = id
         self.accountId = accountId
         self.tokenHash = tokenHash
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.ended = ended
+        self.lastUsedAt = lastUsedAt ?? createdAt
+        self.createdWhere = createdWhere
     }
 
     /// How long a session lives: 30 days.

@@ -68,6 +68,11 @@ public actor ThisDevice: PrincipalSource {
             return true
         case .ended: return false
         case .unanswered: return true
+        case .deleted:
+            // Another device deleted it: nothing can bring it back, so this device forgets it.
+            try await store.update { $0.remove(accountId: entry.account.accountId) }
+            if currentAccountId == entry.account.accountId { setCurrent(nil) }
+            throw IdentityError.accountNoLongerExists
         }
     }
 

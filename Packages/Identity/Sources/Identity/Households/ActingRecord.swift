@@ -5,6 +5,9 @@ public struct ActingRecord: Sendable, Codable, Hashable, Identifiable {
     /// UUID string.
     public var id: String
     public var actorAccountId: String
+    /// The actor's current name as the service reads it for a guardian (`activity --member`): "Deleted account" once
+    /// the account is gone; nil where not looked up. Never stored.
+    public var actorDisplayName: String?
     public var subjectMemberId: String
     /// The member's name when the record was made, kept after the member is removed.
     public var subjectDisplayName: String
@@ -24,4 +27,7 @@ public struct ActingRecord: Sendable, Codable, Hashable, Identifiable {
         self.action = action
         self.at = at
     }
+
+    /// How a record names an actor whose account was deleted.
+    public static let deletedActorName = "Deleted account"
 }

@@ -192,7 +192,18 @@ extension LocalIdentityService {
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try transaction.requireActiveHousehold(accountId: account.id)
                 let member = try Self.guardedMember(reference, by: account.id, in: household)
-                return try transaction.actingRecords(subjectMemberId: member.memberId)
+                // Each guardian by its current name; one whose account was deleted, as such.
+                var names: [String: String] = [:]
+                return try transaction.actingRecords(subjectMemberId: member.memberId).map { record in
+                    var record = record
+                    if names[record.actorAccountId] == nil {
+                        names[record.actorAccountId] =
+                            try transaction.account(id: record.actorAccountId)?.displayName
+                            ?? ActingRecord.deletedActorName
+                    }
+                    record.actorDisplayName = names[record.actorAccountId]
+                    return record
+                }
             }
         }
     }

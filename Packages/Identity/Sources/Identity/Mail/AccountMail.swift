@@ -69,6 +69,19 @@ public enum AccountMail {
         )
     }
 
+    /// The notice that the account of `email` was deleted, with everything it held.
+    public static func accountDeleted(email: String) -> (subject: String, body: String) {
+        (
+            "Your Kith account was deleted",
+            """
+            Your Kith account \(email) was deleted, with everything it held. Nothing of it can be brought back.
+
+            This address may sign up again at any time, as a new account. If this was not you, contact whoever runs
+            your Kith service at once.
+            """
+        )
+    }
+
     /// `dana@example.com` as `d***@e***.com`: enough to recognise, not enough to learn.
     public static func masked(_ email: String) -> String {
         let parts = email.split(separator: "@", maxSplits: 1).map(String.init)

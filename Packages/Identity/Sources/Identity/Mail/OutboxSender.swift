@@ -49,7 +49,14 @@ public struct OutboxSender: Sendable {
                     let failure = MailDeliveryError(isPermanent: false, reply: String(describing: error))
                     outcome = schedule.failed(entry, error: failure, at: clock.now())
                 }
-                try await store.write { try $0.updateOutboxEntry(outcome) }
+                // A message sent, or failed for good, leaves the outbox: nothing of it (the recipient, the text) stays.
+                try await store.write { transaction in
+                    if outcome.status == .queued {
+                        try transaction.updateOutboxEntry(outcome)
+                    } else {
+                        try transaction.deleteOutboxEntry(id: outcome.id)
+                    }
+                }
                 report.record(outcome, recipient: entry.mail.recipient)
             }
             if claimed.count < batch { break }

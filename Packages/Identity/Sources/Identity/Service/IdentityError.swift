@@ -112,6 +112,20 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Changing the email of an account without a password needs a Google or Apple sign-in within 10 minutes.
     case recentSignInNeeded
 
+    // MARK: - Sessions
+
+    /// `sessions end` named the session the caller uses: that is `logout`.
+    case thisSession
+
+    // MARK: - Leaving
+
+    /// Deleting the account would leave these managed members (their names) without a guardian.
+    case onlyGuardian([String])
+    /// Deleting an account without a password needs a Google or Apple sign-in within 10 minutes.
+    case recentSignInNeededToDelete
+    /// A saved account (or a session's account) was deleted.
+    case accountNoLongerExists
+
     public var description: String {
         switch self {
         case .invalidEmail: "Please enter a valid email address"
@@ -175,6 +189,12 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emailChangeExpired: "That code has expired. Use `email change NEW` for a new one."
         case .recentSignInNeeded:
             "Sign in with Google or Apple again (within the last 10 minutes) before changing your email."
+        case .thisSession: "That is this session: use `logout`."
+        case .onlyGuardian(let names):
+            "You are the only guardian of \(names.joined(separator: ", ")). Add another guardian, graduate them, or remove them first."
+        case .recentSignInNeededToDelete:
+            "Sign in with Google or Apple again (within the last 10 minutes) before deleting your account."
+        case .accountNoLongerExists: "This account no longer exists"
         }
     }
 }

@@ -63,6 +63,31 @@ public protocol IdentityService: DeviceSessions, ProfileReads {
     func principal(forToken token: String) async throws -> Principal
     /// Ends the session of a raw token (nothing happens for an unknown token).
     func endSession(token: String) async throws
+    /// The state of a raw token's session: live (for which account), ended, or deleted with its account.
+    func sessionState(token: String) async throws -> DeviceSessionState
+
+    // MARK: - The account's sessions
+
+    /// The account's live sessions, oldest first, the principal's own marked `current`.
+    func sessions(_ principal: Principal) async throws -> [SessionActivity]
+    /// Ends one of the account's sessions, durably; never the principal's own ("That is this session: use
+    /// `logout`."); an unknown, ended or another account's id is "No session named ID".
+    func endSession(_ principal: Principal, id: String) async throws
+    /// Ends every session of the account but the principal's own, durably; how many it ended.
+    func endOtherSessions(_ principal: Principal) async throws -> Int
+
+    // MARK: - Leaving, and taking your data
+
+    /// The account `account delete` would delete, or why it cannot be now (while acting; as the only guardian of
+    /// managed members, every one named). Writes nothing.
+    func checkAccountDeletion(_ principal: Principal) async throws -> Account
+    /// Deletes the account and everything it holds, in every feature, durably. `password` is the proof (an account
+    /// without one needs a Google or Apple sign-in within the last 10 minutes).
+    func deleteAccount(_ principal: Principal, password: String?) async throws
+    /// Everything Kith keeps about the account, as one `kith.export.v1` document.
+    func exportAccount(_ principal: Principal) async throws -> ExportDocument
+    /// Everything Kith keeps about a managed member the account guards, for its guardian to review.
+    func exportMember(_ principal: Principal, member: String) async throws -> ExportDocument
 
     // MARK: - Households and managed members
 

@@ -78,6 +78,10 @@ public protocol IdentityStoreTransaction {
     func endSession(id: String) throws
     /// Marks every session of the account ended, except `sessionId` when given.
     func endSessions(accountId: String, except sessionId: String?) throws
+    /// The account's sessions live at `now`, oldest first (then by id), each `current` false: never a token or hash.
+    func sessions(accountId: String, liveAt now: Date) throws -> [SessionActivity]
+    /// Sets the session's last use to `now` when its stored one is at or before `cutoff`; otherwise writes nothing.
+    func touchSession(id: String, at now: Date, ifLastUsedAtOrBefore cutoff: Date) throws
 
     // MARK: - Per account
 
@@ -125,6 +129,32 @@ public protocol IdentityStoreTransaction {
     func markClaimCodeUsed(codeHash: String, at date: Date) throws
     /// Removes every claim code of a member.
     func deleteClaimCodes(memberId: String) throws
+
+    // MARK: - Leaving
+
+    /// Removes the account and what hangs on it alone: its sessions, linked identities, mailed codes, per-account
+    /// state and this device's saved entry for it.
+    func deleteAccount(id: String) throws
+    /// Removes a household with its members (their guardians too).
+    func deleteHousehold(id: String) throws
+    /// Makes `accountId` the household's owner.
+    func setHouseholdOwner(householdId: String, accountId: String) throws
+    /// Removes the records made for one member (by any actor).
+    func deleteActingRecords(subjectMemberId: String) throws
+    /// Removes the claim codes one account made.
+    func deleteClaimCodes(createdBy accountId: String) throws
+    /// Removes every rate-limit state whose key ends with `suffix`.
+    func deleteRateLimitStates(keySuffix suffix: String) throws
+    /// Removes the messages queued for `recipient` (compared as written).
+    func deleteOutboxEntries(recipient: String) throws
+    /// Removes one message from the outbox.
+    func deleteOutboxEntry(id: String) throws
+    /// The rate-limit states whose keys end with `suffix`, by key.
+    func rateLimitStates(keySuffix suffix: String) throws -> [String: RateLimitState]
+    /// The messages still queued for `recipient`, oldest first.
+    func queuedOutboxEntries(recipient: String) throws -> [OutboxEntry]
+    /// Every claim code made for a member, used or not, oldest first.
+    func claimCodes(memberId: String) throws -> [ClaimCode]
 }
 
 /// A session and its account read later (see `IdentityStoreTransaction.sessionAndAccountLater`).

@@ -102,6 +102,20 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction {
         }
     }
 
+    func sessions(accountId: String, liveAt now: Date) -> [SessionActivity] {
+        state.sessions.values.filter { $0.accountId == accountId && $0.isLive(at: now) }
+            .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+            .map {
+                SessionActivity(
+                    id: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt, createdWhere: $0.createdWhere)
+            }
+    }
+
+    func touchSession(id: String, at now: Date, ifLastUsedAtOrBefore cutoff: Date) {
+        guard let session = state.sessions[id], session.lastUsedAt <= cutoff else { return }
+        state.sessions[id]?.lastUsedAt = now
+    }
+
     // MARK: - Per account
 
     func activeHouseholdId(accountId: String) -> String? { state.activeHouseholds[accountId] }

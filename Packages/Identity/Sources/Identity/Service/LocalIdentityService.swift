@@ -19,6 +19,11 @@ public actor LocalIdentityService: IdentityService {
     /// Every principal this service makes must have a verified email for all but a few calls
     /// (`--require-verified-email`).
     let requireVerifiedEmail: Bool
+    /// Where the sessions this service makes say they were made when no request bound a label
+    /// (`SessionLabel.current`): "kith on HOST" for `kith`; nil on a server.
+    let sessionLabel: String?
+    /// Identity's store with every other feature's share in an account's data, for deletion and export.
+    let accountData: any AccountDataStore
     private var dummyHash: String?
 
     /// Rules over `store`; `hasher` hashes and checks passwords (the apps give Argon2id at OWASP's parameters,
@@ -26,7 +31,10 @@ public actor LocalIdentityService: IdentityService {
     /// transaction when another feature keeps data per member (without it a claim runs in an ordinary write);
     /// `device` is this device's store, whose saved entries follow account changes (none on a server); `mail` says who
     /// messages come from (without it nothing that needs mail is offered); `requireVerifiedEmail` refuses an
-    /// unverified account all but `account`, the verification calls and signing out.
+    /// unverified account all but `account`, the verification calls and signing out; `sessionLabel` is where the
+    /// sessions it makes were made when the request being served gives no label (`SessionLabel`); `accountData` opens
+    /// deletion's and export's transactions over every feature that keeps data about an account (without it, Identity's
+    /// alone).
     public init(
         store: any IdentityStore,
         clock: any WallClock = SystemClock(),
@@ -36,9 +44,12 @@ public actor LocalIdentityService: IdentityService {
         carryOver: (any MemberCarryOver)? = nil,
         device: (any DeviceStore)? = nil,
         mail: MailSettings? = nil,
-        requireVerifiedEmail: Bool = false
+        requireVerifiedEmail: Bool = false,
+        sessionLabel: String? = nil,
+        accountData: (any AccountDataStore)? = nil
     ) {
         self.store = store
+        self.accountData = accountData ?? IdentityOnlyAccountData(store: store)
         self.clock = clock
         self.random = random
         self.hasher = hasher
@@ -47,6 +58,7 @@ public actor LocalIdentityService: IdentityService {
         self.device = device
         self.mail = mail
         self.requireVerifiedEmail = requireVerifiedEmail
+        self.sessionLabel = SessionActivity.label(sessionLabel)
     }
 
     // MARK: - Account-level calls

@@ -25,13 +25,16 @@ public struct WireErrorDetails: Codable, Sendable, Equatable {
     public var waitMinutes: Int?
     /// What remains of a lockout, in seconds (also sent as `Retry-After`).
     public var retryAfterSeconds: Int?
+    /// The members a refusal names (`identity.only_guardian`).
+    public var members: [String]?
 
     /// Details with the given values.
     public init(
         name: String? = nil, profile: String? = nil, field: String? = nil, problem: String? = nil,
         character: String? = nil,
         maxLength: Int? = nil, kind: String? = nil, candidates: [ReferenceCandidate]? = nil,
-        waitMinutes: Int? = nil, retryAfterSeconds: Int? = nil
+        waitMinutes: Int? = nil, retryAfterSeconds: Int? = nil,
+        members: [String]? = nil
     ) {
         self.name = name
         self.profile = profile
@@ -43,6 +46,7 @@ public struct WireErrorDetails: Codable, Sendable, Equatable {
         self.candidates = candidates
         self.waitMinutes = waitMinutes
         self.retryAfterSeconds = retryAfterSeconds
+        self.members = members
     }
 
     /// No values at all.

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Identity's part of an export: everything Identity keeps about the subject, never a hash, token or code.
+public struct IdentityExport: Encodable, Sendable {
+    /// A managed member the account guards, or the member exported.
+    public struct ManagedMember: Encodable, Sendable {
+        public var householdId: String
+        public var member: Member
+        /// An exit PIN is set (its hash is never exported).
+        public var exitPinSet: Bool
+    }
+
+    /// A claim code made for a member (its code is never kept).
+    public struct ClaimCodeRecord: Encodable, Sendable {
+        public var memberId: String
+        public var householdId: String
+        public var createdBy: String
+        public var createdAt: Date
+        public var expiresAt: Date
+        public var usedAt: Date?
+    }
+
+    /// A mailed code waiting to be used (the code itself is never kept).
+    public struct PendingCode: Encodable, Sendable {
+        public var purpose: String
+        public var email: String
+        public var createdAt: Date
+        public var expiresAt: Date
+    }
+
+    /// A limit's state for the account: its name, its recent failures, and the end of a lock.
+    public struct Limit: Encodable, Sendable {
+        public var name: String
+        public var recentFailures: [Date]
+        public var lockedUntil: Date?
+    }
+
+    /// A live session: when it was made and last used, and where (never its token or hash).
+    public struct SessionRecord: Encodable, Sendable {
+        public var sessionId: String
+        public var createdAt: Date
+        public var lastUsedAt: Date
+        public var createdWhere: String?
+    }
+
+    /// A message queued for the account's address (its text holds codes: not exported).
+    public struct QueuedMail: Encodable, Sendable {
+        public var id: String
+        public var recipient: String
+        public var createdAt: Date
+        public var attempts: Int
+    }
+
+    public var account: Account?
+    public var linkedIdentities: [LinkedIdentity] = []
+    public var sessions: [SessionRecord] = []
+    public var households: [Household] = []
+    public var activeHouseholdId: String?
+    public var managedMembers: [ManagedMember] = []
+    public var actingRecords: [ActingRecord] = []
+    public var claimCodes: [ClaimCodeRecord] = []
+    public var pendingCodes: [PendingCode] = []
+    public var limits: [Limit] = []
+    public var queuedMail: [QueuedMail] = []
+}

@@ -1,0 +1,16 @@
+import Identity
+import IdentitySQL
+import Preferences
+import Storage
+
+extension SQLAccountDataShare {
+    /// Preferences' share in deleting and exporting an account (`PreferencesAccountData`).
+    public static let preferences = SQLAccountDataShare(
+        feature: "preferences",
+        delete: { deletion, connection in
+            try PreferencesAccountData.delete(deletion, SQLPreferencesTransaction(connection))
+        },
+        export: { subject, connection in
+            try PreferencesAccountData.export(subject, SQLPreferencesTransaction(connection))
+        })
+}

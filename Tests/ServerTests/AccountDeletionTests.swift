@@ -10,6 +10,7 @@ import PostgresStorageTesting
 import Preferences
 import SQLiteStorage
 import Storage
+import StorageTesting
 import Testing
 
 /// DOMAIN.md's "Leaving, and taking your data" across every feature, as the apps compose them (`KithServices`), on
@@ -52,10 +53,7 @@ struct AccountDeletionTests {
                     provider: .google, subject: "g-zedediah", email: zedEmail, emailVerified: true)
             ])
         func services() -> KithServices {
-            KithServices(
-                database: database, clock: clock, random: random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: [verifier],
-                mail: .maildir(folder.appendingPathComponent("mail").path, from: "no-reply@kith.example"))
+            Self.services(database, clock: clock, random: random, folder: folder, verifiers: [verifier])
         }
         return World(database: database, first: services(), second: services(), clock: clock, folder: folder)
     }
@@ -145,30 +143,9 @@ struct AccountDeletionTests {
             zed: zed, zedOnSecond: zedOnSecond, bo: bo, cy: cy, familyId: code.familyId, mia: mia)
     }
 
-    /// Every row of every table as text, by table, each row's columns joined (`SELECT *`); what `exempt` names is
-    /// left out.
+    /// Every row of every table as text, by table (`DatabaseContents`).
     static func dump(_ database: any SQLDatabase) async throws -> [String: [String]] {
-        try await database.read { connection in
-            let tables =
-                switch connection.dialect {
-                case .sqlite:
-                    try connection.query(
-                        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-                case .postgres:
-                    try connection.query(
-                        """
-                        SELECT table_name FROM information_schema.tables
-                        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-                        """)
-                }
-            var stored: [String: [String]] = [:]
-            for table in try tables.map({ try $0.string(0) }).sorted() {
-                stored[table] = try connection.query("SELECT * FROM \(table)").map { row in
-                    (0..<row.count).map { row[$0] ?? "∅" }.joined(separator: "|")
-                }.sorted()
-            }
-            return stored
-        }
+        try await DatabaseContents(of: database).tables
     }
 
     @Test(arguments: Engine.allCases)
@@ -184,19 +161,7 @@ struct AccountDeletionTests {
         let after = try await Self.dump(world.database)
 
         // Nothing holds the id, email or names, but the acting records' actor and the notice waiting to be sent.
-        let needles = [zedId.lowercased(), Self.zedEmail, "zedediah", "quorrax"]
-        var found: [String] = []
-        for (table, rows) in after {
-            for row in rows {
-                if table == "identity_outbox" && row.contains("Subject: Your Kith account was deleted") { continue }
-                var text = row.lowercased()
-                if table == "identity_acting_records" {
-                    // The actor's id is kept so a guardian's audit stays whole: it is the only one allowed.
-                    text = text.replacingOccurrences(of: "|\(zedId.lowercased())|", with: "|actor|")
-                }
-                for needle in needles where text.contains(needle) { found.append("\(table): \(needle) in \(row)") }
-            }
-        }
+        let found = Self.traces(of: zedId, [Self.zedEmail, "zedediah", "quorrax"], in: after)
         #expect(found.isEmpty, "\(found.prefix(10))")
         #expect(after["identity_acting_records"]?.contains { $0.contains(zedId) } == true)
         #expect(after["identity_outbox"]?.count == 1)

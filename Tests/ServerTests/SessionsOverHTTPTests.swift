@@ -16,11 +16,16 @@ struct SessionsOverHTTPTests {
 
     @Test func labelsListingAndEndingThroughTheRoutes() async throws {
         let server = try TestServer()
+        let clock = server.clock
         try await server.test { client in
+            // A minute apart: the list is oldest first.
             let laptop = try await client.signUp("dana@example.com")
+            clock.advance(by: 60)
             let phone = try await Self.signIn(client, headers: [.userAgent: "KithPhone/1.0 (iPhone)"])
+            clock.advance(by: 60)
             let tablet = try await Self.signIn(
                 client, headers: [Self.client: "Kith for iPad", .userAgent: "ignored/1.0"])
+            clock.advance(by: 60)
             let bare = try await Self.signIn(client, headers: [:])
 
             let listed = try await client.send(.get, "/api/me/sessions", token: laptop.token)
@@ -63,6 +68,7 @@ struct SessionsOverHTTPTests {
     @Test func theHTTPServiceListsAndEndsSessionsWithinTheContract() async throws {
         let server = try TestServer()
         let folder = server.directory.path
+        let clock = server.clock
         try await server.withCheckedJSONClient { client, json, checker in
             let credentials = RemoteCredentials(path: folder + "/remote.json", server: "http://kith.test")
             let identity = HTTPIdentityService(client: json, credentials: credentials)
@@ -70,6 +76,7 @@ struct SessionsOverHTTPTests {
             _ = try await device.signUp(
                 SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
             let principal = try #require(try await device.currentPrincipal())
+            clock.advance(by: 60)
             let phone = try await Self.signIn(client, headers: [Self.client: "Kith for iPhone"])
 
             let sessions = try await identity.sessions(principal)

@@ -294,28 +294,8 @@ public enum CirclesAccountDataContract {
         guard let database = env.statements else {
             return ["memory": try await env.store.read { circles, _ in everything(circles).lowercased() }]
         }
-        return try await database.read { connection in
-            let tables =
-                switch connection.dialect {
-                case .sqlite:
-                    try connection.query(
-                        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'circles%'")
-                case .postgres:
-                    try connection.query(
-                        """
-                        SELECT table_name FROM information_schema.tables
-                        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-                            AND table_name LIKE 'circles%'
-                        """)
-                }
-            var stored: [String: String] = [:]
-            for table in try tables.map({ try $0.string(0) }) {
-                let rows = try connection.query("SELECT * FROM \(table)")
-                stored[table] = rows.map { row in
-                    (0..<row.count).map { row[$0] ?? "" }.joined(separator: "|")
-                }.joined(separator: "\n").lowercased()
-            }
-            return stored
+        return try await DatabaseContents(of: database, tablePrefix: "circles").tables.mapValues {
+            $0.joined(separator: "\n").lowercased()
         }
     }
 

@@ -13,12 +13,36 @@ let package = Package(
         .package(path: "../../Packages/FamilyCodes"),
         .package(path: "../../Packages/Networking"),
         .package(path: "../../Packages/Circles"),
+        .package(path: "../../Packages/Preferences"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
+        // The apps' composition (Apps/shared/Sources/KithSchema, linked here: a package's targets live inside it), so
+        // the benchmarks run every feature's rules as `kith` and `kith-server` do without depending on the root
+        // package and its server dependencies.
+        .target(
+            name: "KithSchema",
+            dependencies: [
+                .product(name: "SQLiteStorage", package: "Storage"),
+                .product(name: "Storage", package: "Storage"),
+                .product(name: "Identity", package: "Identity"),
+                .product(name: "Argon2", package: "Identity"),
+                .product(name: "IdentityMail", package: "Identity"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Preferences", package: "Preferences"),
+                .product(name: "FamilyCodes", package: "FamilyCodes"),
+                .product(name: "Circles", package: "Circles"),
+                .product(name: "IdentitySQL", package: "Identity"),
+                .product(name: "PreferencesSQL", package: "Preferences"),
+                .product(name: "FamilyCodesSQL", package: "FamilyCodes"),
+                .product(name: "CirclesSQL", package: "Circles"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "kith-bench",
             dependencies: [
+                "KithSchema",
                 .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Identity", package: "Identity"),
@@ -34,6 +58,6 @@ let package = Package(
                 .product(name: "PostgresStorageTesting", package: "Storage"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
     ]
 )

@@ -2,9 +2,9 @@ import Foundation
 
 // kith-bench --kith PATH [--server PATH] [--runs N] [--seconds N] [--only NAME]: prints each benchmark's figures.
 // --seconds: how long each of the server's wrk runs lasts (5 by default).
-// NAME is one of startup, completion, identity, family, circles, durability, server, writes, mail (to rerun one while
-// working on it; writes is the server's look while others write, alone; mail is sign-up's throughput with mail off
-// and on).
+// NAME is one of startup, completion, identity, family, circles, durability, server, writes, mail, leaving (to rerun
+// one while working on it; writes is the server's look while others write, alone; mail is sign-up's throughput with
+// mail off and on; leaving is an account's export and deletion).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
@@ -23,7 +23,9 @@ while let argument = arguments.popFirst() {
         exit(2)
     }
 }
-let names = ["startup", "completion", "identity", "family", "circles", "durability", "server", "writes", "mail"]
+let names = [
+    "startup", "completion", "identity", "family", "circles", "durability", "server", "writes", "mail", "leaving",
+]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
         Data(
@@ -66,6 +68,10 @@ do {
     if selected("durability") {
         separate()
         try await DurabilityBenchmark.run(commits: 500)
+    }
+    if selected("leaving") {
+        separate()
+        try await LeavingBenchmark.run(accounts: 5)
     }
     if selected("server"), !server.isEmpty {
         separate()

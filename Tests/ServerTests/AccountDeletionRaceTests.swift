@@ -87,6 +87,15 @@ struct AccountDeletionRaceTests {
             _ = try await a.preferences.setTheme(racer, .dark)
             _ = try await a.circles.addContact(bo, ContactDraft(displayName: "Card \(round)", accountEmail: email))
 
+            let needles = [email, "xylrace", "xylvani", "quennort"]
+            if round == 0 {
+                // The scan sees the account while it exists: its id, email and names, in several features' tables.
+                let before = AccountDeletionTests.traces(
+                    of: racer.accountId, needles, in: try await AccountDeletionTests.dump(first))
+                #expect(
+                    Set(before.map { $0.prefix { $0 != "_" } }).isSuperset(of: ["identity", "preferences", "circles"]))
+            }
+
             let results = await withTaskGroup(of: (Write?, (any Error)?).self) { group in
                 group.addTask {
                     (nil, await Self.outcome { try await a.identity.deleteAccount(racer, password: Self.password) })
@@ -141,8 +150,7 @@ struct AccountDeletionRaceTests {
 
             // Nothing of this round's racer, nor of any before it, is left anywhere.
             let dump = try await AccountDeletionTests.dump(first)
-            var found = AccountDeletionTests.traces(
-                of: racer.accountId, [email, "xylrace", "xylvani", "quennort"], in: dump)
+            var found = AccountDeletionTests.traces(of: racer.accountId, needles, in: dump)
             for id in deletedIds.dropLast() { found += AccountDeletionTests.traces(of: id, [], in: dump) }
             #expect(found.isEmpty, "round \(round): \(found.prefix(10))")
             await #expect(throws: IdentityError.notSignedIn) { _ = try await b.identity.account(racer) }

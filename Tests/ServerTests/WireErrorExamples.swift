@@ -23,6 +23,7 @@ enum WireErrorExamples {
         .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 40),
         .emailAlreadyVerified, .emailNotVerified(email: "a@example.com"),
         .recoveryCodeInvalid(email: "a@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
+        .tooManySignInAttempts(retryAfter: 899),
         .recentSignInNeeded, .thisSession, .onlyGuardian(["Mia", "Max"]), .recentSignInNeededToDelete,
         .accountNoLongerExists,
     ]

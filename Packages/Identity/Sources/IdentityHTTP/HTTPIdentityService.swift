@@ -321,7 +321,8 @@ public actor HTTPIdentityService: IdentityService {
             role: request.role, accountType: request.accountType, claimCode: request.claimCode)
     }
 
-    public func signIn(email: String, password: String) async throws -> SessionGrant {
+    /// The server counts the attempt against the address it sees; `clientAddress` is not sent.
+    public func signIn(email: String, password: String, clientAddress: String?) async throws -> SessionGrant {
         let email = try EmailAddress.validate(email)
         let session: SessionJSON = try await send(
             IdentityRoute.signIn, token: nil, body: SignInBody(email: email, password: password))

@@ -74,6 +74,8 @@ extension IdentityError: WireCodedError {
             WireErrorCase("identity.recovery_code_invalid", status: 400, details: .init(name: email))
         case .tooManyTries(let seconds):
             WireErrorCase("identity.too_many_tries", status: 429, details: .init(retryAfterSeconds: seconds))
+        case .tooManySignInAttempts(let seconds):
+            WireErrorCase("identity.too_many_sign_in_attempts", status: 429, details: .init(retryAfterSeconds: seconds))
         case .emailChangeExpired: WireErrorCase("identity.email_change_expired", status: 410)
         case .recentSignInNeeded: WireErrorCase("identity.recent_sign_in_needed", status: 403)
         case .thisSession: WireErrorCase("identity.this_session", status: 409)
@@ -99,6 +101,9 @@ extension IdentityError: WireCodedError {
         case "identity.too_many_tries":
             guard let seconds = details.retryAfterSeconds else { return nil }
             self = .tooManyTries(retryAfter: seconds)
+        case "identity.too_many_sign_in_attempts":
+            guard let seconds = details.retryAfterSeconds else { return nil }
+            self = .tooManySignInAttempts(retryAfter: seconds)
         case "identity.wait_for_new_code":
             guard let seconds = details.retryAfterSeconds else { return nil }
             self = .waitForNewCode(retryAfter: seconds)

@@ -38,6 +38,23 @@ public struct RateLimiter: Sendable, Hashable {
         return next
     }
 
+    /// The state without one failure recorded at `date`, counted ahead of a check that then succeeded (a sign-in
+    /// counts an attempt before it computes a hash, so concurrent guesses each take a place): the lock that failure
+    /// set goes with it when the failures left no longer reach `maxFailures`.
+    public func forgiving(_ state: RateLimitState, failureAt date: Date) -> RateLimitState {
+        // Within a millisecond: a date read back from a store is not always the same `Date` to the last bit.
+        func same(_ one: Date, _ other: Date) -> Bool { abs(one.timeIntervalSince(other)) < 0.001 }
+        var next = state
+        guard let index = next.failures.lastIndex(where: { same($0, date) }) else { return next }
+        next.failures.remove(at: index)
+        if let until = next.lockedUntil, same(until, date.addingTimeInterval(rule.lockout)),
+            next.failures.count < rule.maxFailures
+        {
+            next.lockedUntil = nil
+        }
+        return next
+    }
+
     /// The state without an ended lock or failures that fell out of the window: the same decisions, less to keep.
     public func pruned(_ state: RateLimitState, at now: Date) -> RateLimitState {
         var next = state

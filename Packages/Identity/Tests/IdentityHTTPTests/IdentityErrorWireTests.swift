@@ -23,6 +23,7 @@ struct IdentityErrorWireTests {
             .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 42),
             .emailAlreadyVerified, .emailNotVerified(email: "ana@example.com"),
             .recoveryCodeInvalid(email: "ana@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
+            .tooManySignInAttempts(retryAfter: 899),
             .recentSignInNeeded, .thisSession, .onlyGuardian(["Max", "Mia Lee"]), .recentSignInNeededToDelete,
             .accountNoLongerExists,
         ]
@@ -94,7 +95,7 @@ struct IdentityErrorWireTests {
         case mailNotConfigured, wrongEmailCode, emailCodeExpired, waitForNewCode, emailAlreadyVerified
         case emailNotVerified, recoveryCodeInvalid, tooManyTries, emailChangeExpired, recentSignInNeeded
         case thisSession
-        case onlyGuardian, recentSignInNeededToDelete, accountNoLongerExists
+        case onlyGuardian, recentSignInNeededToDelete, accountNoLongerExists, tooManySignInAttempts
 
         init(_ error: IdentityError) {
             self =
@@ -154,6 +155,7 @@ struct IdentityErrorWireTests {
                 case .onlyGuardian: .onlyGuardian
                 case .recentSignInNeededToDelete: .recentSignInNeededToDelete
                 case .accountNoLongerExists: .accountNoLongerExists
+                case .tooManySignInAttempts: .tooManySignInAttempts
                 }
         }
     }

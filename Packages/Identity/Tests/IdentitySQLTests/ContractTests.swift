@@ -145,3 +145,11 @@ struct DeletionContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("Stronger sign-in: limits on guessing passwords (contract, every store)")
+struct SignInLimitsContractTests {
+    @Test(arguments: StoreKind.contract, SignInLimitsContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

@@ -121,3 +121,11 @@ struct DeletionContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Stronger sign-in: limits on guessing passwords (contract, every store)")
+struct SignInLimitsContractTests {
+    @Test(arguments: SignInLimitsContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

@@ -24,6 +24,27 @@ struct RateLimiterTests {
         #expect(limiter.decision(for: state, at: at(700)) == .allowed)
     }
 
+    @Test("forgiving a failure counted ahead removes it, and the lock it set, even read back from a store")
+    func forgiving() {
+        var state = RateLimitState.fresh
+        for second in [0.0, 100, 200, 300] { state = limiter.recordingFailure(state, at: at(second)) }
+        let attempt = at(400.123_456_7)
+        state = limiter.recordingFailure(state, at: attempt)
+        #expect(state.lockedUntil != nil)
+        // As a store gives it back: the text form, whose dates may differ from the originals in the last bits.
+        let stored = RateLimitState(
+            failures: RateLimitState.failures(stored: state.storedFailures),
+            lockedUntil: state.lockedUntil.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) })
+        let forgiven = limiter.forgiving(stored, failureAt: attempt)
+        #expect(forgiven.failures.count == 4)
+        #expect(forgiven.lockedUntil == nil)
+        #expect(limiter.decision(for: forgiven, at: attempt) == .allowed)
+        // A lock that an earlier failure set stays; a failure that is not there changes nothing.
+        let locked = limiter.recordingFailure(limiter.recordingFailure(forgiven, at: at(401)), at: at(402))
+        #expect(limiter.forgiving(locked, failureAt: at(402)).lockedUntil == locked.lockedUntil)
+        #expect(limiter.forgiving(locked, failureAt: at(999)) == locked)
+    }
+
     @Test("failures older than 15 minutes do not count")
     func window() {
         var state = RateLimitState.fresh

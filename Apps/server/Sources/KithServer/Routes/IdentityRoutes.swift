@@ -25,7 +25,8 @@ struct IdentityRoutes: Sendable {
         }
         router.on(IdentityRoute.signIn) { request, context in
             let body = try await request.decodeJSON(SignInBody.self, context: context)
-            let grant = try await identity.signIn(email: body.email, password: body.password)
+            let grant = try await identity.signIn(
+                email: body.email, password: body.password, clientAddress: context.clientAddressKey)
             return try JSONCoding.response(try await session(grant, created: false))
         }
         router.on(IdentityRoute.sessionState) { request, context in

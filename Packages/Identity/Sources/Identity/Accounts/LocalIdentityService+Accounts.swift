@@ -123,15 +123,23 @@ extension LocalIdentityService {
         }
     }
 
-    public func signIn(email: String, password: String) async throws -> SessionGrant {
+    public func signIn(email: String, password: String, clientAddress: String?) async throws -> SessionGrant {
         let email = try EmailAddress.validate(email)
-        let candidate = try await store.read { try $0.passwordCandidate(email: email) }
+        let limits = SignInLimits(email: email, clientAddress: clientAddress)
+        let attempted = clock.now()
+        // Counted before the hash is computed, in the store every server shares: guesses made at once each take a
+        // place, so exactly a limit's number are checked; while blocked, none is.
+        let candidate = try await store.write { transaction in
+            try transaction.countSignInAttempt(limits, at: attempted)
+            return try transaction.passwordCandidate(email: email)
+        }
         let verified = try await verify(password, against: candidate)
         let now = clock.now()
         let label = newSessionWhere
         let random = random
         return try await store.write { transaction in
             let account = try transaction.requireUnchanged(verified)
+            try transaction.forgiveSignInAttempt(limits, attemptedAt: attempted)
             let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
             try transaction.insertSession(session)
             return grant

@@ -107,6 +107,9 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     case recoveryCodeInvalid(email: String)
     /// Too many recovery requests or wrong codes from one address: `retryAfter` more seconds.
     case tooManyTries(retryAfter: Int)
+    /// Password sign-in is blocked for this account, this address, or this account from this address: `retryAfter`
+    /// more seconds.
+    case tooManySignInAttempts(retryAfter: Int)
     /// An email-change code with no pending change to confirm (none, expired, used, or after 5 wrong tries).
     case emailChangeExpired
     /// Changing the email of an account without a password needs a Google or Apple sign-in within 10 minutes.
@@ -186,6 +189,8 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .recoveryCodeInvalid(let email):
             "That code is not right or has expired. Use `password forgot \(email)` for a new one."
         case .tooManyTries(let seconds): "Too many tries. Try again in \(seconds / 60)m \(seconds % 60)s."
+        case .tooManySignInAttempts(let seconds):
+            "Too many sign-in attempts. Try again in \(seconds / 60)m \(seconds % 60)s."
         case .emailChangeExpired: "That code has expired. Use `email change NEW` for a new one."
         case .recentSignInNeeded:
             "Sign in with Google or Apple again (within the last 10 minutes) before changing your email."

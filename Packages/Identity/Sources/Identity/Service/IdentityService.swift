@@ -56,7 +56,7 @@ public protocol IdentityService: DeviceSessions, ProfileReads {
     /// Creates an account and returns a new session's raw token, once. No device state changes.
     func register(_ request: SignUp) async throws -> SessionGrant
     /// Signs in and returns a new session's raw token, once. No device state changes.
-    func signIn(email: String, password: String) async throws -> SessionGrant
+    func signIn(email: String, password: String, clientAddress: String?) async throws -> SessionGrant
     /// Signs in with a provider's ID token and returns a new session's raw token, once. No device state changes.
     func signIn(with signIn: ProviderSignIn) async throws -> ProviderSessionGrant
     /// The principal of a live session's raw token, else "Not signed in".
@@ -134,4 +134,11 @@ public protocol ProfileReads: Sendable {
     func account(_ principal: Principal) async throws -> Account
     /// The principal's active household, or nil.
     func activeHousehold(_ principal: Principal) async throws -> Household?
+}
+
+extension IdentityService {
+    /// Signs in from this process's own address (`kith` on its own file: the device).
+    public func signIn(email: String, password: String) async throws -> SessionGrant {
+        try await signIn(email: email, password: password, clientAddress: nil)
+    }
 }

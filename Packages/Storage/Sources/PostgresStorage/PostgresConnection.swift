@@ -39,6 +39,9 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     /// The current transaction's COMMIT went out: if the connection breaks now, whether it committed is unknown, so
     /// its body must not run again (see `PostgresDatabase`).
     private(set) var commitSent = false
+    /// On a replica: a WAL position this connection's server had replayed when last asked. Replay only moves forward
+    /// while the connection lives (a restarted standby ends it), so a transaction begun later sees at least this.
+    var replayedAtLeast: CommitPosition?
 
     /// A statement waiting to be sent, and where its answer goes.
     private struct Statement {
@@ -145,6 +148,22 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
         guard PQsendQuery(connection, "COMMIT") == 1 else { throw brokenPipeline(connection) }
         try flushOutput(connection, until: deadline)
         commitInFlight = true
+    }
+
+    /// Commits as `commit()` does and, in the same round trip, asks where the primary's WAL stands after it
+    /// (`pg_current_wal_flush_lsn()`: a commit waits for its flush, `synchronous_commit` being on, PostgreSQL's default):
+    /// a position at or past this commit's, so a replica that has replayed it shows the
+    /// commit. Nil when the transaction sent nothing (nothing committed).
+    func commitReturningPosition() throws(PostgresError) -> CommitPosition? {
+        if beginIsPending && pending.count == 1 {
+            pending = []
+            return nil
+        }
+        try flush()
+        guard connection != nil else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
+        commitSent = true
+        // One simple-protocol string: the SELECT runs only when the COMMIT succeeded.
+        return try query("COMMIT; SELECT pg_current_wal_flush_lsn()", []).first?[0].flatMap(CommitPosition.init)
     }
 
     /// Reads the answer of a COMMIT sent without waiting, so the connection is free for the next statement.

@@ -23,7 +23,19 @@ public final class PostgresDatabase: SQLDatabase {
     let healthSlot = PostgresPool.Slot(index: -2)
     /// When `answers()` last had its answer.
     let lastAnswered = Mutex<ContinuousClock.Instant?>(nil)
-    private let counting = Mutex(Counters())
+    let counting = Mutex(Counters())
+    /// Streaming replicas that read-only transactions may run on (see `read`); none by default.
+    let replicas: [PostgresReplica]
+    /// How long a replica may stay behind the reads that come to it before they stop coming (`--replica-max-lag`).
+    let replicaMaxLag: Duration
+    /// How long a read waits for a replica to catch up.
+    let replicaWait: Duration
+    /// How long a failed replica is left alone.
+    let replicaDownFor: Duration
+    /// Where the primary's WAL stands, asked once for every read that may go to a replica.
+    let primaryPositions: PrimaryPositions
+    /// The replica the next read tries first (round robin).
+    let nextReplica = Atomic<UInt>(0)
 
     /// What operators watch (see `/metrics`).
     public struct Counters: Sendable, Equatable {
@@ -39,6 +51,14 @@ public final class PostgresDatabase: SQLDatabase {
         public var reconnectedRetries = 0
         /// Callers that found every connection in use past `Timeouts.pool`.
         public var poolTimeouts = 0
+        /// Read-only transactions run on the primary.
+        public var primaryReads = 0
+        /// Read-only transactions run on a replica.
+        public var replicaReads = 0
+        /// Reads a replica did not serve, and the primary did instead, because it had not replayed what they needed.
+        public var replicaBehind = 0
+        /// Reads a replica did not serve because it failed (down, refusing, cancelled, or no longer a standby).
+        public var replicaFailures = 0
     }
 
     /// How long to keep running a transaction that loses to concurrent ones, and how long to wait between runs.
@@ -108,19 +128,24 @@ public final class PostgresDatabase: SQLDatabase {
     /// under an advisory lock, so servers starting together do not race.
     public static func open(
         url: String, features: [FeatureMigrations], size: Int = 8, retry: RetryPolicy = RetryPolicy(),
-        timeouts: Timeouts = Timeouts()
+        timeouts: Timeouts = Timeouts(), replicas: Replicas = Replicas()
     ) async throws(StorageError) -> PostgresDatabase {
-        let database = PostgresDatabase(url: url, size: size, retry: retry, timeouts: timeouts)
+        let database = PostgresDatabase(url: url, size: size, retry: retry, timeouts: timeouts, replicas: replicas)
         try await database.migrate(features)
         return database
     }
 
-    init(url: String, size: Int, retry: RetryPolicy, timeouts: Timeouts) {
+    init(url: String, size: Int, retry: RetryPolicy, timeouts: Timeouts, replicas: Replicas = Replicas()) {
         self.url = url
         displayName = Self.redacted(url)
         pool = PostgresPool(size: size)
         self.retry = retry
         self.timeouts = timeouts
+        self.replicas = replicas.urls.map { PostgresReplica(url: $0, displayName: Self.redacted($0), size: size) }
+        replicaMaxLag = replicas.maxLag
+        replicaDownFor = replicas.downFor
+        replicaWait = replicas.wait
+        primaryPositions = PrimaryPositions(url: url, timeouts: timeouts)
     }
 
     /// The counters so far.
@@ -136,8 +161,18 @@ public final class PostgresDatabase: SQLDatabase {
     /// REPEATABLE READ, not SERIALIZABLE: a transaction that writes nothing cannot break a rule, and under
     /// SERIALIZABLE every read would take predicate locks that writers must check and that can make a reader or a
     /// writer fail and run again, which is what a look's p99 under concurrent writes suffers from.
+    ///
+    /// With replicas, it runs on one when that replica has replayed what the read must see (see `routedRead`), else
+    /// on the primary.
     public func read<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await transaction(readOnly: true) { try body($0) }
+        guard replicas.isEmpty else { return try await routedRead(body) }
+        return try await primaryRead(body)
+    }
+
+    /// `read` on the primary.
+    func primaryRead<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        counting.withLock { $0.primaryReads += 1 }
+        return try await transaction(readOnly: true) { try body($0) }
     }
 
     /// Runs `body` in one SERIALIZABLE transaction: all of its writes are kept, or none. On a serialization
@@ -157,6 +192,8 @@ public final class PostgresDatabase: SQLDatabase {
     private func transaction<T: Sendable>(
         readOnly: Bool, _ body: @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
+        // Task-local values do not reach the slot's thread: the request's context is taken here.
+        let causal = replicas.isEmpty || readOnly ? nil : CausalContext.current
         guard let slot = await pool.acquire(waitingAtMost: timeouts.pool) else {
             counting.withLock { $0.poolTimeouts += 1 }
             throw StorageError(.unavailable, "The database is not available. Please try again.")
@@ -166,7 +203,9 @@ public final class PostgresDatabase: SQLDatabase {
             // `body` runs to its end before `run` returns: it never outlives this call.
             result = .success(
                 try await withoutActuallyEscaping(body) { body in
-                    try await slot.run { [self] in try runTransaction(on: slot, readOnly: readOnly, body) }
+                    try await slot.run { [self] in
+                        try runTransaction(on: slot, readOnly: readOnly, causal: causal, body)
+                    }
                 })
         } catch {
             result = .failure(error)
@@ -182,8 +221,11 @@ public final class PostgresDatabase: SQLDatabase {
     /// only read, or its COMMIT had not gone out (the server rolls back a transaction whose connection ends, and a
     /// body may run again whole, as on a serialization failure). A connection lost after the COMMIT went out leaves
     /// the outcome unknown, and one that timed out means the database is not answering: both are "not available".
+    ///
+    /// With `causal`, a commit's WAL position is asked in the COMMIT's round trip and recorded there, for the
+    /// request's answer to carry.
     private func runTransaction<T>(
-        on slot: PostgresPool.Slot, readOnly: Bool, _ body: (PostgresConnection) throws -> T
+        on slot: PostgresPool.Slot, readOnly: Bool, causal: CausalContext?, _ body: (PostgresConnection) throws -> T
     ) throws -> T {
         let started = ContinuousClock.now
         var attempt = 1
@@ -203,7 +245,11 @@ public final class PostgresDatabase: SQLDatabase {
                     connection.rollback()
                     throw error
                 }
-                try connection.commit(waiting: !readOnly)
+                if let causal {
+                    if let position = try connection.commitReturningPosition() { causal.recordCommit(at: position) }
+                } else {
+                    try connection.commit(waiting: !readOnly)
+                }
                 return value
             } catch let error as PostgresError {
                 // No ROLLBACK after a COMMIT that failed: it ended the transaction (`rollback` knows).
@@ -244,14 +290,14 @@ public final class PostgresDatabase: SQLDatabase {
         }
     }
 
-    /// The slot's connection, opened (again) when it has none or it broke.
-    private func connection(of slot: PostgresPool.Slot) throws(StorageError) -> PostgresConnection {
+    /// The slot's connection to `url` (the primary's unless given), opened (again) when it has none or it broke.
+    func connection(of slot: PostgresPool.Slot, url: String? = nil) throws(StorageError) -> PostgresConnection {
         if let connection = slot.connection, connection.isHealthy { return connection }
         if slot.connection != nil { counting.withLock { $0.replaced += 1 } }
         slot.connection = nil
         do {
             let connection = try PostgresConnection(
-                url: url, timeouts: .init(connect: timeouts.connect, answer: timeouts.answer))
+                url: url ?? self.url, timeouts: .init(connect: timeouts.connect, answer: timeouts.answer))
             counting.withLock { $0.connects += 1 }
             slot.connection = connection
             return connection

@@ -58,9 +58,10 @@ extension PostgresDatabase {
     /// A pool over `url` as `open` makes it, without migrating: for `kith-server migrate --check` and a server that
     /// must not migrate (`--no-migrate`), which ask `migrationStatus` first.
     public static func connect(
-        url: String, size: Int = 8, retry: RetryPolicy = RetryPolicy(), timeouts: Timeouts = Timeouts()
+        url: String, size: Int = 8, retry: RetryPolicy = RetryPolicy(), timeouts: Timeouts = Timeouts(),
+        replicas: Replicas = Replicas()
     ) -> PostgresDatabase {
-        PostgresDatabase(url: url, size: size, retry: retry, timeouts: timeouts)
+        PostgresDatabase(url: url, size: size, retry: retry, timeouts: timeouts, replicas: replicas)
     }
 
     /// Where the schema stands against `features`, read without changing anything (a database no server migrated

@@ -1,5 +1,6 @@
 import Argon2
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Identity
@@ -133,6 +134,39 @@ struct MetricsTests {
             #expect(Self.value(text, "kith_database_pool_waiting") == 0)
             #expect((Self.value(text, "kith_database_transaction_retries_total") ?? -1) >= 0)
             #expect(Self.value(text, #"kith_http_requests_total{route="/api/me",method="GET",status="200"}"#) == 1)
+        }
+    }
+
+    @Test func withAReplicaReadsByTargetAndItsLagAreExposedAndCommitsCarryTheirPosition() async throws {
+        let random = SystemRandomSource()
+        let url = try await TestPostgres.freshSchemaURL()
+        let services = try await ServerServices.postgres(
+            url: url, poolSize: 2, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random),
+            replicas: .init(urls: [try TestPostgres.replicaURL(of: url)]))
+        let app = Application(
+            router: KithServerApplication.router(services: services),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.router) { client in
+            let signUp = try await client.send(
+                .post, "/api/auth/signup",
+                body:
+                    #"{"email":"dana@example.com","firstName":"Dana","lastName":"Reyes","password":"correct horse","role":"member"}"#
+            )
+            #expect(signUp.status == .created)
+            let position = try #require(signUp.headers[HTTPField.Name("Kith-Read-After")!])
+            let token = try #require(try signUp.object()["token"] as? String)
+            // A read sent with the token: its answer commits nothing, so it carries none.
+            let me = try await client.send(
+                .get, "/api/me", token: token, headers: [HTTPField.Name("Kith-Read-After")!: position])
+            #expect(me.status == .ok)
+            #expect(me.headers[HTTPField.Name("Kith-Read-After")!] == nil)
+            let text = try await client.send(.get, "/metrics").text
+            let primary = Self.value(text, #"kith_database_reads_total{target="primary"}"#) ?? -1
+            let replica = Self.value(text, #"kith_database_reads_total{target="replica"}"#) ?? -1
+            #expect(primary >= 0 && replica >= 0 && primary + replica >= 1, "\(text)")
+            #expect(Self.value(text, #"kith_database_replica_skips_total{reason="behind"}"#) != nil)
+            #expect(text.contains("kith_database_replica_lag_seconds{replica="))
+            #expect(text.contains("kith_database_replica_lag_bytes{replica="))
         }
     }
 }

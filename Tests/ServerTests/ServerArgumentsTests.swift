@@ -48,6 +48,35 @@ struct ServerArgumentsTests {
         #expect(throws: ServerArguments.UsageError.self) { try ServerArguments.parse(["--database="]) }
     }
 
+    @Test func readReplicasAreNamedOnceEachOrInOneVariableAndNeedPostgreSQL() throws {
+        let (url, first, second) = (
+            "postgresql://kith@db/kith", "postgresql://kith@replica1/kith", "postgresql://kith@replica2/kith"
+        )
+        let flags = try #require(
+            try ServerArguments.parse([
+                "--database", url, "--read-replica", first, "--read-replica=\(second)", "--replica-max-lag", "0.25",
+            ]))
+        #expect(flags.readReplicaURLs == [first, second])
+        #expect(flags.replicaMaxLag == .milliseconds(250))
+        let defaults = try #require(try ServerArguments.parse(["--database", url]))
+        #expect(defaults.readReplicaURLs.isEmpty && defaults.replicaMaxLag == .seconds(1))
+        let environment = try #require(
+            try ServerArguments.parse(
+                [],
+                environment: [
+                    "KITH_DATABASE_URL": url, "KITH_READ_REPLICA_URLS": "\(first), \(second)",
+                    "KITH_REPLICA_MAX_LAG": "2",
+                ]))
+        #expect(environment.readReplicaURLs == [first, second] && environment.replicaMaxLag == .seconds(2))
+        let onSQLite = #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse(["--db", "/tmp/k.sqlite", "--read-replica", first])
+        }
+        #expect(onSQLite?.description == "--read-replica needs --database: replicas are PostgreSQL's")
+        #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse(["--database", url, "--replica-max-lag", "soon"])
+        }
+    }
+
     @Test func operationsFlagsAndMigrate() throws {
         let parsed = try #require(
             try ServerArguments.parse([
@@ -96,7 +125,7 @@ struct ServerArgumentsTests {
             #expect(
                 flag.environment == "KITH_"
                     + flag.name.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_")
-                    || flag.name == "--database")
+                    || ["--database", "--read-replica"].contains(flag.name))
         }
     }
 }

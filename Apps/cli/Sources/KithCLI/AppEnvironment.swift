@@ -161,10 +161,14 @@ public struct AppEnvironment: Sendable {
     /// through `OfflineProfileReads`, so acting works offline from the last loaded profiles.
     /// `whoami` shows the active persona from the server's Circles, as locally, in products that have Circles.
     public static func remote(url: URL, product: Product, environment: [String: String]) -> AppEnvironment {
-        // Every request names this client: a session the request makes records it as where it was made.
+        // Every request names this client (a session it makes records where it was made); each retry carries the
+        // newest causal token, and each answer's token is kept for the next request.
         let http = MiddlewareClient(
             base: CurlHTTPClient(),
-            middleware: [RetryMiddleware(), HeaderMiddleware(name: WireHeaders.client, value: HostName.sessionLabel)])
+            middleware: [
+                RetryMiddleware(), ReadAfterMiddleware(),
+                HeaderMiddleware(name: WireHeaders.client, value: HostName.sessionLabel),
+            ])
         let client = JSONClient(client: http, baseURL: url)
         let credentials = RemoteCredentials(server: url, environment: environment)
         let remote = HTTPIdentityService(client: client, credentials: credentials)

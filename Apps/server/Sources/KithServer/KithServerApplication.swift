@@ -48,6 +48,8 @@ public enum KithServerApplication {
         if !trustedProxies.ranges.isEmpty { router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies)) }
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: NoStoreMiddleware())
+        // Outside ErrorMiddleware: a refusal after a commit still carries the commit's position.
+        router.add(middleware: ReadAfterMiddleware())
         router.add(middleware: ErrorMiddleware(routes: routeMethods))
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: SessionLabelMiddleware())

@@ -30,6 +30,10 @@ public struct ServerArguments: Sendable, Equatable {
     public var databasePath: String?
     /// A PostgreSQL connection URI (`--database`); nil: `KITH_DATABASE_URL`, else SQLite.
     public var databaseURL: String?
+    /// PostgreSQL streaming replicas that reads may go to (`--read-replica`, `KITH_READ_REPLICA_URLS`).
+    public var readReplicaURLs: [String] = []
+    /// How long a replica may stay behind the reads that come to it before they stop trying it (`--replica-max-lag`).
+    public var replicaMaxLag: Duration = .seconds(1)
     public var host: String = "127.0.0.1"
     public var port: Int = 8080
     /// Most owners whose access index the server keeps in memory (`--access-cache`).
@@ -83,6 +87,14 @@ public struct ServerArguments: Sendable, Equatable {
             Flag(
                 "--database", "KITH_DATABASE_URL", value: "URL",
                 "a PostgreSQL connection URI, for any number of servers on one database (without it, SQLite)"),
+            Flag(
+                "--read-replica", "KITH_READ_REPLICA_URLS", value: "URL", repeatable: true,
+                "a streaming replica of --database that reads may use when it has replayed what they must see (repeatable)"
+            ),
+            Flag(
+                "--replica-max-lag", "KITH_REPLICA_MAX_LAG", value: "SECONDS",
+                "a replica behind every read for longer than this is asked once a period only, reads going to the primary (default 1)"
+            ),
             Flag("--host", "KITH_HOST", value: "HOST", "the address to listen on (default 127.0.0.1)"),
             Flag("--port", "KITH_PORT", value: "N", "the port to listen on, 1-65535 (default 8080)"),
             Flag(
@@ -208,6 +220,9 @@ public struct ServerArguments: Sendable, Equatable {
             }
         }
         try parsed.checkMail()
+        if !parsed.readReplicaURLs.isEmpty, case .sqlite = parsed.store(environment: environment) {
+            throw UsageError(description: "--read-replica needs --database: replicas are PostgreSQL's")
+        }
         for (provider, _) in parsed.issuers where parsed.clientIds[provider] == nil {
             throw UsageError(description: "--\(provider.rawValue)-issuer needs --\(provider.rawValue)-client-id")
         }
@@ -235,6 +250,12 @@ public struct ServerArguments: Sendable, Equatable {
         switch flag.name {
         case "--db": databasePath = value
         case "--database": databaseURL = value
+        case "--read-replica": readReplicaURLs = values
+        case "--replica-max-lag":
+            let seconds = try parse(
+                value, { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
+                mustBe: "a number of seconds from 0 to 3600")
+            replicaMaxLag = .milliseconds(Int64((seconds * 1000).rounded()))
         case "--host": host = value
         case "--port": port = try number(in: 1...65_535, mustBe: "a number from 1 to 65535")
         case "--access-cache": accessCacheOwners = try number(in: 1..., mustBe: "a number of owners, at least 1")

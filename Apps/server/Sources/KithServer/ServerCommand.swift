@@ -62,8 +62,14 @@ public enum ServerCommand {
             case .postgres(let url):
                 services = try await ServerServices.postgres(
                     url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, migrates: false,
-                    mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail)
-                logger.info("serving from PostgreSQL", metadata: ["database": "\(PostgresDatabase.redacted(url))"])
+                    mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail,
+                    replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag))
+                logger.info(
+                    "serving from PostgreSQL",
+                    metadata: [
+                        "database": "\(PostgresDatabase.redacted(url))",
+                        "replicas": .array(parsed.readReplicaURLs.map { .string(PostgresDatabase.redacted($0)) }),
+                    ])
             }
             let readiness = Readiness()
             let metrics = ServerMetrics(databaseStatistics: services.databaseStatistics)

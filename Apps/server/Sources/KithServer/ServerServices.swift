@@ -64,12 +64,13 @@ public struct ServerServices: Sendable {
         clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true,
         timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts(), mail: MailSetup? = nil,
-        requireVerifiedEmail: Bool = false
+        requireVerifiedEmail: Bool = false, replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas()
     ) async throws(StorageError) -> ServerServices {
         let database =
             migrates
-            ? try await PostgresDatabase.open(url: url, features: migrations, size: poolSize, timeouts: timeouts)
-            : PostgresDatabase.connect(url: url, size: poolSize, timeouts: timeouts)
+            ? try await PostgresDatabase.open(
+                url: url, features: migrations, size: poolSize, timeouts: timeouts, replicas: replicas)
+            : PostgresDatabase.connect(url: url, size: poolSize, timeouts: timeouts, replicas: replicas)
         let services = KithServices(
             database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers, mail: mail,
             requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners)
@@ -79,9 +80,20 @@ public struct ServerServices: Sendable {
             databaseStatistics: {
                 let counters = database.counters
                 let pool = await database.poolUsage()
-                return DatabaseStatistics(
+                var statistics = DatabaseStatistics(
                     retries: counters.retries, exhausted: counters.exhausted, replaced: counters.replaced,
                     connectionsInUse: pool.inUse, waiting: pool.waiting)
+                statistics.primaryReads = counters.primaryReads
+                statistics.replicaReads = counters.replicaReads
+                statistics.replicaBehind = counters.replicaBehind
+                statistics.replicaFailures = counters.replicaFailures
+                statistics.replicas = database.replicaStatuses().map {
+                    DatabaseStatistics.Replica(
+                        name: $0.name,
+                        lagSeconds: Double($0.lag.components.seconds)
+                            + Double($0.lag.components.attoseconds) / 1e18, lagBytes: $0.lagBytes)
+                }
+                return statistics
             }, migrationStatus: { try? await database.migrationStatus(migrations) })
     }
 

@@ -147,6 +147,13 @@ public final class ServerMetrics: Sendable {
         let replaced: Counter
         let connectionsInUse: Gauge
         let waiting: Gauge
+        let primaryReads: Counter
+        let replicaReads: Counter
+        let replicaBehind: Counter
+        let replicaFailures: Counter
+        private let registry: PrometheusCollectorRegistry
+        /// Each replica's lag series (seconds, bytes), by its name, made on the first scrape that names it.
+        private let lags = Mutex<[String: (seconds: Gauge, bytes: Gauge)]>([:])
         private let last = Mutex(
             DatabaseStatistics(retries: 0, exhausted: 0, replaced: 0, connectionsInUse: 0, waiting: 0))
 
@@ -167,6 +174,37 @@ public final class ServerMetrics: Sendable {
                 descriptor: descriptor("pool_connections_in_use", "", "Pool connections running a transaction now"))
             waiting = registry.makeGauge(
                 descriptor: descriptor("pool_waiting", "", "Transactions waiting for a free pool connection now"))
+            let reads = descriptor("reads", "total", "Read-only transactions, by where they ran (primary or replica)")
+            primaryReads = registry.makeCounter(descriptor: reads, labels: [("target", "primary")])
+            replicaReads = registry.makeCounter(descriptor: reads, labels: [("target", "replica")])
+            let passed = descriptor(
+                "replica_skips", "total",
+                "Reads a replica passed to the primary, by reason: behind what they must see, or failed")
+            replicaBehind = registry.makeCounter(descriptor: passed, labels: [("reason", "behind")])
+            replicaFailures = registry.makeCounter(descriptor: passed, labels: [("reason", "failed")])
+            self.registry = registry
+        }
+
+        /// The lag series of the replica named `name`.
+        private func lagSeries(_ name: String) -> (seconds: Gauge, bytes: Gauge) {
+            lags.withLock { lags in
+                if let series = lags[name] { return series }
+                func descriptor(_ unit: String, _ help: String) -> MetricNameDescriptor {
+                    MetricNameDescriptor(
+                        namespace: "kith", subsystem: "database", metricName: "replica_lag", unitName: unit,
+                        helpText: help)
+                }
+                let series = (
+                    seconds: registry.makeGauge(
+                        descriptor: descriptor("seconds", "How long a replica has been behind the reads sent to it"),
+                        labels: [("replica", name)]),
+                    bytes: registry.makeGauge(
+                        descriptor: descriptor("bytes", "How much WAL a replica was behind the last read it failed"),
+                        labels: [("replica", name)])
+                )
+                lags[name] = series
+                return series
+            }
         }
 
         func update(to now: DatabaseStatistics) {
@@ -174,6 +212,8 @@ public final class ServerMetrics: Sendable {
             last.withLock { last in
                 let counted: [(Counter, WritableKeyPath<DatabaseStatistics, Int>)] = [
                     (retries, \.retries), (exhausted, \.exhausted), (replaced, \.replaced),
+                    (primaryReads, \.primaryReads), (replicaReads, \.replicaReads), (replicaBehind, \.replicaBehind),
+                    (replicaFailures, \.replicaFailures),
                 ]
                 for (counter, field) in counted where now[keyPath: field] > last[keyPath: field] {
                     counter.increment(by: Int64(now[keyPath: field] - last[keyPath: field]))
@@ -182,6 +222,11 @@ public final class ServerMetrics: Sendable {
             }
             connectionsInUse.set(Int64(now.connectionsInUse))
             waiting.set(Int64(now.waiting))
+            for replica in now.replicas {
+                let series = lagSeries(replica.name)
+                series.seconds.set(replica.lagSeconds)
+                series.bytes.set(Int64(clamping: replica.lagBytes))
+            }
         }
     }
 }

@@ -93,7 +93,7 @@ public struct ServerArguments: Sendable, Equatable {
             ),
             Flag(
                 "--replica-max-lag", "KITH_REPLICA_MAX_LAG", value: "SECONDS",
-                "a replica behind every read for longer than this is asked once a period only, reads going to the primary (default 1)"
+                "a replica that has fallen behind the reads sent to it for longer than this gets one read a period until it catches up, the rest going to the primary (default 1)"
             ),
             Flag("--host", "KITH_HOST", value: "HOST", "the address to listen on (default 127.0.0.1)"),
             Flag("--port", "KITH_PORT", value: "N", "the port to listen on, 1-65535 (default 8080)"),

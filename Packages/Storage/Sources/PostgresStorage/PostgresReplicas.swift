@@ -49,18 +49,24 @@ extension PostgresDatabase {
     }
 
     /// A read that may run on a replica. It does only when the replica has replayed the primary's WAL at least up
-    /// to where it stood when this read began (asked of the primary, see `PrimaryPositions`), and up to the
-    /// request's `Kith-Read-After` position: so a replica never answers with anything older than what the primary
-    /// would have answered at the moment the read began. That covers a session ended or a grant revoked on any
-    /// server before this request came, whether or not the caller sent a position (every read checks a session or
-    /// access, so no read is let off). Otherwise, and when the replica fails, the read runs on the primary at once
-    /// after waiting at most `Replicas.wait` for the replica to catch up: a failed replica costs one read run again,
-    /// never an error.
+    /// to where it stood when this read began (asked of the primary, see `PrimaryPositions`): so a replica never
+    /// answers with anything older than what the primary would have answered at the moment the read began. That
+    /// covers a session ended or a grant revoked on any server before this request came, whether or not the caller
+    /// sent a position (every read checks a session or access, so no read is let off).
+    ///
+    /// The request's `Kith-Read-After` position is a commit the caller saw before this request, so it is never past
+    /// that fence, and a replica that reached the fence has it too. One past it is no position this primary gave
+    /// before the read began (forged, or another database's): the read goes to the primary, without waiting for the
+    /// replica or counting it behind, so that no client can make the replica look late to everyone else.
+    ///
+    /// Otherwise, and when the replica fails, the read runs on the primary, after waiting at most `Replicas.wait`
+    /// for the replica to catch up: a failed replica costs one read run again, never an error.
     func routedRead<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
         let readAfter = CausalContext.current?.readAfter
-        if let replica = chosenReplica(at: .now), let fence = await primaryPositions.current() {
-            let needed = max(fence, readAfter ?? fence)
-            if case .served(let value) = try await read(on: replica, needed: needed, body) { return value }
+        if let replica = chosenReplica(at: .now), let fence = await primaryPositions.current(),
+            readAfter.map({ $0 <= fence }) ?? true
+        {
+            if case .served(let value) = try await read(on: replica, needed: fence, body) { return value }
         }
         return try await primaryRead(body)
     }

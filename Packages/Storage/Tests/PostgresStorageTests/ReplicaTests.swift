@@ -46,6 +46,18 @@ struct ReplicaTests {
         #expect(reading.committed == nil)
     }
 
+    @Test func aTokenPastThePrimarysPositionSendsItsReadsToThePrimaryWithoutMarkingTheReplicaLate() async throws {
+        let database = try await Self.database()
+        try await database.write { try $0.execute("INSERT INTO counters VALUES ('n', 1)") }
+        let forged = CausalContext(readAfter: CommitPosition(UInt64.max))
+        for _ in 0..<3 {
+            let seen = try await CausalContext.$current.withValue(forged) { try await Self.value(database) }
+            #expect(seen == 1)
+        }
+        #expect(database.counters.replicaReads == 0 && database.counters.replicaBehind == 0)
+        #expect(database.replicaStatuses().first?.lag == .zero)
+    }
+
     @Test func whileReplayIsPausedEveryReadSeesTheLatestWriteFromThePrimary() async throws {
         try await TestPostgres.withReplica {
             let database = try await Self.database()

@@ -25,6 +25,7 @@ while let argument = arguments.popFirst() {
 }
 let names = [
     "startup", "completion", "identity", "family", "circles", "durability", "server", "writes", "mail", "leaving",
+    "replicas",
 ]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
@@ -80,6 +81,10 @@ do {
     if selected("mail"), !server.isEmpty {
         separate()
         try await MailBenchmark.run(server: server)
+    }
+    if chosen == "replicas", !server.isEmpty {
+        // Needs the standby Tools/bench starts with its cluster (so only when named).
+        try await ReplicaBenchmark.run(server: server, seconds: seconds)
     }
     if chosen == "writes", !server.isEmpty {
         // Part of `server` (so only when named).

@@ -91,7 +91,8 @@ struct AccountLeavingCommandsTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/dana.json"
         // An existing file is replaced, and ends up private either way.
-        FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644])
         let written = await device.run("account export --output \(path)", json: true)
         #expect(written.object["path"] as? String == path)
         #expect(written.object["format"] as? String == "kith.export.v1")

@@ -107,7 +107,7 @@ public enum TestPostgres {
         /// Stops the cluster and removes its files, in the background: a test's `defer` never blocks a thread of
         /// the concurrency pool, which other tests need.
         public func stop() {
-            FileManager.default.createFile(atPath: folder + "/stop", contents: nil)
+            _ = FileManager.default.createFile(atPath: folder + "/stop", contents: nil)
             let (pid, folder) = (pid, folder)
             DispatchQueue.global().async {
                 var status: Int32 = 0

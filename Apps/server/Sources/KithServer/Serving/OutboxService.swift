@@ -14,7 +14,7 @@ struct OutboxService: Service {
     var pause: Duration = .seconds(1)
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await sendDue()
                 try? await Task.sleep(for: pause)

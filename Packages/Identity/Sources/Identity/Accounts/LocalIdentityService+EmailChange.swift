@@ -9,9 +9,6 @@ extension LocalIdentityService {
         ("email-change-hour", RateLimitRule(maxFailures: 5, window: 3600, lockout: 3600)),
     ]
 
-    /// How recent a Google or Apple sign-in must be to change the email of an account without a password.
-    static let recentSignIn: TimeInterval = 10 * 60
-
     public func changeEmail(_ principal: Principal, to newEmail: String, password: String?) async throws -> String {
         try await asSelf(principal) {
             guard let mail else { throw IdentityError.mailNotConfigured }
@@ -23,19 +20,12 @@ extension LocalIdentityService {
                 return PasswordCandidate(
                     account: account, passwordHash: try transaction.passwordHash(accountId: account.id))
             }
-            // With a password, it is the proof; without one, a session begun by Google or Apple moments ago.
-            let hasPassword = candidate.passwordHash != AccountRules.noPasswordHash
-            let verified = hasPassword ? try await verify(password ?? "", against: candidate) : candidate
+            let (verified, hasPassword) = try await proveAccount(candidate, password: password)
             let random = random
             return try await store.write { transaction in
                 let account = try transaction.requireUnchanged(verified)
                 _ = try transaction.authenticate(principal, at: now)
-                if !hasPassword {
-                    let session = try principal.sessionId.flatMap { try transaction.session(id: $0) }
-                    guard let session, now.timeIntervalSince(session.createdAt) <= Self.recentSignIn else {
-                        throw IdentityError.recentSignInNeeded
-                    }
-                }
+                if !hasPassword { try transaction.requireRecentSignIn(principal, at: now, or: .recentSignInNeeded) }
                 guard try transaction.account(email: newEmail) == nil else { throw IdentityError.emailTaken }
                 try transaction.mailNewCode(
                     .emailChange, accountId: account.id, email: newEmail,

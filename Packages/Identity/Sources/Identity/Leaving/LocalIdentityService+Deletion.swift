@@ -25,24 +25,19 @@ extension LocalIdentityService {
                 return PasswordCandidate(
                     account: account, passwordHash: try transaction.passwordHash(accountId: account.id))
             }
-            // With a password, it is the proof; without one, a session begun by Google or Apple moments ago.
-            let hasPassword = candidate.passwordHash != AccountRules.noPasswordHash
-            let verified = hasPassword ? try await verify(password ?? "", against: candidate) : candidate
+            let (verified, hasPassword) = try await proveAccount(candidate, password: password)
             let mail = mail
             let random = random
             let deleted = try await accountData.write(durability: .immediate) { transaction, shares in
                 let account = try transaction.requireUnchanged(verified)
                 _ = try transaction.authenticate(principal, at: now, unverifiedAllowed: true)
                 if !hasPassword {
-                    let session = try principal.sessionId.flatMap { try transaction.session(id: $0) }
-                    guard let session, now.timeIntervalSince(session.createdAt) <= Self.recentSignIn else {
-                        throw IdentityError.recentSignInNeededToDelete
-                    }
+                    try transaction.requireRecentSignIn(principal, at: now, or: .recentSignInNeededToDelete)
                 }
-                let deletion = try AccountRemoval.plan(account, transaction, at: now)
+                let (deletion, households) = try AccountRemoval.plan(account, transaction, at: now)
                 // The other features first: their rows may still name Identity's (a family's codes, its households).
                 try shares.delete(deletion)
-                try AccountRemoval.remove(deletion, transaction)
+                try AccountRemoval.remove(deletion, households: households, transaction)
                 if let mail {
                     let notice = AccountMail.message(
                         AccountMail.accountDeleted(email: account.email), to: account.email, from: mail, at: now,
@@ -69,10 +64,11 @@ enum AccountRemoval {
     }
 
     /// What deleting `account` does to its households: each one it owns passes to the independent member who joined
-    /// it first, or goes with it when there is none. Refused as `requireNoOrphans` refuses.
+    /// it first, or goes with it when there is none (with the households as read). Refused as `requireNoOrphans`
+    /// refuses.
     static func plan(
         _ account: Account, _ transaction: any IdentityStoreTransaction, at now: Date
-    ) throws -> AccountDeletion {
+    ) throws -> (AccountDeletion, [Household]) {
         try requireNoOrphans(account.id, transaction)
         let households = try transaction.households(memberAccountId: account.id)
         var transferred: [String: String] = [:]
@@ -82,20 +78,23 @@ enum AccountRemoval {
             let heir = household.members.first { $0.kind == .independent && $0.memberId != account.id }
             if let heir { transferred[household.id] = heir.memberId } else { removed.append(household.id) }
         }
-        return AccountDeletion(
+        let deletion = AccountDeletion(
             account: account, householdIds: households.map(\.id), transferredHouseholds: transferred,
             removedHouseholdIds: removed, at: now)
+        return (deletion, households)
     }
 
     /// Removes the account from Identity: its memberships and guardianships, the households it takes with it, the
     /// records about it as a former managed member, its claim codes, limits and queued mail, then the account itself
     /// (its sessions, linked identities and codes with it). The records it made while acting stay for the other
     /// guardians.
-    static func remove(_ deletion: AccountDeletion, _ transaction: any IdentityStoreTransaction) throws {
+    static func remove(
+        _ deletion: AccountDeletion, households: [Household], _ transaction: any IdentityStoreTransaction
+    ) throws {
         let accountId = deletion.account.id
         for householdId in deletion.removedHouseholdIds { try transaction.deleteHousehold(id: householdId) }
-        for householdId in deletion.householdIds where !deletion.removedHouseholdIds.contains(householdId) {
-            guard let household = try transaction.household(id: householdId) else { continue }
+        for household in households where !deletion.removedHouseholdIds.contains(household.id) {
+            let householdId = household.id
             for var member in household.managedMembers(guardedBy: accountId) {
                 member.guardianAccountIds.removeAll { $0 == accountId }
                 try transaction.updateMember(member, householdId: householdId)

@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "Kernel", dependencies: from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
         // The common-password list is a resource (read by `CommonPasswords`), with its source and licence at its head.
         .target(
-            name: "Identity", dependencies: ["Kernel"], resources: [.copy("Resources/common-passwords.txt")],
+            name: "Identity", dependencies: ["Kernel"] + from("swift-crypto", "Crypto", "CryptoExtras"),
+            resources: [.copy("Resources/common-passwords.txt")],
             swiftSettings: swiftSettings),
         // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
         // gives it to the services as their `PasswordHasher`.
@@ -82,7 +83,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityTests",
-            dependencies: ["Identity", "Argon2", "IdentityTesting"] + from("Storage", "StorageTesting"),
+            dependencies: ["Identity", "Argon2", "IdentityTesting"] + from("Storage", "StorageTesting")
+                + from("Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityOIDCTests",

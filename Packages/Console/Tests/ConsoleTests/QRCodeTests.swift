@@ -1,0 +1,221 @@
+import Console
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The codes are read back by software nobody here wrote: zbarimg (Debian's zbar-tools) decodes an image of the
+/// modules, and an image of what `terminalLines` draws.
+@Suite("QR codes")
+struct QRCodeTests {
+    static let otpauth =
+        "otpauth://totp/Kith:ada.lovelace%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Kith"
+
+    static let inputs: [(name: String, text: String)] = [
+        ("short text", "Kith"),
+        ("an otpauth URI", otpauth),
+        (
+            "an otpauth URI with a non-ASCII email",
+            "otpauth://totp/Kith:zoë.müller@bücher.example?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Kith"
+        ),
+        ("a text that needs version information (7 or more)", String(repeating: "Kith family ", count: 9)),
+        (
+            "a long text (version 10 or more)",
+            String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 6)
+        ),
+    ]
+
+    @Test("zbarimg reads the modules back", arguments: inputs)
+    func decodesModules(name: String, text: String) throws {
+        let code = try QRCode(text)
+        let image = Bitmap(width: code.size, height: code.size) { x, y in !code.isDark(x: x, y: y) }
+        let decoded = try zbarimg(image.bordered(4, light: true))
+        #expect(decoded == text, "\(name), version \(code.version)")
+    }
+
+    @Test("zbarimg reads the terminal drawing back", arguments: inputs)
+    func decodesDrawing(name: String, text: String) throws {
+        let code = try QRCode(text)
+        let lines = code.terminalLines()
+        let drawn = try Self.parse(lines)
+        // What the terminal shows, its dark background all around the lines.
+        let decoded = try zbarimg(drawn.bordered(4, light: false))
+        #expect(decoded == text, "\(name), version \(code.version)")
+        // The drawing is the code inside a light quiet zone of 2, and the background under the last half line.
+        #expect(drawn.height == code.size + 5 && drawn.width == code.size + 4)
+        for y in 0..<drawn.height {
+            for x in 0..<drawn.width {
+                let expected = y < code.size + 4 ? !code.isDark(x: x - 2, y: y - 2) : false
+                #expect(drawn.light(x, y) == expected, "\(name): drawn module (\(x), \(y))")
+            }
+        }
+    }
+
+    /// Bytes each version holds at level M, from the standard's table (index: version - 1).
+    static let capacities = [
+        14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666,
+        711, 779, 857, 911, 997, 1059, 1125, 1190, 1264, 1370, 1452, 1538, 1628, 1722, 1809, 1911, 1989, 2099, 2213,
+        2331,
+    ]
+
+    @Test("the smallest version that holds the bytes")
+    func smallestVersion() throws {
+        for (index, capacity) in Self.capacities.enumerated() {
+            let version = index + 1
+            #expect(try QRCode([UInt8](repeating: 0x41, count: capacity)).version == version)
+            if version < 40 {
+                #expect(try QRCode([UInt8](repeating: 0x41, count: capacity + 1)).version == version + 1)
+            }
+        }
+        #expect(QRCode.maximumBytes == 2331)
+        let code = try QRCode("")
+        #expect(code.version == 1 && code.size == 21)
+    }
+
+    @Test("every version from 1 to 40 is read back when full")
+    func everyVersion() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#@!$&'()*+,;=")
+        for (index, capacity) in Self.capacities.enumerated() {
+            let version = index + 1
+            let text = String((0..<capacity).map { alphabet[($0 * 7 + version) % alphabet.count] })
+            let code = try QRCode(text)
+            #expect(code.version == version && code.size == 17 + 4 * version)
+            let image = Bitmap(width: code.size, height: code.size) { x, y in !code.isDark(x: x, y: y) }
+            let decoded = try zbarimg(image.bordered(4, light: true))
+            #expect(decoded == text, "version \(version), \(capacity) bytes")
+        }
+    }
+
+    @Test("a text longer than version 40 holds is refused")
+    func tooLong() {
+        #expect(throws: QRCode.Error.tooLong(bytes: 2332, limit: 2331)) {
+            try QRCode([UInt8](repeating: 0x41, count: 2332))
+        }
+        #expect(
+            QRCode.Error.tooLong(bytes: 2332, limit: 2331).description
+                == "2332 bytes are too long for a QR code: it holds at most 2331.")
+    }
+
+    @Test("light modules are blocks and dark ones spaces, two rows to a line")
+    func glyphs() throws {
+        let code = try QRCode("Kith")
+        let lines = code.terminalLines(quietZone: 1)
+        #expect(lines.count == 12)
+        #expect(lines.allSatisfy { $0.count == 23 })
+        // Row -1 is quiet zone (light); row 0 is light in the quiet zone and dark along the finder's top.
+        #expect(lines[0].first == "█")
+        #expect(lines[0].dropFirst().prefix(7) == "▀▀▀▀▀▀▀")
+        // The last line holds the quiet zone's last row over the background.
+        #expect(lines[11] == String(repeating: "▀", count: 23))
+        #expect(lines.allSatisfy { $0.allSatisfy { "█▀▄ ".contains($0) } })
+    }
+
+    // MARK: - Reading the drawing
+
+    /// The lines as modules: a block's upper or lower half is light, a space dark.
+    static func parse(_ lines: [String]) throws -> Bitmap {
+        let rows = lines.map(Array.init)
+        let width = try #require(rows.first?.count)
+        #expect(rows.allSatisfy { $0.count == width })
+        return Bitmap(width: width, height: rows.count * 2) { x, y in
+            let glyph = rows[y / 2][x]
+            return y % 2 == 0 ? glyph == "█" || glyph == "▀" : glyph == "█" || glyph == "▄"
+        }
+    }
+
+    // MARK: - zbarimg
+
+    /// What zbarimg decodes in `bitmap` (each module 4×4 pixels, as a PBM file): its output without the newline it
+    /// ends with.
+    func zbarimg(_ bitmap: Bitmap) throws -> String {
+        let program = "/usr/bin/zbarimg"
+        guard FileManager.default.isExecutableFile(atPath: program) else {
+            Issue.record("zbarimg is missing: run Tools/bootstrap (it installs Debian's zbar-tools).")
+            return ""
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kith-qr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let image = directory.appendingPathComponent("code.pbm")
+        try Data(bitmap.pbm(scale: 4)).write(to: image)
+        let finished = try Spawned.run(program, ["--raw", "-q", image.path], in: directory)
+        #expect(finished.status == 0, "zbarimg: \(finished.errors)")
+        return finished.output.hasSuffix("\n") ? String(finished.output.dropLast()) : finished.output
+    }
+}
+
+/// Light and dark pixels (true is light).
+struct Bitmap {
+    let width: Int
+    let height: Int
+    private let pixels: [Bool]
+
+    init(width: Int, height: Int, light: (Int, Int) -> Bool) {
+        self.width = width
+        self.height = height
+        pixels = (0..<height).flatMap { y in (0..<width).map { x in light(x, y) } }
+    }
+
+    func light(_ x: Int, _ y: Int) -> Bool { pixels[y * width + x] }
+
+    /// `size` more pixels on each side, light or dark.
+    func bordered(_ size: Int, light colour: Bool) -> Bitmap {
+        Bitmap(width: width + 2 * size, height: height + 2 * size) { x, y in
+            let inside = (size..<(size + width)).contains(x) && (size..<(size + height)).contains(y)
+            return inside ? light(x - size, y - size) : colour
+        }
+    }
+
+    /// A plain PBM (P1: 1 is black), each pixel `scale` × `scale`.
+    func pbm(scale: Int) -> [UInt8] {
+        var text = "P1\n\(width * scale) \(height * scale)\n"
+        for y in 0..<(height * scale) {
+            text += (0..<(width * scale)).map { light($0 / scale, y / scale) ? "0" : "1" }.joined(separator: " ")
+            text += "\n"
+        }
+        return Array(text.utf8)
+    }
+}
+
+/// A program run to its end with `posix_spawn`, its output and errors through files (Console's tests do not depend
+/// on Networking, whose `ChildProcess` the other packages use; Foundation's `Process` crashes with many files open).
+enum Spawned {
+    struct Finished {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    static func run(_ program: String, _ arguments: [String], in directory: URL) throws -> Finished {
+        let outputPath = directory.appendingPathComponent("stdout").path
+        let errorsPath = directory.appendingPathComponent("stderr").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard started == 0 else { throw SpawnFailure(program: program, code: started) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exited = status & 0x7f == 0
+        return Finished(
+            status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+            output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+            errors: (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
+    }
+
+    struct SpawnFailure: Error, CustomStringConvertible {
+        let program: String
+        let code: Int32
+        var description: String { "posix_spawn \(program): \(code)" }
+    }
+}

@@ -163,49 +163,55 @@ struct QRLayout {
     // MARK: - Penalty
 
     /// The standard's four rules: runs of five or more alike in a row or column (3, plus 1 for each module past 5);
-    /// each 2×2 block alike (3); each finder-like 1:1:3:1:1 with four light modules on one side, outside the code
-    /// counting as light (40); the share of dark modules, 10 for each whole 5% away from half.
+    /// each 2×2 block alike (3); each finder-like 1:1:3:1:1 with four light modules before or after it, outside the
+    /// code counting as light (40); the share of dark modules, 10 for each whole 5% away from half.
     var penalty: Int {
-        func dark(_ x: Int, _ y: Int) -> Bool { modules[y * size + x] }
+        let modules = modules
+        let size = size
         var total = 0
-        for transposed in [false, true] {
-            func at(_ line: Int, _ position: Int) -> Bool { transposed ? dark(line, position) : dark(position, line) }
-            for line in 0..<size {
-                var run = 1
-                for position in 1..<size {
-                    if at(line, position) == at(line, position - 1) {
-                        run += 1
-                    } else {
-                        if run >= 5 { total += run - 2 }
-                        run = 1
-                    }
-                }
-                if run >= 5 { total += run - 2 }
-                for position in 0..<(size - 6) {
-                    let finderLike =
-                        at(line, position) && !at(line, position + 1) && at(line, position + 2)
-                        && at(line, position + 3) && at(line, position + 4) && !at(line, position + 5)
-                        && at(line, position + 6)
-                    guard finderLike else { continue }
-                    func lightSpan(_ range: Range<Int>) -> Bool {
-                        range.allSatisfy { !(0..<size).contains($0) || !at(line, $0) }
-                    }
-                    if lightSpan((position - 4)..<position) || lightSpan((position + 7)..<(position + 11)) {
-                        total += 40
-                    }
-                }
-            }
+        var line = [Bool](repeating: false, count: size)
+        for index in 0..<size {
+            for position in 0..<size { line[position] = modules[index * size + position] }
+            total += Self.linePenalty(line)
+            for position in 0..<size { line[position] = modules[position * size + index] }
+            total += Self.linePenalty(line)
         }
         for y in 0..<(size - 1) {
             for x in 0..<(size - 1) {
-                let colour = dark(x, y)
-                if dark(x + 1, y) == colour && dark(x, y + 1) == colour && dark(x + 1, y + 1) == colour {
+                let colour = modules[y * size + x]
+                if modules[y * size + x + 1] == colour && modules[(y + 1) * size + x] == colour
+                    && modules[(y + 1) * size + x + 1] == colour
+                {
                     total += 3
                 }
             }
         }
-        let darkCount = modules.count { $0 }
+        var darkCount = 0
+        for module in modules where module { darkCount += 1 }
         total += abs(darkCount * 2 - modules.count) * 10 / modules.count * 10
+        return total
+    }
+
+    /// The runs and finder-like patterns of one row or column (true is dark).
+    static func linePenalty(_ line: [Bool]) -> Int {
+        var total = 0
+        var run = 1
+        for position in 1..<line.count {
+            if line[position] == line[position - 1] {
+                run += 1
+            } else {
+                if run >= 5 { total += run - 2 }
+                run = 1
+            }
+        }
+        if run >= 5 { total += run - 2 }
+        // The last 11 modules as bits, the line between four light modules on each side.
+        var window = 0
+        for position in 0..<(line.count + 8) {
+            let dark = position >= 4 && position < line.count + 4 && line[position - 4]
+            window = ((window << 1) | (dark ? 1 : 0)) & 0x7FF
+            if position >= 10 && (window == 0b101_1101_0000 || window == 0b000_0101_1101) { total += 40 }
+        }
         return total
     }
 }

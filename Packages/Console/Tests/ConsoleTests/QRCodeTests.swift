@@ -64,12 +64,9 @@ struct QRCodeTests {
 
     @Test("the smallest version that holds the bytes")
     func smallestVersion() throws {
-        for (index, capacity) in Self.capacities.enumerated() {
-            let version = index + 1
-            #expect(try QRCode([UInt8](repeating: 0x41, count: capacity)).version == version)
-            if version < 40 {
-                #expect(try QRCode([UInt8](repeating: 0x41, count: capacity + 1)).version == version + 1)
-            }
+        // That each version's capacity stays in it is checked by reading every version back.
+        for (index, capacity) in Self.capacities.enumerated().dropLast() {
+            #expect(try QRCode([UInt8](repeating: 0x41, count: capacity + 1)).version == index + 2)
         }
         #expect(QRCode.maximumBytes == 2331)
         let code = try QRCode("")
@@ -95,9 +92,32 @@ struct QRCodeTests {
         #expect(throws: QRCode.Error.tooLong(bytes: 2332, limit: 2331)) {
             try QRCode([UInt8](repeating: 0x41, count: 2332))
         }
+        #expect(throws: QRCode.Error.tooLong(bytes: 2332, limit: 2331)) {
+            try QRCode(String(repeating: "A", count: 2332))
+        }
+        // Text that is not ASCII gives 12 bits to the UTF-8 ECI.
+        #expect(throws: QRCode.Error.tooLong(bytes: 2332, limit: 2330)) {
+            try QRCode(String(repeating: "é", count: 1166))
+        }
         #expect(
             QRCode.Error.tooLong(bytes: 2332, limit: 2331).description
                 == "2332 bytes are too long for a QR code: it holds at most 2331.")
+    }
+
+    @Test("the longest UTF-8 text is read back")
+    func longestUTF8() throws {
+        let text = String(repeating: "é", count: 1165)
+        let code = try QRCode(text)
+        #expect(code.version == 40)
+        let image = Bitmap(width: code.size, height: code.size) { x, y in !code.isDark(x: x, y: y) }
+        let decoded = try zbarimg(image.bordered(4, light: true))
+        #expect(decoded == text)
+    }
+
+    @Test("text is its UTF-8 bytes, with the UTF-8 ECI only when it is not ASCII")
+    func textAndBytes() throws {
+        #expect(try QRCode(Self.otpauth) == QRCode(Array(Self.otpauth.utf8)))
+        #expect(try QRCode("zoë") != QRCode(Array("zoë".utf8)))
     }
 
     @Test("light modules are blocks and dark ones spaces, two rows to a line")
@@ -170,14 +190,18 @@ struct Bitmap {
         }
     }
 
-    /// A plain PBM (P1: 1 is black), each pixel `scale` × `scale`.
+    /// A raw PBM (P4: rows of bits, 1 is black, each row padded to a byte), each pixel `scale` × `scale`.
     func pbm(scale: Int) -> [UInt8] {
-        var text = "P1\n\(width * scale) \(height * scale)\n"
+        var bytes = Array("P4\n\(width * scale) \(height * scale)\n".utf8)
+        let rowBytes = (width * scale + 7) / 8
         for y in 0..<(height * scale) {
-            text += (0..<(width * scale)).map { light($0 / scale, y / scale) ? "0" : "1" }.joined(separator: " ")
-            text += "\n"
+            var row = [UInt8](repeating: 0, count: rowBytes)
+            for x in 0..<(width * scale) where !light(x / scale, y / scale) {
+                row[x / 8] |= 0x80 >> UInt8(x % 8)
+            }
+            bytes += row
         }
-        return Array(text.utf8)
+        return bytes
     }
 }
 

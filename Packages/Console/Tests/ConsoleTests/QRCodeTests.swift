@@ -152,8 +152,11 @@ struct QRCodeTests {
     /// What zbarimg decodes in `bitmap` (each module 4×4 pixels, as a PBM file): its output without the newline it
     /// ends with.
     func zbarimg(_ bitmap: Bitmap) throws -> String {
-        let program = "/usr/bin/zbarimg"
-        guard FileManager.default.isExecutableFile(atPath: program) else {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        let found = path.split(separator: ":").map { "\($0)/zbarimg" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let program = found else {
             Issue.record("zbarimg is missing: run Tools/bootstrap (it installs Debian's zbar-tools).")
             return ""
         }
@@ -205,8 +208,9 @@ struct Bitmap {
     }
 }
 
-/// A program run to its end with `posix_spawn`, its output and errors through files (Console's tests do not depend
-/// on Networking, whose `ChildProcess` the other packages use; Foundation's `Process` crashes with many files open).
+/// A program run to its end with `posix_spawn`, its output and errors through files: Console's tests do not depend
+/// on Networking, whose `ChildProcess` the other packages' tests use, and Foundation's `Process` crashes with many
+/// files open.
 enum Spawned {
     struct Finished {
         let status: Int32
@@ -223,6 +227,8 @@ enum Spawned {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // The child keeps none of the test process's other descriptors (a pipe another test reads would stay open).
+        if let closeFrom { _ = closeFrom(&actions, 3) }
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -236,6 +242,14 @@ enum Spawned {
             output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
             errors: (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 or later), found at run time: Swift's Glibc module
+    /// does not declare it.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast(
+                $0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }
 
     struct SpawnFailure: Error, CustomStringConvertible {
         let program: String

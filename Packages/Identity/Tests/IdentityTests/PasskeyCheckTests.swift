@@ -300,20 +300,20 @@ struct PasskeyCheckTests {
 
     @Test func trailingBytesRefused() throws {
         // After the COSE key in the authenticator data (no ED flag): the attestation is "none", nothing re-signed.
-        #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 1 bytes after its end")) {
+        #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 1 byte after its end")) {
             try register(["appendHex": "00"]).verify()
         }
         // After the attestation object.
         var registration = try register()
         registration.attestationObject.append(0x00)
-        #expect(throws: PasskeyCheckFailure.malformed("attestation object: 1 bytes after the item")) {
+        #expect(throws: PasskeyCheckFailure.malformed("attestation object: 1 byte after the item")) {
             try registration.verify()
         }
         registration.attestationObject.removeLast()
         let credential = try registration.verify()
         // After an assertion's 37 bytes, signed with them.
         let assertion = try signIn(registration, signCount: 1, ["appendHex": "a0"])
-        #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 1 bytes after its end")) {
+        #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 1 byte after its end")) {
             try assertion.verify(credential)
         }
         // With the ED flag, the same map is read as the extensions and the assertion passes.
@@ -328,9 +328,72 @@ struct PasskeyCheckTests {
         #expect(throws: PasskeyCheckFailure.malformed("attestation object: the input ends inside an item")) {
             try truncated.verify()
         }
-        // Registration without the AT flag: its credential bytes are bytes after the end.
-        #expect(throws: PasskeyCheckFailure.self) { try register(["flags": 0x05]).verify() }
+        // Registration without the AT flag: its credential (16 + 2 + 32 + 77 bytes) is bytes after the end.
+        #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 127 bytes after its end")) {
+            try register(["flags": 0x05]).verify()
+        }
     }
+
+    /// Attestation objects put together here around soft-webauthn's authenticator data: other formats and
+    /// statements, and no credential at all.
+    @Test func attestationFormatsOtherThanNoneAndPackedSelfRefused() throws {
+        let registration = try register()
+        let object = try CBORReader.decode(registration.attestationObject)
+        guard case .bytes(let authenticatorData) = object["authData"] else {
+            Issue.record("no authData")
+            return
+        }
+        func verify(format: String, statement: [UInt8] = [0xA0], authenticatorData: [UInt8]) throws(PasskeyCheckFailure)
+            -> PasskeyCredential
+        {
+            var changed = registration
+            changed.attestationObject = attestationObject(
+                format: format, statement: statement, authenticatorData: authenticatorData)
+            return try changed.verify()
+        }
+        #expect(try verify(format: "none", authenticatorData: authenticatorData).id == registration.credentialID)
+        for format in ["fido-u2f", "tpm", "android-key", "apple", "packed "] {
+            #expect(throws: PasskeyCheckFailure.unsupportedAttestation(format)) {
+                try verify(format: format, authenticatorData: authenticatorData)
+            }
+        }
+        // "none" with something in its statement: {"alg": -7}.
+        #expect(throws: PasskeyCheckFailure.malformed("attestation object: a \"none\" statement that is not empty")) {
+            try verify(format: "none", statement: hexBytes("a163616c6726"), authenticatorData: authenticatorData)
+        }
+        // packed with no signature: {"alg": -7}.
+        #expect(throws: PasskeyCheckFailure.malformed("packed attestation: alg and sig")) {
+            try verify(format: "packed", statement: hexBytes("a163616c6726"), authenticatorData: authenticatorData)
+        }
+        // The first 37 bytes only, UP, UV and AT cleared of the credential: no credential to register.
+        var bare = Array(authenticatorData[0..<37])
+        bare[32] = 0x05
+        #expect(throws: PasskeyCheckFailure.missingCredential) { try verify(format: "none", authenticatorData: bare) }
+    }
+
+    @Test func clientDataThatIsNotClientDataRefused() throws {
+        var registration = try register()
+        for json in ["", "[]", "{\"type\":\"webauthn.create\"}", "{\"type\":1,\"challenge\":\"\",\"origin\":\"\"}"] {
+            registration.clientDataJSON = Array(json.utf8)
+            #expect(throws: PasskeyCheckFailure.malformed("client data: not the JSON of type, challenge and origin")) {
+                try registration.verify()
+            }
+        }
+    }
+}
+
+/// An attestation object (CBOR map of fmt, attStmt and authData) around `statement` (CBOR) and `authenticatorData`.
+private func attestationObject(format: String, statement: [UInt8], authenticatorData: [UInt8]) -> [UInt8] {
+    func head(_ major: UInt8, _ length: Int) -> [UInt8] {
+        switch length {
+        case 0..<24: [major << 5 | UInt8(length)]
+        case 24..<256: [major << 5 | 24, UInt8(length)]
+        default: [major << 5 | 25, UInt8(length >> 8), UInt8(length & 0xFF)]
+        }
+    }
+    func text(_ string: String) -> [UInt8] { head(3, string.utf8.count) + Array(string.utf8) }
+    return [0xA3] + text("fmt") + text(format) + text("attStmt") + statement + text("authData")
+        + head(2, authenticatorData.count) + authenticatorData
 }
 
 @Suite("Passkey relying party, options and parsing (no authenticator)")
@@ -361,6 +424,7 @@ struct PasskeyRelyingPartyTests {
             ("kith.example", ["ftp://kith.example"], "it starts with https://"),
             ("kith.example", ["https://kith.example:0"], "has no valid port"),
             ("kith.example", ["https://kith.example:99999"], "has no valid port"),
+            ("kith.example", ["https://kith.example:+80"], "has no valid port"),
             ("kith.example", ["https://user@kith.example"], "scheme, host and port only, no path"),
             ("kith.example", [], "at least one --passkey-origin"),
             ("https://kith.example", ["https://kith.example"], "is not a host name"),

@@ -65,7 +65,8 @@ public struct AuthenticatorData: Sendable, Hashable {
             extensions = nil
         }
         guard position == bytes.count else {
-            throw .malformed("authenticator data: \(bytes.count - position) bytes after its end")
+            let extra = bytes.count - position
+            throw .malformed("authenticator data: \(extra == 1 ? "1 byte" : "\(extra) bytes") after its end")
         }
         guard flags.contains(.backupEligible) || !flags.contains(.backedUp) else {
             throw .malformed("authenticator data: backed up but not backup eligible")

@@ -69,7 +69,7 @@ public enum CBORError: Error, Sendable, Hashable, CustomStringConvertible {
         case .truncated: "the input ends inside an item"
         case .indefiniteLength: "an indefinite length"
         case .tooDeep(let limit): "nested deeper than \(limit)"
-        case .trailingBytes(let count): "\(count) bytes after the item"
+        case .trailingBytes(let count): count == 1 ? "1 byte after the item" : "\(count) bytes after the item"
         case .invalidText: "a text string that is not UTF-8"
         case .unsupportedMapKey: "a map key that is neither an integer nor text"
         case .duplicateMapKey: "a map key repeated"

@@ -65,7 +65,9 @@ public struct PasskeyRelyingParty: Sendable, Hashable {
         }
         var port: Int?
         if parts.count == 2 {
-            guard let number = Int(parts[1]), (1...65535).contains(number), parts[1].allSatisfy(\.isASCII) else {
+            guard parts[1].allSatisfy({ ("0"..."9").contains($0) }), let number = Int(parts[1]),
+                (1...65535).contains(number)
+            else {
                 throw ConfigurationError(description: "The passkey origin \"\(text)\" has no valid port.")
             }
             port = number

@@ -420,8 +420,8 @@ struct PasskeyRelyingPartyTests {
             ("kith.example", ["https://notkith.example"], "is not on the relying party id \"kith.example\""),
             ("kith.example", ["https://kith.example/"], "scheme, host and port only, no path"),
             ("kith.example", ["https://kith.example/app"], "scheme, host and port only, no path"),
-            ("kith.example", ["kith.example"], "it starts with https://"),
-            ("kith.example", ["ftp://kith.example"], "it starts with https://"),
+            ("kith.example", ["kith.example"], "which starts with https://"),
+            ("kith.example", ["ftp://kith.example"], "which starts with https://"),
             ("kith.example", ["https://kith.example:0"], "has no valid port"),
             ("kith.example", ["https://kith.example:99999"], "has no valid port"),
             ("kith.example", ["https://kith.example:+80"], "has no valid port"),
@@ -625,7 +625,8 @@ private enum SoftAuthenticator {
                 if "claimAlg" in request:
                     auth_data = auth_data[:55 + len(credential_id)] + cose_key(key, request["claimAlg"])
             else:
-                key = ed25519.Ed25519PrivateKey.generate() if kind == "ed25519" else rsa.generate_private_key(65537, 2048)
+                if kind == "ed25519": key = ed25519.Ed25519PrivateKey.generate()
+                else: key = rsa.generate_private_key(65537, 2048)
                 credential_id = bytes(range(16))
                 client_json = client_data(request, "webauthn.create", options["challenge"], request["origin"])
                 auth_data = bytearray(sha256(options["rp"]["id"].encode()) + b"\x41" + struct.pack(">I", 0) + b"\0" * 16
@@ -681,7 +682,8 @@ private enum SoftAuthenticator {
                     name in request for name in ("type", "challenge", "crossOrigin")):
                 # What soft-webauthn signed was changed: signed again with its key, so only the changed check can fail.
                 signature = sign(key, auth_data + sha256(client_json))
-            return {"clientDataJSON": b64(client_json), "authenticatorData": b64(auth_data), "signature": b64(signature)}
+            return {"clientDataJSON": b64(client_json), "authenticatorData": b64(auth_data),
+                    "signature": b64(signature)}
 
         request = json.load(sys.stdin)
         print(json.dumps(create(request) if request["op"] == "create" else get(request)))

@@ -54,8 +54,8 @@ public struct PasskeyRelyingParty: Sendable, Hashable {
         } else {
             throw ConfigurationError(
                 description:
-                    "The passkey origin \"\(text)\" is not an origin: it starts with https:// (or http:// on localhost)."
-            )
+                    "The passkey origin \"\(text)\" is not an origin, which starts with https:// "
+                    + "(or http:// on localhost).")
         }
         let parts = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let host = String(parts[0])

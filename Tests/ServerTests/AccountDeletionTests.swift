@@ -143,6 +143,25 @@ struct AccountDeletionTests {
             zed: zed, zedOnSecond: zedOnSecond, bo: bo, cy: cy, familyId: code.familyId, mia: mia)
     }
 
+    /// Turns on Zed's two-step sign-in, signs in once with a recovery code, and leaves a second step open from
+    /// 203.0.113.9: a row in each of its tables.
+    static func plantTwoStep(_ world: World, _ zed: Principal) async throws {
+        let identity = world.first.identity
+        let setup = try await identity.beginTwoStep(zed, password: zedPassword)
+        let secret = try #require(Base32.decode(setup.secret))
+        let codes = try await identity.confirmTwoStep(
+            zed, code: TOTP.code(secret: secret, step: TOTP.step(at: world.clock.now())))
+        for (address, code) in [("198.51.100.7", codes[0]), ("203.0.113.9", nil)] {
+            do {
+                _ = try await identity.signIn(email: zedEmail, password: zedPassword, clientAddress: address)
+            } catch IdentityError.secondFactorRequired(let challenge) {
+                if let code {
+                    _ = try await identity.completeSignIn(challenge: challenge, code: code, clientAddress: address)
+                }
+            }
+        }
+    }
+
     /// Every row of every table as text, by table (`DatabaseContents`).
     static func dump(_ database: any SQLDatabase) async throws -> [String: [String]] {
         try await DatabaseContents(of: database).tables
@@ -154,6 +173,7 @@ struct AccountDeletionTests {
         defer { try? FileManager.default.removeItem(at: world.folder) }
         let loaded = try await Self.load(world)
         let zedId = loaded.zed.accountId
+        try await Self.plantTwoStep(world, loaded.zed)
         let before = try await Self.dump(world.database)
         #expect(before.values.joined().contains { $0.contains(zedId) })
 
@@ -272,7 +292,13 @@ struct AccountDeletionTests {
                 loaded.cy, code: wrongCode, origin: nil)
         }
 
+        try await Self.plantTwoStep(world, loaded.zed)
+
         let zed = String(decoding: try await identity.exportAccount(loaded.zed).json, as: UTF8.self)
+        // The recovery codes' part alone (a used one shows when), up to the end of its list.
+        let recoveryCodes = zed.range(of: #""recoveryCodes" : ["#).map {
+            String(zed[$0.lowerBound...].prefix { $0 != "]" })
+        }
         let cy = String(decoding: try await identity.exportAccount(loaded.cy).json, as: UTF8.self)
         let sessionId = try #require(loaded.zedOnSecond.sessionId)
         let planted: [String: (export: String, value: String)] = [
@@ -289,6 +315,9 @@ struct AccountDeletionTests {
             "identity_email_codes": (zed, #""purpose" : "verification""#),
             "identity_rate_limits": (zed, #""name" : "verification-minute""#),
             "identity_outbox": (zed, #""recipient" : "\#(Self.zedEmail)""#),
+            "identity_two_step": (zed, #""enabled" : true"#),
+            "identity_recovery_codes": (recoveryCodes ?? "", #""usedAt""#),
+            "identity_sign_in_challenges": (zed, #""clientAddress" : "203.0.113.9""#),
             "preferences_values": (zed, #""\#(loaded.zed.accountId)" : {"#),
             "familycodes_codes": (zed, code),
             "familycodes_usage_log": (zed, #""result" : "joined""#),

@@ -25,7 +25,8 @@ enum WireErrorExamples {
         .recoveryCodeInvalid(email: "a@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
         .tooManySignInAttempts(retryAfter: 899),
         .recentSignInNeeded, .thisSession, .onlyGuardian(["Mia", "Max"]), .recentSignInNeededToDelete,
-        .accountNoLongerExists,
+        .accountNoLongerExists, .secondFactorRequired(challenge: "q7Yx0P2k+/Aa=="), .wrongSecondFactorCode,
+        .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun, .twoStepNeedsPassword,
     ]
 
     static let familyCodes: [FamilyCodeError] = [

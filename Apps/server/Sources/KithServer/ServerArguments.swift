@@ -62,6 +62,12 @@ public struct ServerArguments: Sendable, Equatable {
     public var maildir: String?
     /// `--require-verified-email`: an unverified account may only see itself, verify, sign out and leave.
     public var requireVerifiedEmail = false
+    /// `--sealing-key-file`: 32 random bytes that seal TOTP secrets at rest.
+    public var sealingKeyFile: String?
+    /// `--passkey-rp-id`: the relying party id passkeys are made for (a domain); without it the passkey routes are 404.
+    public var passkeyRelyingPartyId: String?
+    /// `--passkey-origin` (repeatable): the origins passkey ceremonies may come from.
+    public var passkeyOrigins: [String] = []
 
     /// One flag: its name, its environment twin, the value it takes (nil: a switch) and its help.
     struct Flag: Sendable {
@@ -144,6 +150,16 @@ public struct ServerArguments: Sendable, Equatable {
             Flag(
                 "--require-verified-email", "KITH_REQUIRE_VERIFIED_EMAIL", value: nil,
                 "until an account verifies its email it may only see itself, verify, sign out and delete itself"),
+            Flag(
+                "--sealing-key-file", "KITH_SEALING_KEY_FILE", value: "FILE",
+                "32 random bytes (head -c 32 /dev/urandom) that seal two-step (TOTP) secrets at rest"),
+            Flag(
+                "--passkey-rp-id", "KITH_PASSKEY_RP_ID", value: "ID",
+                "the domain passkeys are made for; without it the passkey routes answer 404"),
+            Flag(
+                "--passkey-origin", "KITH_PASSKEY_ORIGIN", value: "ORIGIN",
+                "an origin passkey ceremonies may come from (repeatable; https, or http://localhost:N, http://127.0.0.1:N)"
+            ),
         ]
 
     /// What `--help` prints, and what follows a usage error: every flag with its environment twin.
@@ -283,6 +299,9 @@ public struct ServerArguments: Sendable, Equatable {
         case "--mail-from":
             mailFrom = try parse(value, { try? EmailAddress.validate($0) }, mustBe: "an email address")
         case "--maildir": maildir = value
+        case "--sealing-key-file": sealingKeyFile = value
+        case "--passkey-rp-id": passkeyRelyingPartyId = value
+        case "--passkey-origin": passkeyOrigins = values
         case _ where flag.name.hasSuffix("-client-id"):
             if let provider = Self.provider(of: flag.name) { clientIds[provider] = values }
         case _ where flag.name.hasSuffix("-issuer"):
@@ -322,6 +341,11 @@ public struct ServerArguments: Sendable, Equatable {
         }
         if let maildir { return MailSetup.maildir(maildir, from: mailFrom ?? MailSettings.localDefault.from) }
         return nil
+    }
+
+    /// The key that seals TOTP secrets (`--sealing-key-file`), or nil when none is given.
+    public func sealingKey() throws -> SealingKey? {
+        try sealingKeyFile.map { try SealingKey(contentsOf: $0) }
     }
 
     /// The provider a `--PROVIDER-...` flag names.

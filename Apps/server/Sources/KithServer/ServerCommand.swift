@@ -53,16 +53,17 @@ public enum ServerCommand {
                 OIDCTokenVerifier(configuration: $0, client: CurlHTTPClient(), logger: logger)
             }
             let mail = try parsed.mailSetup(environment: environment)
+            let sealingKey = try parsed.sealingKey()
             let services: ServerServices
             switch store {
             case .sqlite(let path):
                 services = try ServerServices.sqlite(
                     path: path, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, mail: mail,
-                    requireVerifiedEmail: parsed.requireVerifiedEmail)
+                    requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
                     url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, migrates: false,
-                    mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail,
+                    mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey,
                     replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag))
                 logger.info(
                     "serving from PostgreSQL",

@@ -64,7 +64,8 @@ public struct ServerServices: Sendable {
         clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true,
         timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts(), mail: MailSetup? = nil,
-        requireVerifiedEmail: Bool = false, replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas()
+        requireVerifiedEmail: Bool = false, sealingKey: SealingKey? = nil,
+        replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas()
     ) async throws(StorageError) -> ServerServices {
         let database =
             migrates
@@ -73,7 +74,7 @@ public struct ServerServices: Sendable {
             : PostgresDatabase.connect(url: url, size: poolSize, timeouts: timeouts, replicas: replicas)
         let services = KithServices(
             database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers, mail: mail,
-            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners)
+            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners, sealingKey: sealingKey)
         return ServerServices(
             services, identityProviders: Set(verifiers.map(\.provider)),
             databaseAnswers: { await database.answers() },
@@ -102,12 +103,13 @@ public struct ServerServices: Sendable {
     public static func sqlite(
         path: String, accessCacheOwners: Int = AccessEngine.defaultCapacity, clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
-        verifiers: [any IDTokenVerifier] = [], mail: MailSetup? = nil, requireVerifiedEmail: Bool = false
+        verifiers: [any IDTokenVerifier] = [], mail: MailSetup? = nil, requireVerifiedEmail: Bool = false,
+        sealingKey: SealingKey? = nil
     ) throws(StorageError) -> ServerServices {
         let database = try SQLiteDatabase.open(at: path, features: migrations)
         let services = KithServices(
             database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers, mail: mail,
-            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners)
+            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners, sealingKey: sealingKey)
         let known = migrations.flatMap { $0.identifiers(for: .sqlite) }
         return ServerServices(
             services, identityProviders: Set(verifiers.map(\.provider)),

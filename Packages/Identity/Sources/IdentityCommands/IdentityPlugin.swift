@@ -61,6 +61,7 @@ public struct IdentityPlugin: Plugin {
             accountItself(EmailCommands.confirm(service: service, principals: principals, personas: personas)),
             accountItself(SessionsCommand.make(service: service, principals: principals)),
             accountItself(SessionsEndCommand.make(service: service, principals: principals)),
+        ] + TwoStepCommands.make(service: service, principals: principals).map(accountItself) + [
             accountItself(AccountLeavingCommands.delete(service: service, principals: principals)),
             accountItself(AccountLeavingCommands.exportAccount(service: service, principals: principals)),
             accountItself(AccountLeavingCommands.exportMember(service: service, principals: principals)),

@@ -93,7 +93,7 @@ public actor HTTPIdentityService: IdentityService {
     }
 
     /// The device's sign-in for a session the server answered: the token is what this device keeps.
-    private static func signedIn(_ session: SessionJSON) -> DeviceSignIn {
+    static func signedIn(_ session: SessionJSON) -> DeviceSignIn {
         var signIn = DeviceSignIn(
             account: session.account.account, created: session.created, sessionId: session.sessionId,
             credential: session.token, photoURL: session.account.photoURL)

@@ -229,5 +229,35 @@ public enum IdentityMigrations {
                 UPDATE identity_sessions SET last_used_at = created_at;
                 """
             },
+            Migration("two-step") { dialect in
+                // An account's TOTP secret (sealed when the server has a sealing key), its recovery codes' Argon2id
+                // hashes, and the second steps a right password leads to (only their tokens' SHA-256).
+                """
+                CREATE TABLE identity_two_step (
+                    account_id TEXT PRIMARY KEY NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    secret TEXT NOT NULL,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    enabled_at \(dialect.timestamp),
+                    last_used_step BIGINT
+                )\(dialect.withoutRowID);
+                CREATE TABLE identity_recovery_codes (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    code_hash TEXT NOT NULL,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    used_at \(dialect.timestamp)
+                );
+                CREATE INDEX identity_recovery_codes_account ON identity_recovery_codes(account_id);
+                CREATE TABLE identity_sign_in_challenges (
+                    token_hash TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    client_address TEXT,
+                    attempted_at \(dialect.timestamp) NOT NULL,
+                    expires_at \(dialect.timestamp) NOT NULL,
+                    used_at \(dialect.timestamp)
+                );
+                CREATE INDEX identity_sign_in_challenges_account ON identity_sign_in_challenges(account_id);
+                """
+            },
         ])
 }

@@ -24,13 +24,14 @@ public final class IdentityContractEnvironment: Sendable {
     }
 
     /// A new process's service (on this device: its saved entries follow account changes); `mail` sets up mail,
-    /// `requireVerifiedEmail` is the server's `--require-verified-email`.
+    /// `requireVerifiedEmail` is the server's `--require-verified-email`; `sealingKey` its `--sealing-key-file`.
     public func service(
-        verifiers: [any IDTokenVerifier] = [], mail: MailSettings? = nil, requireVerifiedEmail: Bool = false
+        verifiers: [any IDTokenVerifier] = [], mail: MailSettings? = nil, requireVerifiedEmail: Bool = false,
+        sealingKey: SealingKey? = nil
     ) -> LocalIdentityService {
         LocalIdentityService(
             store: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers, device: deviceStore,
-            mail: mail, requireVerifiedEmail: requireVerifiedEmail)
+            mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey)
     }
 
     /// Every message in the outbox, queued or not, oldest first.

@@ -78,6 +78,14 @@ extension IdentityError: WireCodedError {
             WireErrorCase("identity.too_many_sign_in_attempts", status: 429, details: .init(retryAfterSeconds: seconds))
         case .emailChangeExpired: WireErrorCase("identity.email_change_expired", status: 410)
         case .recentSignInNeeded: WireErrorCase("identity.recent_sign_in_needed", status: 403)
+        case .secondFactorRequired(let challenge):
+            WireErrorCase("identity.second_factor_required", status: 401, details: .init(challenge: challenge))
+        case .wrongSecondFactorCode: WireErrorCase("identity.wrong_second_factor_code", status: 401)
+        case .signInChallengeExpired: WireErrorCase("identity.sign_in_challenge_expired", status: 401)
+        case .twoStepAlreadyOn: WireErrorCase("identity.two_step_already_on", status: 409)
+        case .twoStepOff: WireErrorCase("identity.two_step_off", status: 409)
+        case .twoStepNotBegun: WireErrorCase("identity.two_step_not_begun", status: 409)
+        case .twoStepNeedsPassword: WireErrorCase("identity.two_step_needs_password", status: 409)
         case .thisSession: WireErrorCase("identity.this_session", status: 409)
         case .onlyGuardian(let names):
             WireErrorCase("identity.only_guardian", status: 409, details: .init(members: names))
@@ -110,6 +118,9 @@ extension IdentityError: WireCodedError {
         case "identity.ambiguous":
             guard let name, let candidates = details.candidates else { return nil }
             self = .ambiguous(name, candidates: candidates)
+        case "identity.second_factor_required":
+            guard let challenge = details.challenge, !challenge.isEmpty else { return nil }
+            self = .secondFactorRequired(challenge: challenge)
         case "identity.only_guardian":
             guard let members = details.members, !members.isEmpty else { return nil }
             self = .onlyGuardian(members)
@@ -137,6 +148,8 @@ extension IdentityError: WireCodedError {
         .cannotRemoveCurrentAccount, .householdFull, .onlySignInMethod, .noActiveHousehold, .invalidPin, .wrongPin,
         .claimCodeInvalid, .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .emailAlreadyVerified,
         .emailChangeExpired, .recentSignInNeeded, .thisSession, .recentSignInNeededToDelete, .accountNoLongerExists,
+        .wrongSecondFactorCode, .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun,
+        .twoStepNeedsPassword,
     ]
 
     /// The cases that carry one provider.

@@ -55,6 +55,20 @@ public enum IdentityRoute {
     /// Ends every session of the account but the request's own (`SessionsEndedJSON`).
     public static let endOtherSessions = WireRoute("POST", "/api/me/sessions/end-others")
 
+    // MARK: - Two-step sign-in
+
+    /// Finishes a password sign-in that answered 401 `identity.second_factor_required` (public; `SecondFactorBody`);
+    /// answers as `signIn`.
+    public static let secondFactor = WireRoute("POST", "/api/auth/second-factor")
+    /// Whether two-step sign-in is on (`TwoStepStatusJSON`).
+    public static let twoStepStatus = WireRoute("GET", "/api/me/2fa")
+    /// Begins (`{password}`: the secret and URI) or confirms (`{code}`: the recovery codes) turning it on.
+    public static let enableTwoStep = WireRoute("POST", "/api/me/2fa")
+    /// Turns it off (`{password, code}`, 204).
+    public static let disableTwoStep = WireRoute("DELETE", "/api/me/2fa")
+    /// New recovery codes (`{password}`), shown once.
+    public static let newRecoveryCodes = WireRoute("POST", "/api/me/2fa/recovery-codes")
+
     // MARK: - Leaving, and taking your data
 
     /// Deletes the account and everything it holds (`DeleteAccountRequest`, 204); 409 `identity.only_guardian`.
@@ -108,7 +122,8 @@ public enum IdentityRoute {
         signUp, signIn, signOut, forgotPassword, resetPassword, googleSignIn, appleSignIn, me, name, role, accountType,
         password, linkIdentity,
         unlinkIdentity, verifyEmail, resendVerification, changeEmail, confirmEmailChange, sessions, endSession,
-        endOtherSessions, households, createHousehold, household, renameHousehold,
+        endOtherSessions, secondFactor, twoStepStatus, enableTwoStep, disableTwoStep, newRecoveryCodes, households,
+        createHousehold, household, renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
         setExitPin, clearExitPin, verifyExitPin, graduateMember, activity,
     ]

@@ -25,7 +25,8 @@ struct IdentityErrorWireTests {
             .recoveryCodeInvalid(email: "ana@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
             .tooManySignInAttempts(retryAfter: 899),
             .recentSignInNeeded, .thisSession, .onlyGuardian(["Max", "Mia Lee"]), .recentSignInNeededToDelete,
-            .accountNoLongerExists,
+            .accountNoLongerExists, .secondFactorRequired(challenge: "q7Yx0P2k+/Aa=="), .wrongSecondFactorCode,
+            .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun, .twoStepNeedsPassword,
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
             [
@@ -96,6 +97,8 @@ struct IdentityErrorWireTests {
         case emailNotVerified, recoveryCodeInvalid, tooManyTries, emailChangeExpired, recentSignInNeeded
         case thisSession
         case onlyGuardian, recentSignInNeededToDelete, accountNoLongerExists, tooManySignInAttempts
+        case secondFactorRequired, wrongSecondFactorCode, signInChallengeExpired, twoStepAlreadyOn, twoStepOff
+        case twoStepNotBegun, twoStepNeedsPassword
 
         init(_ error: IdentityError) {
             self =
@@ -156,6 +159,13 @@ struct IdentityErrorWireTests {
                 case .recentSignInNeededToDelete: .recentSignInNeededToDelete
                 case .accountNoLongerExists: .accountNoLongerExists
                 case .tooManySignInAttempts: .tooManySignInAttempts
+                case .secondFactorRequired: .secondFactorRequired
+                case .wrongSecondFactorCode: .wrongSecondFactorCode
+                case .signInChallengeExpired: .signInChallengeExpired
+                case .twoStepAlreadyOn: .twoStepAlreadyOn
+                case .twoStepOff: .twoStepOff
+                case .twoStepNotBegun: .twoStepNotBegun
+                case .twoStepNeedsPassword: .twoStepNeedsPassword
                 }
         }
     }

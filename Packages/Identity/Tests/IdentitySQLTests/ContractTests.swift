@@ -153,3 +153,11 @@ struct SignInLimitsContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("Stronger sign-in: two-step codes (contract, every store)")
+struct TwoStepContractTests {
+    @Test(arguments: StoreKind.contract, TwoStepContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

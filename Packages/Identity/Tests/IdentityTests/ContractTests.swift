@@ -129,3 +129,11 @@ struct SignInLimitsContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Stronger sign-in: two-step codes (contract, every store)")
+struct TwoStepContractTests {
+    @Test(arguments: TwoStepContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

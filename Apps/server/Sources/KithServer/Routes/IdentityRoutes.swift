@@ -29,6 +29,12 @@ struct IdentityRoutes: Sendable {
                 email: body.email, password: body.password, clientAddress: context.clientAddressKey)
             return try JSONCoding.response(try await session(grant, created: false))
         }
+        router.on(IdentityRoute.secondFactor) { request, context in
+            let body = try await request.decodeJSON(SecondFactorBody.self, context: context)
+            let grant = try await identity.completeSignIn(
+                challenge: body.challenge, code: body.code, clientAddress: context.clientAddressKey)
+            return try JSONCoding.response(try await session(grant, created: false))
+        }
         router.on(IdentityRoute.sessionState) { request, context in
             let body = try await request.decodeJSON(SessionStateBody.self, context: context)
             return try JSONCoding.response(SessionStateJSON(try await identity.sessionState(token: body.token)))
@@ -128,6 +134,31 @@ struct IdentityRoutes: Sendable {
         api.signedIn(IdentityRoute.confirmEmailChange) { principal, request, context in
             let body = try await request.decodeJSON(EmailCodeBody.self, context: context)
             return try await me(try await identity.confirmEmailChange(principal, code: body.code), principal)
+        }
+        api.signedIn(IdentityRoute.twoStepStatus) { principal, _, _ in
+            TwoStepStatusJSON(try await identity.twoStepStatus(principal))
+        }
+        api.signedIn(IdentityRoute.enableTwoStep) { principal, request, context in
+            let body = try await request.decodeJSON(TwoStepBody.self, context: context)
+            switch (body.password, body.code) {
+            case (let password?, nil):
+                return TwoStepJSON(try await identity.beginTwoStep(principal, password: password))
+            case (nil, let code?):
+                return TwoStepJSON(recoveryCodes: try await identity.confirmTwoStep(principal, code: code))
+            default:
+                throw APIError(
+                    .badRequest, code: .invalidValue,
+                    message: "Send {\"password\"} to begin, then {\"code\"} to confirm (one of them)")
+            }
+        }
+        api.signedInNoContent(IdentityRoute.disableTwoStep) { principal, request, context in
+            let body = try await request.decodeJSON(TwoStepBody.self, context: context)
+            try await identity.disableTwoStep(principal, password: body.password ?? "", code: body.code ?? "")
+        }
+        api.signedIn(IdentityRoute.newRecoveryCodes) { principal, request, context in
+            let body = try await request.decodeJSON(TwoStepBody.self, context: context)
+            return TwoStepJSON(
+                recoveryCodes: try await identity.newRecoveryCodes(principal, password: body.password ?? ""))
         }
         api.signedIn(IdentityRoute.checkAccountDeletion) { principal, _, _ in
             try await me(try await identity.checkAccountDeletion(principal), principal)

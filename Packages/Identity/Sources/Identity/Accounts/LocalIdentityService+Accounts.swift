@@ -137,13 +137,23 @@ extension LocalIdentityService {
         let now = clock.now()
         let label = newSessionWhere
         let random = random
-        return try await store.write { transaction in
+        let outcome = try await store.write { transaction -> Result<SessionGrant, IdentityError> in
             let account = try transaction.requireUnchanged(verified)
+            // With two-step sign-in on, the attempt stays counted until a code completes it, so a known password
+            // does not wipe out the count of wrong codes.
+            if let challenge = try Self.secondStep(
+                for: account, clientAddress: clientAddress, attemptedAt: attempted, at: now, random: random,
+                in: transaction)
+            {
+                return .failure(.secondFactorRequired(challenge: challenge))
+            }
             try transaction.forgiveSignInAttempt(limits, attemptedAt: attempted)
             let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
             try transaction.insertSession(session)
-            return grant
+            return .success(grant)
         }
+        // Thrown after the commit, which keeps the challenge.
+        return try outcome.get()
     }
 
     public func principal(forToken token: String) async throws -> Principal {
@@ -208,6 +218,10 @@ extension LocalIdentityService: DeviceSessions {
     public func deviceSignIn(email: String, password: String) async throws -> DeviceSignIn {
         let grant = try await signIn(email: email, password: password)
         return try await deviceSignIn(grant)
+    }
+
+    public func deviceCompleteSignIn(challenge: String, code: String) async throws -> DeviceSignIn {
+        try await deviceSignIn(try await completeSignIn(challenge: challenge, code: code, clientAddress: nil))
     }
 
     public func deviceResetPassword(email: String, code: String, newPassword: String) async throws -> DeviceSignIn {

@@ -95,12 +95,19 @@ extension LocalIdentityService {
             account.emailVerified = true
             try transaction.updateAccount(account)
             try transaction.endSessions(accountId: account.id, except: nil)
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
-            try transaction.insertSession(session)
             let notice = AccountMail.message(
                 AccountMail.passwordChanged(email: account.email), to: account.email, from: mail, at: now,
                 random: random)
             try transaction.queue(notice, id: random.uuidString(), at: now)
+            // The mailbox proves the email, not the second factor: with two-step sign-in on, the new password leads
+            // to the code's step like any sign-in (the reset itself is done).
+            if let challenge = try Self.secondStep(
+                for: account, clientAddress: clientAddress, attemptedAt: now, at: now, random: random, in: transaction)
+            {
+                return .failure(.secondFactorRequired(challenge: challenge))
+            }
+            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
+            try transaction.insertSession(session)
             return .success(grant)
         }
         return try outcome.get()

@@ -105,6 +105,19 @@ public actor ThisDevice: PrincipalSource {
         return session.account
     }
 
+    /// Finishes a sign-in on this device whose password step answered `secondFactorRequired`, with a code. When
+    /// `expectedAccountId` is given (switching to a saved account), a session of another account is not kept.
+    public func logIn(challenge: String, code: String, expectedAccountId: String? = nil) async throws -> Account {
+        try await ExitLock.requireUnlocked(store, staying: expectedAccountId)
+        let session = try await sessions.deviceCompleteSignIn(challenge: challenge, code: code)
+        if let expectedAccountId, session.account.id != expectedAccountId {
+            try? await sessions.endSession(credential: session.credential)
+            throw IdentityError.sessionMismatch(email: session.account.email)
+        }
+        try await save(session)
+        return session.account
+    }
+
     /// Sets a new password with a mailed recovery code and signs this device in to the account (every other session
     /// of it ends).
     public func resetPassword(email: String, code: String, newPassword: String) async throws -> Account {

@@ -51,6 +51,27 @@ public struct IdentityExport: Encodable, Sendable {
         public var attempts: Int
     }
 
+    /// Two-step sign-in: whether it is on, since when, and its recovery codes' use (never the secret or a code).
+    public struct TwoStep: Encodable, Sendable {
+        public struct RecoveryCode: Encodable, Sendable {
+            public var createdAt: Date
+            public var usedAt: Date?
+        }
+
+        public var enabled: Bool
+        public var createdAt: Date
+        public var enabledAt: Date?
+        public var recoveryCodes: [RecoveryCode]
+    }
+
+    /// A second step a right password led to (its token is never kept).
+    public struct SignInChallengeRecord: Encodable, Sendable {
+        public var clientAddress: String?
+        public var attemptedAt: Date
+        public var expiresAt: Date
+        public var usedAt: Date?
+    }
+
     public var account: Account?
     public var linkedIdentities: [LinkedIdentity] = []
     public var sessions: [SessionRecord] = []
@@ -62,4 +83,6 @@ public struct IdentityExport: Encodable, Sendable {
     public var pendingCodes: [PendingCode] = []
     public var limits: [Limit] = []
     public var queuedMail: [QueuedMail] = []
+    public var twoStep: TwoStep?
+    public var signInChallenges: [SignInChallengeRecord] = []
 }

@@ -19,7 +19,9 @@ extension LocalIdentityService {
                 part.account = account
                 part.linkedIdentities = try transaction.linkedIdentities(accountId: account.id)
                 part.sessions = try transaction.sessions(accountId: account.id, liveAt: now).map {
-                    .init(sessionId: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt, createdWhere: $0.createdWhere)
+                    .init(
+                        sessionId: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
+                        createdWhere: $0.createdWhere)
                 }
                 part.households = households
                 part.activeHouseholdId = try transaction.activeHouseholdId(accountId: account.id)
@@ -27,22 +29,41 @@ extension LocalIdentityService {
                     try Self.exported(member, householdId: householdId, transaction)
                 }
                 // Its own records, and every guardian's records for the members it guards, each once, oldest first.
-                var records = try transaction.actingRecords(actorAccountId: account.id)
+                var records =
+                    try transaction.actingRecords(actorAccountId: account.id)
                     + transaction.actingRecords(subjectMemberId: account.id)
-                for (_, member) in guarded { records += try transaction.actingRecords(subjectMemberId: member.memberId) }
+                for (_, member) in guarded {
+                    records += try transaction.actingRecords(subjectMemberId: member.memberId)
+                }
                 part.actingRecords = Self.unique(records)
                 part.claimCodes = try guarded.flatMap { try Self.claimCodes(memberId: $0.1.memberId, transaction) }
                 part.pendingCodes = try EmailCode.Purpose.allCases.compactMap { purpose in
                     try transaction.emailCode(accountId: account.id, purpose: purpose).map {
-                        .init(purpose: purpose.rawValue, email: $0.email, createdAt: $0.createdAt, expiresAt: $0.expiresAt)
+                        .init(
+                            purpose: purpose.rawValue, email: $0.email, createdAt: $0.createdAt, expiresAt: $0.expiresAt
+                        )
                     }
                 }
                 let suffix = ":\(account.id)"
                 part.limits = try transaction.rateLimitStates(keySuffix: suffix).sorted { $0.key < $1.key }.map {
-                    .init(name: String($0.key.dropLast(suffix.count)), recentFailures: $0.value.failures, lockedUntil: $0.value.lockedUntil)
+                    .init(
+                        name: String($0.key.dropLast(suffix.count)), recentFailures: $0.value.failures,
+                        lockedUntil: $0.value.lockedUntil)
                 }
                 part.queuedMail = try transaction.queuedOutboxEntries(recipient: account.email).map {
                     .init(id: $0.id, recipient: $0.mail.recipient, createdAt: $0.createdAt, attempts: $0.attempts)
+                }
+                part.twoStep = try transaction.twoStep(accountId: account.id).map { record in
+                    .init(
+                        enabled: record.isEnabled, createdAt: record.createdAt, enabledAt: record.enabledAt,
+                        recoveryCodes: try transaction.recoveryCodes(accountId: account.id).map {
+                            .init(createdAt: $0.createdAt, usedAt: $0.usedAt)
+                        })
+                }
+                part.signInChallenges = try transaction.signInChallenges(accountId: account.id).map {
+                    .init(
+                        clientAddress: $0.clientAddress, attemptedAt: $0.attemptedAt, expiresAt: $0.expiresAt,
+                        usedAt: $0.usedAt)
                 }
                 let parts = [ExportPart(feature: "identity", value: part)] + (try shares.export(subject))
                 return try ExportDocument.assemble(parts, subject: subject, at: now)
@@ -73,7 +94,9 @@ extension LocalIdentityService {
     private static func exported(
         _ member: Member, householdId: String, _ transaction: any IdentityStoreTransaction
     ) throws -> IdentityExport.ManagedMember {
-        .init(householdId: householdId, member: member, exitPinSet: try transaction.exitPin(memberId: member.memberId) != nil)
+        .init(
+            householdId: householdId, member: member,
+            exitPinSet: try transaction.exitPin(memberId: member.memberId) != nil)
     }
 
     private static func claimCodes(

@@ -115,6 +115,24 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Changing the email of an account without a password needs a Google or Apple sign-in within 10 minutes.
     case recentSignInNeeded
 
+    // MARK: - Two-step sign-in
+
+    /// The password was right and the account's two-step sign-in is on: `challenge` (valid 5 minutes, used once)
+    /// goes with a code to finish. The sentence is the prompt for the code.
+    case secondFactorRequired(challenge: String)
+    /// A two-step code (or recovery code) that is not right, used already, or from a step already used.
+    case wrongSecondFactorCode
+    /// The second step's challenge is unknown, used or older than 5 minutes.
+    case signInChallengeExpired
+    /// `2fa enable` with two-step sign-in on already.
+    case twoStepAlreadyOn
+    /// `2fa disable` or new recovery codes with two-step sign-in off.
+    case twoStepOff
+    /// A first code with no setup begun.
+    case twoStepNotBegun
+    /// Two-step sign-in guards password sign-in: an account without a password cannot turn it on.
+    case twoStepNeedsPassword
+
     // MARK: - Sessions
 
     /// `sessions end` named the session the caller uses: that is `logout`.
@@ -194,6 +212,14 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emailChangeExpired: "That code has expired. Use `email change NEW` for a new one."
         case .recentSignInNeeded:
             "Sign in with Google or Apple again (within the last 10 minutes) before changing your email."
+        case .secondFactorRequired: "Enter the 6-digit code from your authenticator app (or a recovery code):"
+        case .wrongSecondFactorCode: "That code is not right."
+        case .signInChallengeExpired: "That sign-in has expired. Sign in again with your password."
+        case .twoStepAlreadyOn: "Two-step sign-in is already on."
+        case .twoStepOff: "Two-step sign-in is not on. Use `2fa enable` first."
+        case .twoStepNotBegun: "Use `2fa enable` first: it shows the secret the code comes from."
+        case .twoStepNeedsPassword:
+            "Two-step sign-in protects sign-in with a password: set a password first (`password`)."
         case .thisSession: "That is this session: use `logout`."
         case .onlyGuardian(let names):
             "You are the only guardian of \(names.joined(separator: ", ")). Add another guardian, graduate them, or remove them first."

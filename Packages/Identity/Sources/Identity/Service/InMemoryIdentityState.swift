@@ -33,4 +33,8 @@ struct InMemoryIdentityState: Sendable {
     var rateLimits: [String: RateLimitState] = [:]
     /// In insertion order.
     var outbox: [OutboxEntry] = []
+    var twoSteps: [String: TwoStepRecord] = [:]
+    /// In insertion order.
+    var recoveryCodes: [RecoveryCodeRecord] = []
+    var signInChallenges: [String: SignInChallenge] = [:]
 }

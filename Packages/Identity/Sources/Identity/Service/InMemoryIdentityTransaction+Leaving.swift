@@ -5,6 +5,8 @@ extension InMemoryIdentityTransaction {
         state.linkedIdentities.removeAll { $0.accountId == id }
         state.emailCodes = state.emailCodes.filter { $0.value.accountId != id }
         state.activeHouseholds[id] = nil
+        deleteTwoStep(accountId: id)
+        state.signInChallenges = state.signInChallenges.filter { $0.value.accountId != id }
     }
 
     func deleteHousehold(id: String) {

@@ -24,6 +24,8 @@ public actor LocalIdentityService: IdentityService {
     let sessionLabel: String?
     /// Identity's store with every other feature's share in an account's data, for deletion and export.
     let accountData: any AccountDataStore
+    /// Seals TOTP secrets at rest; without one they are stored as they are.
+    let sealingKey: SealingKey?
     private var dummyHash: String?
 
     /// Rules over `store`; `hasher` hashes and checks passwords (the apps give Argon2id at OWASP's parameters,
@@ -34,7 +36,7 @@ public actor LocalIdentityService: IdentityService {
     /// unverified account all but `account`, the verification calls and signing out; `sessionLabel` is where the
     /// sessions it makes were made when the request being served gives no label (`SessionLabel`); `accountData` opens
     /// deletion's and export's transactions over every feature that keeps data about an account (without it, Identity's
-    /// alone).
+    /// alone); `sealingKey` seals TOTP secrets at rest (`--sealing-key-file`).
     public init(
         store: any IdentityStore,
         clock: any WallClock = SystemClock(),
@@ -46,8 +48,10 @@ public actor LocalIdentityService: IdentityService {
         mail: MailSettings? = nil,
         requireVerifiedEmail: Bool = false,
         sessionLabel: String? = nil,
-        accountData: (any AccountDataStore)? = nil
+        accountData: (any AccountDataStore)? = nil,
+        sealingKey: SealingKey? = nil
     ) {
+        self.sealingKey = sealingKey
         self.store = store
         self.accountData = accountData ?? IdentityOnlyAccountData(store: store)
         self.clock = clock

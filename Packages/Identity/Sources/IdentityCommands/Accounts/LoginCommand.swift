@@ -13,6 +13,7 @@ enum LoginCommand {
             "login", summary: "Sign in on this device (the account is saved for switching)",
             arguments: [Argument("EMAIL", "the account's email", count: .optional, completion: "savedAccount")],
             options: PasswordInput.options + [
+                SecondStepInput.option,
                 Option("google", "sign in with Google in a browser"),
                 Option("apple", "sign in with Apple in a browser"),
                 Option("first", value: "NAME", "first name of a new Google or Apple account"),
@@ -20,6 +21,7 @@ enum LoginCommand {
             ],
             details: """
                 The password is asked for at a terminal, else read from --password-file or KITH_PASSWORD.
+                With two-step sign-in on, the code is asked for next (or given with --code).
                 --google / --apple open the provider's sign-in (KITH_GOOGLE_CLIENT_ID, KITH_GOOGLE_ISSUER...).
                 """
         ) { arguments, context in
@@ -37,7 +39,11 @@ enum LoginCommand {
                     throw UsageError("login needs an EMAIL, --google or --apple")
                 }
                 let password = try PasswordInput.password(arguments, context)
-                account = try await device.logIn(email: email, password: password)
+                account = try await SecondStepInput.signingIn(arguments, context, device: device) {
+                    try await device.logIn(email: email, password: password)
+                } finished: {
+                    $0
+                }
             }
             let principal = try await principals.currentPrincipal()
             let signedIn = "Signed in as \(context.style.bold(account.displayName)) (\(account.email))."

@@ -9,7 +9,7 @@ enum AccountsSwitchCommand {
         Command(
             "accounts switch", summary: "Switch to a saved account",
             arguments: [Argument("EMAIL", "a saved account's email", completion: "savedAccount")],
-            options: PasswordInput.options + ExitPinInput.options,
+            options: PasswordInput.options + [SecondStepInput.option] + ExitPinInput.options,
             details: """
                 Silent while that account's session is live; otherwise its password is needed, or for a Google or
                 Apple account its sign-in again, which must give the same account.
@@ -27,8 +27,13 @@ enum AccountsSwitchCommand {
             case .passwordRequired(let account):
                 let prompt = "Sign in as \(account.displayName) (\(account.email)). Password: "
                 let password = try PasswordInput.password(arguments, context, prompt: prompt)
-                let outcome = try await device.switchAccount(to: account.email, password: password)
-                return .message(outcome.description)
+                return try await SecondStepInput.signingIn(
+                    arguments, context, device: device, expectedAccountId: account.accountId
+                ) {
+                    .message(try await device.switchAccount(to: account.email, password: password).description)
+                } finished: {
+                    .message("Switched to \($0.email)")
+                }
             case .providerSignInRequired(let account, let provider):
                 let request = try await signIn.run(provider, context)
                 let outcome = try await device.switchAccount(to: account.email, with: request)

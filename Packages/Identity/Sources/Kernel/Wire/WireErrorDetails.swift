@@ -27,6 +27,8 @@ public struct WireErrorDetails: Codable, Sendable, Equatable {
     public var retryAfterSeconds: Int?
     /// The members a refusal names (`identity.only_guardian`).
     public var members: [String]?
+    /// The second step's challenge a right password leads to (`identity.second_factor_required`), sent back with a code.
+    public var challenge: String?
 
     /// Details with the given values.
     public init(
@@ -34,7 +36,7 @@ public struct WireErrorDetails: Codable, Sendable, Equatable {
         character: String? = nil,
         maxLength: Int? = nil, kind: String? = nil, candidates: [ReferenceCandidate]? = nil,
         waitMinutes: Int? = nil, retryAfterSeconds: Int? = nil,
-        members: [String]? = nil
+        members: [String]? = nil, challenge: String? = nil
     ) {
         self.name = name
         self.profile = profile
@@ -47,6 +49,7 @@ public struct WireErrorDetails: Codable, Sendable, Equatable {
         self.waitMinutes = waitMinutes
         self.retryAfterSeconds = retryAfterSeconds
         self.members = members
+        self.challenge = challenge
     }
 
     /// No values at all.

@@ -1,0 +1,59 @@
+import Crypto
+import Foundation
+
+/// The key that seals TOTP secrets at rest (`--sealing-key-file`, `KITH_SEALING_KEY_FILE`: 32 random bytes), with
+/// ChaCha20-Poly1305. A secret is sealed with its account's id as associated data, so a sealed secret copied to another
+/// account's row does not open.
+public struct SealingKey: Sendable {
+    public static let length = 32
+    let key: SymmetricKey
+
+    /// A key of exactly 32 bytes.
+    public init(bytes: [UInt8]) throws(SealingKeyError) {
+        guard bytes.count == Self.length else { throw .wrongLength(bytes.count) }
+        key = SymmetricKey(data: bytes)
+    }
+
+    /// The key in the file at `path` (32 bytes; nothing else).
+    public init(contentsOf path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else { throw SealingKeyError.unreadable(path) }
+        try self.init(bytes: Array(data))
+    }
+}
+
+/// A sealing key that cannot be used.
+public enum SealingKeyError: Error, Equatable, CustomStringConvertible {
+    case wrongLength(Int)
+    case unreadable(String)
+    /// A stored secret is sealed, and no key, or another key, was given.
+    case cannotOpen
+
+    public var description: String {
+        switch self {
+        case .wrongLength(let count):
+            "The sealing key must be exactly \(SealingKey.length) random bytes (this one has \(count)); make one with `head -c 32 /dev/urandom > FILE`"
+        case .unreadable(let path): "Cannot read the sealing key file \(path)"
+        case .cannotOpen:
+            "A two-step secret is sealed, and this key does not open it: give the --sealing-key-file it was sealed with"
+        }
+    }
+}
+
+/// How a TOTP secret is stored: "sealed:" and the AEAD's combined box in base64 when a key is configured, else
+/// "plain:" and the secret in base32.
+enum StoredTOTPSecret {
+    static func store(_ secret: [UInt8], accountId: String, key: SealingKey?) throws -> String {
+        guard let key else { return "plain:" + Base32.encode(secret) }
+        let box = try ChaChaPoly.seal(secret, using: key.key, authenticating: Data(accountId.utf8))
+        return "sealed:" + box.combined.base64EncodedString()
+    }
+
+    static func open(_ stored: String, accountId: String, key: SealingKey?) throws -> [UInt8] {
+        if stored.hasPrefix("plain:"), let secret = Base32.decode(String(stored.dropFirst(6))) { return secret }
+        guard stored.hasPrefix("sealed:"), let key, let combined = Data(base64Encoded: String(stored.dropFirst(7))),
+            let box = try? ChaChaPoly.SealedBox(combined: combined),
+            let secret = try? ChaChaPoly.open(box, using: key.key, authenticating: Data(accountId.utf8))
+        else { throw SealingKeyError.cannotOpen }
+        return Array(secret)
+    }
+}

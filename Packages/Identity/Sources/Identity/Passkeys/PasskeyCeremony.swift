@@ -63,8 +63,9 @@ public enum PasskeyCeremony {
     /// The new sign count of a `navigator.credentials.get()` answer for the credential stored with
     /// `storedPublicKey` and `storedSignCount`, checked against `expectedChallenge` and `relyingParty`.
     ///
-    /// Sign counts: when either is non-zero the received one must be greater than the stored one (WebAuthn §7.2
-    /// step 21); an authenticator that keeps no count sends zero every time and passes.
+    /// Sign counts (DOMAIN.md): when both are non-zero the received one must be greater than the stored one, else it
+    /// is refused as a possible clone; an authenticator that keeps no count (or stops: synced passkeys send zero)
+    /// passes. WebAuthn §7.2 step 21 leaves that choice to the relying party.
     public static func verifyAssertion(
         clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8], expectedChallenge: [UInt8],
         relyingParty: PasskeyRelyingParty, storedPublicKey: [UInt8], storedSignCount: UInt32
@@ -77,7 +78,7 @@ public enum PasskeyCeremony {
             throw .badSignature
         }
         let received = parsed.signCount
-        if storedSignCount != 0 || received != 0, received <= storedSignCount {
+        if storedSignCount != 0 && received != 0, received <= storedSignCount {
             throw .signCountDidNotGrow(stored: storedSignCount, received: received)
         }
         return received

@@ -15,8 +15,8 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     ),
     ("Console", ["Console"], ["ConsoleTests"]),
     feature(
-        "Identity", ["Commands", "HTTP", "Mail", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
-        tests: ["", "Commands", "HTTP", "Mail", "OIDC", "SQL"], leaves: ["Argon2", "Kernel"]),
+        "Identity", ["Browser", "Commands", "HTTP", "Mail", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
+        tests: ["", "Browser", "Commands", "HTTP", "Mail", "OIDC", "SQL"], leaves: ["Argon2", "Kernel"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
     feature("Preferences", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
     feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
@@ -112,6 +112,7 @@ let package = Package(
                 .product(name: "IdentityCommands", package: "Identity"),
                 .product(name: "IdentityWire", package: "Identity"),
                 .product(name: "IdentityOIDC", package: "Identity"),
+                .product(name: "IdentityBrowser", package: "Identity"),
                 .product(name: "ProfileSession", package: "ProfileSession"),
                 .product(name: "ProfileSessionCommands", package: "ProfileSession"),
                 .product(name: "Preferences", package: "Preferences"),

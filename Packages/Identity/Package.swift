@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "IdentityHTTP", targets: ["IdentityHTTP"]),
         .library(name: "IdentityMail", targets: ["IdentityMail"]),
         .library(name: "IdentityOIDC", targets: ["IdentityOIDC"]),
+        .library(name: "IdentityBrowser", targets: ["IdentityBrowser"]),
         // A fake OpenID Connect provider (discovery, JWKS, authorization, token) for tests on loopback.
         .library(name: "IdentityOIDCTesting", targets: ["IdentityOIDCTesting"]),
         // The store contract suites and their doubles, run by the domain's tests (in memory) and the SQLite tests.
@@ -73,6 +74,8 @@ let package = Package(
             name: "IdentityOIDC",
             dependencies: ["Identity"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
                 + from("swift-log", "Logging") + from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
+        // Passkeys for a command line: a loopback page on localhost that runs WebAuthn in the person's browser.
+        .target(name: "IdentityBrowser", dependencies: ["Identity"], swiftSettings: swiftSettings),
         .target(
             name: "IdentityOIDCTesting",
             dependencies: ["Identity", "IdentityOIDC"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
@@ -90,6 +93,10 @@ let package = Package(
             name: "IdentityOIDCTests",
             dependencies: ["IdentityOIDC", "IdentityOIDCTesting", "Identity"] + from("Networking", "Networking")
                 + from("jwt-kit", "JWTKit") + from("swift-log", "Logging"), swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IdentityBrowserTests",
+            dependencies: ["IdentityBrowser", "Identity"] + from("Networking", "Networking", "NetworkingTesting"),
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentitySQLTests",
             dependencies: ["IdentitySQL", "Identity", "Argon2", "IdentityTesting"]

@@ -16,7 +16,7 @@ extension LocalIdentityService {
     public func beginTwoStep(_ principal: Principal, password: String) async throws -> TwoStepSetup {
         try await asSelf(principal) {
             let now = clock.now()
-            let verified = try await provePassword(principal, password: password, at: now, refusingWhenOn: true)
+            let verified = try await provePassword(principal, password: password, at: now, whenOn: false)
             let secret = random.bytes(TOTP.secretLength)
             let key = sealingKey
             return try await store.write { transaction in
@@ -64,7 +64,7 @@ extension LocalIdentityService {
     public func disableTwoStep(_ principal: Principal, password: String, code: String) async throws {
         try await asSelf(principal) {
             let now = clock.now()
-            let verified = try await provePassword(principal, password: password, at: now, refusingWhenOn: false)
+            let verified = try await provePassword(principal, password: password, at: now, whenOn: true)
             let recovery = try await matchingRecoveryCode(code, accountId: principal.accountId)
             let key = sealingKey
             let accepted = try await store.write(durability: .immediate) { transaction -> Bool in
@@ -86,7 +86,7 @@ extension LocalIdentityService {
     public func newRecoveryCodes(_ principal: Principal, password: String) async throws -> [String] {
         try await asSelf(principal) {
             let now = clock.now()
-            let verified = try await provePassword(principal, password: password, at: now, refusingWhenOn: false)
+            let verified = try await provePassword(principal, password: password, at: now, whenOn: true)
             let codes = RecoveryCodes.generate(random: random)
             let hashed = try await hashedRecoveryCodes(codes)
             let random = random
@@ -160,13 +160,14 @@ extension LocalIdentityService {
     // MARK: - Helpers
 
     /// The principal's account with `password` verified; two-step sign-in guards password sign-in, so an account
-    /// without a password cannot turn it on. `refusingWhenOn` refuses before hashing when it is on already.
+    /// without a password cannot turn it on. Refused before any hashing unless two-step sign-in is on (`whenOn`) or
+    /// off as the call needs.
     private func provePassword(
-        _ principal: Principal, password: String, at now: Date, refusingWhenOn: Bool
+        _ principal: Principal, password: String, at now: Date, whenOn: Bool
     ) async throws -> PasswordCandidate {
         let candidate = try await store.read { transaction -> PasswordCandidate in
             let account = try transaction.authenticate(principal, at: now)
-            if refusingWhenOn { try TwoStepRules.requireOff(try transaction.twoStep(accountId: account.id)) }
+            try TwoStepRules.require(on: whenOn, try transaction.twoStep(accountId: account.id))
             return PasswordCandidate(
                 account: account, passwordHash: try transaction.passwordHash(accountId: account.id))
         }
@@ -197,7 +198,14 @@ extension LocalIdentityService {
 enum TwoStepRules {
     /// Refuses "Two-step sign-in is already on." when `record` is on.
     static func requireOff(_ record: TwoStepRecord?) throws(IdentityError) {
-        if record?.isEnabled == true { throw .twoStepAlreadyOn }
+        try require(on: false, record)
+    }
+
+    /// Refuses unless two-step sign-in is on (`on`) or off, as `record` says.
+    static func require(on: Bool, _ record: TwoStepRecord?) throws(IdentityError) {
+        let isOn = record?.isEnabled == true
+        if on && !isOn { throw .twoStepOff }
+        if !on && isOn { throw .twoStepAlreadyOn }
     }
 
     /// Stored records of freshly hashed recovery codes.

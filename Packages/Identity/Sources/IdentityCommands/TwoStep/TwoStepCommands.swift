@@ -38,6 +38,7 @@ enum TwoStepCommands {
             if let code = arguments.option("code") {
                 return enabled(try await service.confirmTwoStep(principal, code: code), context)
             }
+            if try await service.twoStepStatus(principal).enabled { throw IdentityError.twoStepAlreadyOn }
             let password = try PasswordInput.password(arguments, context)
             let setup = try await service.beginTwoStep(principal, password: password)
             let shown = setupText(setup)
@@ -59,6 +60,7 @@ enum TwoStepCommands {
             options: PasswordInput.options + [SecondStepInput.option]
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
+            try await requireOn(service, principal)
             let password = try PasswordInput.password(arguments, context)
             let code = try SecondStepInput.code(arguments, context)
             try await service.disableTwoStep(principal, password: password, code: code)
@@ -74,12 +76,18 @@ enum TwoStepCommands {
             options: PasswordInput.options
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
+            try await requireOn(service, principal)
             let password = try PasswordInput.password(arguments, context)
             let codes = try await service.newRecoveryCodes(principal, password: password)
             return .value(
                 TwoStepJSON(recoveryCodes: codes),
                 text: "New recovery codes (the old ones no longer work):\n" + codeList(codes))
         }
+    }
+
+    /// Refuses before asking for anything when two-step sign-in is off (the service refuses too).
+    static func requireOn(_ service: any IdentityService, _ principal: Principal) async throws {
+        guard try await service.twoStepStatus(principal).enabled else { throw IdentityError.twoStepOff }
     }
 
     // MARK: - Text

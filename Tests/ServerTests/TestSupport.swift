@@ -142,4 +142,5 @@ let publicRoutes: Set<String> = [
     "GET /health", "GET /health/live", "GET /health/ready", "GET /metrics", "GET /openapi.json",
     "POST /api/auth/signup", "POST /api/auth/signin", "POST /api/auth/recovery", "POST /api/auth/recovery/reset",
     "POST /api/auth/google", "POST /api/auth/apple", "POST /api/auth/session-state", "POST /api/auth/second-factor",
+    "POST /api/auth/passkey/options", "POST /api/auth/passkey",
 ]

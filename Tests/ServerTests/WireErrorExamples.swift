@@ -27,6 +27,7 @@ enum WireErrorExamples {
         .recentSignInNeeded, .thisSession, .onlyGuardian(["Mia", "Max"]), .recentSignInNeededToDelete,
         .accountNoLongerExists, .secondFactorRequired(challenge: "q7Yx0P2k+/Aa=="), .wrongSecondFactorCode,
         .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun, .twoStepNeedsPassword,
+        .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
     ]
 
     static let familyCodes: [FamilyCodeError] = [

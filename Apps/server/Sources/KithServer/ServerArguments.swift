@@ -247,7 +247,25 @@ public struct ServerArguments: Sendable, Equatable {
         } catch {
             throw UsageError(description: "\(error)")
         }
+        _ = try parsed.passkeyRelyingParty()
         return parsed
+    }
+
+    /// The relying party passkeys are made for (`--passkey-rp-id` with its `--passkey-origin`s), or nil when neither
+    /// is given; one without the other, or an origin the relying party refuses, is a usage error.
+    public func passkeyRelyingParty() throws(UsageError) -> PasskeyRelyingParty? {
+        guard let id = passkeyRelyingPartyId else {
+            guard passkeyOrigins.isEmpty else {
+                throw UsageError(description: "--passkey-origin needs --passkey-rp-id")
+            }
+            return nil
+        }
+        guard !passkeyOrigins.isEmpty else { throw UsageError(description: "--passkey-rp-id needs --passkey-origin") }
+        do {
+            return try PasskeyRelyingParty(id: id, origins: passkeyOrigins)
+        } catch {
+            throw UsageError(description: error.description)
+        }
     }
 
     /// Sets `flag` from `values`, naming `source` (the flag or its variable) in a refusal.

@@ -54,16 +54,22 @@ public enum ServerCommand {
             }
             let mail = try parsed.mailSetup(environment: environment)
             let sealingKey = try parsed.sealingKey()
+            let passkeys = try parsed.passkeyRelyingParty()
+            let passkeyLog: @Sendable (PasskeyCheckFailure) -> Void = { [logger] failure in
+                logger.notice("Passkey check failed", metadata: ["check": "\(failure)"])
+            }
             let services: ServerServices
             switch store {
             case .sqlite(let path):
                 services = try ServerServices.sqlite(
                     path: path, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, mail: mail,
-                    requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey)
+                    requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey, passkeys: passkeys,
+                    passkeyLog: passkeyLog)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
                     url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, migrates: false,
                     mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey,
+                    passkeys: passkeys, passkeyLog: passkeyLog,
                     replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag))
                 logger.info(
                     "serving from PostgreSQL",

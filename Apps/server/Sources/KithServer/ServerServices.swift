@@ -64,7 +64,8 @@ public struct ServerServices: Sendable {
         clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true,
         timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts(), mail: MailSetup? = nil,
-        requireVerifiedEmail: Bool = false, sealingKey: SealingKey? = nil,
+        requireVerifiedEmail: Bool = false, sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
+        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil,
         replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas()
     ) async throws(StorageError) -> ServerServices {
         let database =
@@ -74,7 +75,8 @@ public struct ServerServices: Sendable {
             : PostgresDatabase.connect(url: url, size: poolSize, timeouts: timeouts, replicas: replicas)
         let services = KithServices(
             database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers, mail: mail,
-            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners, sealingKey: sealingKey)
+            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners, sealingKey: sealingKey,
+            passkeys: passkeys, passkeyLog: passkeyLog)
         return ServerServices(
             services, identityProviders: Set(verifiers.map(\.provider)),
             databaseAnswers: { await database.answers() },
@@ -104,12 +106,14 @@ public struct ServerServices: Sendable {
         path: String, accessCacheOwners: Int = AccessEngine.defaultCapacity, clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
         verifiers: [any IDTokenVerifier] = [], mail: MailSetup? = nil, requireVerifiedEmail: Bool = false,
-        sealingKey: SealingKey? = nil
+        sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
+        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil
     ) throws(StorageError) -> ServerServices {
         let database = try SQLiteDatabase.open(at: path, features: migrations)
         let services = KithServices(
             database: database, clock: clock, random: random, hasher: hasher, verifiers: verifiers, mail: mail,
-            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners, sealingKey: sealingKey)
+            requireVerifiedEmail: requireVerifiedEmail, accessCacheOwners: accessCacheOwners, sealingKey: sealingKey,
+            passkeys: passkeys, passkeyLog: passkeyLog)
         let known = migrations.flatMap { $0.identifiers(for: .sqlite) }
         return ServerServices(
             services, identityProviders: Set(verifiers.map(\.provider)),

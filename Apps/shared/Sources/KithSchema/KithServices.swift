@@ -43,14 +43,17 @@ public struct KithServices: Sendable {
     /// `--require-verified-email`. `clock`, `random` and `hasher` are for tests (a manual clock, cheap Argon2); the
     /// defaults are the real ones: the system's, and Argon2id at OWASP's parameters. `sessionLabel` is where the
     /// sessions this composition makes were made ("kith on HOST"); a server labels each request's instead.
-    /// `sealingKey` seals TOTP secrets at rest (the server's `--sealing-key-file`).
+    /// `sealingKey` seals TOTP secrets at rest (the server's `--sealing-key-file`); `passkeys` is the relying party
+    /// passkeys are made for (the server's `--passkey-rp-id` and `--passkey-origin`), `passkeyLog` hears which check a
+    /// refused passkey ceremony failed.
     public init(
         database: any SQLDatabase, clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [],
         device: (any DeviceStore)? = nil, mail: MailSetup? = nil, requireVerifiedEmail: Bool = false,
         accessCacheOwners: Int = AccessEngine.defaultCapacity, sessionLabel: String? = nil,
-        sealingKey: SealingKey? = nil
+        sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
+        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil
     ) {
         let preferencesStore = SQLStore(preferencesOn: database)
         // A claim moves the member's preferences in the same transaction as the new account.
@@ -61,7 +64,8 @@ public struct KithServices: Sendable {
             store: identityStore, clock: clock, random: random, hasher: hasher, verifiers: verifiers,
             carryOver: carryOver, device: device, mail: mail?.settings, requireVerifiedEmail: requireVerifiedEmail,
             sessionLabel: sessionLabel,
-            accountData: SQLStore(accountDataOn: database, shares: KithSchema.accountData), sealingKey: sealingKey)
+            accountData: SQLStore(accountDataOn: database, shares: KithSchema.accountData), sealingKey: sealingKey,
+            passkeys: passkeys, passkeyLog: passkeyLog)
         outbox = mail.map {
             OutboxSender(store: identityStore, mailer: $0.mailer, clock: clock, schedule: $0.schedule)
         }

@@ -259,5 +259,35 @@ public enum IdentityMigrations {
                 CREATE INDEX identity_sign_in_challenges_account ON identity_sign_in_challenges(account_id);
                 """
             },
+            Migration("passkeys") { dialect in
+                // Passkeys (credential id and user handle base64url, the COSE key as the authenticator wrote it), each
+                // account's random user handle, and the ceremonies' challenges (only the SHA-256 of their text).
+                """
+                CREATE TABLE identity_passkeys (
+                    credential_id TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    public_key TEXT NOT NULL,
+                    algorithm INTEGER NOT NULL,
+                    sign_count BIGINT NOT NULL,
+                    aaguid TEXT,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    last_used_at \(dialect.timestamp)
+                )\(dialect.withoutRowID);
+                CREATE INDEX identity_passkeys_account ON identity_passkeys(account_id);
+                CREATE TABLE identity_passkey_users (
+                    account_id TEXT PRIMARY KEY NOT NULL REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    user_handle TEXT NOT NULL UNIQUE
+                )\(dialect.withoutRowID);
+                CREATE TABLE identity_passkey_challenges (
+                    challenge_hash TEXT PRIMARY KEY NOT NULL,
+                    purpose TEXT NOT NULL,
+                    account_id TEXT REFERENCES identity_accounts(id) ON DELETE CASCADE,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    expires_at \(dialect.timestamp) NOT NULL
+                )\(dialect.withoutRowID);
+                CREATE INDEX identity_passkey_challenges_account ON identity_passkey_challenges(account_id);
+                """
+            },
         ])
 }

@@ -86,6 +86,10 @@ extension IdentityError: WireCodedError {
         case .twoStepOff: WireErrorCase("identity.two_step_off", status: 409)
         case .twoStepNotBegun: WireErrorCase("identity.two_step_not_begun", status: 409)
         case .twoStepNeedsPassword: WireErrorCase("identity.two_step_needs_password", status: 409)
+        case .passkeysNotConfigured: WireErrorCase("identity.passkeys_not_configured", status: 404)
+        case .passkeySignInFailed: WireErrorCase("identity.passkey_sign_in_failed", status: 401)
+        case .recentSignInNeededToRemovePasskey:
+            WireErrorCase("identity.recent_sign_in_needed_to_remove_passkey", status: 403)
         case .thisSession: WireErrorCase("identity.this_session", status: 409)
         case .onlyGuardian(let names):
             WireErrorCase("identity.only_guardian", status: 409, details: .init(members: names))
@@ -149,7 +153,7 @@ extension IdentityError: WireCodedError {
         .claimCodeInvalid, .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .emailAlreadyVerified,
         .emailChangeExpired, .recentSignInNeeded, .thisSession, .recentSignInNeededToDelete, .accountNoLongerExists,
         .wrongSecondFactorCode, .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun,
-        .twoStepNeedsPassword,
+        .twoStepNeedsPassword, .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
     ]
 
     /// The cases that carry one provider.

@@ -69,6 +69,21 @@ public enum IdentityRoute {
     /// New recovery codes (`{password}`), shown once.
     public static let newRecoveryCodes = WireRoute("POST", "/api/me/2fa/recovery-codes")
 
+    // MARK: - Passkeys (404 `identity.passkeys_not_configured` on all of them without `--passkey-rp-id`)
+
+    /// Creation options for a new passkey of the account (`PasskeyCreationOptions`).
+    public static let passkeyRegistrationOptions = WireRoute("POST", "/api/me/passkeys/options")
+    /// Registers a passkey (`PasskeyRegistrationBody`; answers `PasskeyJSON`, 201).
+    public static let registerPasskey = WireRoute("POST", "/api/me/passkeys")
+    /// The account's passkeys (`PasskeyJSON`, oldest first).
+    public static let passkeys = WireRoute("GET", "/api/me/passkeys")
+    /// Removes one (`PasskeyRemovalBody`, 204).
+    public static let removePasskey = WireRoute("DELETE", "/api/me/passkeys/{id}")
+    /// Request options for a passkey sign-in (public; `PasskeyRequestOptions`).
+    public static let passkeySignInOptions = WireRoute("POST", "/api/auth/passkey/options")
+    /// Signs in with a passkey (public; `PasskeySignInBody`); answers as `signIn`.
+    public static let passkeySignIn = WireRoute("POST", "/api/auth/passkey")
+
     // MARK: - Leaving, and taking your data
 
     /// Deletes the account and everything it holds (`DeleteAccountRequest`, 204); 409 `identity.only_guardian`.
@@ -122,7 +137,9 @@ public enum IdentityRoute {
         signUp, signIn, signOut, forgotPassword, resetPassword, googleSignIn, appleSignIn, me, name, role, accountType,
         password, linkIdentity,
         unlinkIdentity, verifyEmail, resendVerification, changeEmail, confirmEmailChange, sessions, endSession,
-        endOtherSessions, secondFactor, twoStepStatus, enableTwoStep, disableTwoStep, newRecoveryCodes, households,
+        endOtherSessions, secondFactor, twoStepStatus, enableTwoStep, disableTwoStep, newRecoveryCodes,
+        passkeyRegistrationOptions, registerPasskey, passkeys, removePasskey, passkeySignInOptions, passkeySignIn,
+        households,
         createHousehold, household, renameHousehold,
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
         setExitPin, clearExitPin, verifyExitPin, graduateMember, activity,

@@ -9,4 +9,5 @@ public enum ReferenceKind: String, Sendable, Codable, CaseIterable, Hashable {
     case request
     case account
     case session
+    case passkey
 }

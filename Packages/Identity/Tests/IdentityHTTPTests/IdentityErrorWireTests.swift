@@ -27,6 +27,7 @@ struct IdentityErrorWireTests {
             .recentSignInNeeded, .thisSession, .onlyGuardian(["Max", "Mia Lee"]), .recentSignInNeededToDelete,
             .accountNoLongerExists, .secondFactorRequired(challenge: "q7Yx0P2k+/Aa=="), .wrongSecondFactorCode,
             .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun, .twoStepNeedsPassword,
+            .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
             [
@@ -99,6 +100,7 @@ struct IdentityErrorWireTests {
         case onlyGuardian, recentSignInNeededToDelete, accountNoLongerExists, tooManySignInAttempts
         case secondFactorRequired, wrongSecondFactorCode, signInChallengeExpired, twoStepAlreadyOn, twoStepOff
         case twoStepNotBegun, twoStepNeedsPassword
+        case passkeysNotConfigured, passkeySignInFailed, recentSignInNeededToRemovePasskey
 
         init(_ error: IdentityError) {
             self =
@@ -166,6 +168,9 @@ struct IdentityErrorWireTests {
                 case .twoStepOff: .twoStepOff
                 case .twoStepNotBegun: .twoStepNotBegun
                 case .twoStepNeedsPassword: .twoStepNeedsPassword
+                case .passkeysNotConfigured: .passkeysNotConfigured
+                case .passkeySignInFailed: .passkeySignInFailed
+                case .recentSignInNeededToRemovePasskey: .recentSignInNeededToRemovePasskey
                 }
         }
     }

@@ -35,6 +35,14 @@ struct IdentityRoutes: Sendable {
                 challenge: body.challenge, code: body.code, clientAddress: context.clientAddressKey)
             return try JSONCoding.response(try await session(grant, created: false))
         }
+        router.on(IdentityRoute.passkeySignInOptions) { _, _ in
+            try JSONCoding.response(try await identity.passkeySignInOptions())
+        }
+        router.on(IdentityRoute.passkeySignIn) { request, context in
+            let body = try await request.decodeJSON(PasskeySignInBody.self, context: context)
+            let grant = try await identity.signIn(passkey: body.credential, clientAddress: context.clientAddressKey)
+            return try JSONCoding.response(try await session(grant, created: false))
+        }
         router.on(IdentityRoute.sessionState) { request, context in
             let body = try await request.decodeJSON(SessionStateBody.self, context: context)
             return try JSONCoding.response(SessionStateJSON(try await identity.sessionState(token: body.token)))
@@ -159,6 +167,22 @@ struct IdentityRoutes: Sendable {
             let body = try await request.decodeJSON(TwoStepBody.self, context: context)
             return TwoStepJSON(
                 recoveryCodes: try await identity.newRecoveryCodes(principal, password: body.password ?? ""))
+        }
+        api.signedIn(IdentityRoute.passkeyRegistrationOptions) { principal, _, _ in
+            try await identity.passkeyRegistrationOptions(principal)
+        }
+        api.signedIn(IdentityRoute.registerPasskey, status: .created) { principal, request, context in
+            let body = try await request.decodeJSON(PasskeyRegistrationBody.self, context: context)
+            return PasskeyJSON(
+                try await identity.registerPasskey(principal, name: body.name, credential: body.credential))
+        }
+        api.signedIn(IdentityRoute.passkeys) { principal, _, _ in
+            try await identity.passkeys(principal).map(PasskeyJSON.init)
+        }
+        api.signedInNoContent(IdentityRoute.removePasskey) { principal, request, context in
+            // An account without a password sends no body.
+            let body = try await request.decodeOptionalJSON(PasskeyRemovalBody.self, context: context)
+            try await identity.removePasskey(principal, id: try context.parameters.text("id"), password: body?.password)
         }
         api.signedIn(IdentityRoute.checkAccountDeletion) { principal, _, _ in
             try await me(try await identity.checkAccountDeletion(principal), principal)

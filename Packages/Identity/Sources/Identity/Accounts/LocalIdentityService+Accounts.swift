@@ -224,6 +224,10 @@ extension LocalIdentityService: DeviceSessions {
         try await deviceSignIn(try await completeSignIn(challenge: challenge, code: code, clientAddress: nil))
     }
 
+    public func deviceSignIn(passkey: PasskeyAssertionCredential) async throws -> DeviceSignIn {
+        try await deviceSignIn(try await signIn(passkey: passkey, clientAddress: nil))
+    }
+
     public func deviceResetPassword(email: String, code: String, newPassword: String) async throws -> DeviceSignIn {
         try await deviceSignIn(
             try await resetPassword(email: email, code: code, newPassword: newPassword, clientAddress: nil))

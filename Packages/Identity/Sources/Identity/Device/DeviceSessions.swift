@@ -7,6 +7,8 @@ public protocol DeviceSessions: Sendable {
     func deviceSignIn(email: String, password: String) async throws -> DeviceSignIn
     /// A new session for this device after the second step of a password sign-in (`IdentityService.completeSignIn`).
     func deviceCompleteSignIn(challenge: String, code: String) async throws -> DeviceSignIn
+    /// A new session for this device from a passkey's assertion (`IdentityService.signIn(passkey:clientAddress:)`).
+    func deviceSignIn(passkey: PasskeyAssertionCredential) async throws -> DeviceSignIn
     /// A new session for this device after a password reset with a recovery code (`IdentityService.resetPassword`).
     func deviceResetPassword(email: String, code: String, newPassword: String) async throws -> DeviceSignIn
     /// A new session for this device from a Google or Apple ID token: its linked account, or a new one.

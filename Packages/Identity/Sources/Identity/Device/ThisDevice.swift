@@ -118,6 +118,16 @@ public actor ThisDevice: PrincipalSource {
         return session.account
     }
 
+    /// Signs in on this device with a passkey's assertion (two-step sign-in is not asked). The account is known only
+    /// from the credential: on a full device, an account not saved here is refused when it would be saved, and the
+    /// new session is ended ("savedAccountsFull").
+    public func logIn(passkey: PasskeyAssertionCredential) async throws -> Account {
+        try await ExitLock.requireUnlocked(store)
+        let session = try await sessions.deviceSignIn(passkey: passkey)
+        try await save(session)
+        return session.account
+    }
+
     /// Sets a new password with a mailed recovery code and signs this device in to the account (every other session
     /// of it ends).
     public func resetPassword(email: String, code: String, newPassword: String) async throws -> Account {

@@ -72,6 +72,23 @@ public struct IdentityExport: Encodable, Sendable {
         public var usedAt: Date?
     }
 
+    /// A passkey of the account (never its key).
+    public struct PasskeyRecord: Encodable, Sendable {
+        public var id: String
+        public var name: String
+        public var createdAt: Date
+        public var lastUsedAt: Date?
+        public var algorithm: Int
+        public var signCount: UInt32
+    }
+
+    /// A passkey ceremony begun and not finished (never its challenge).
+    public struct PasskeyChallengeRecord: Encodable, Sendable {
+        public var purpose: String
+        public var createdAt: Date
+        public var expiresAt: Date
+    }
+
     public var account: Account?
     public var linkedIdentities: [LinkedIdentity] = []
     public var sessions: [SessionRecord] = []
@@ -85,4 +102,8 @@ public struct IdentityExport: Encodable, Sendable {
     public var queuedMail: [QueuedMail] = []
     public var twoStep: TwoStep?
     public var signInChallenges: [SignInChallengeRecord] = []
+    public var passkeys: [PasskeyRecord] = []
+    public var passkeyChallenges: [PasskeyChallengeRecord] = []
+    /// The account's passkey user handle, base64url (nil until its first registration options).
+    public var passkeyUserHandle: String?
 }

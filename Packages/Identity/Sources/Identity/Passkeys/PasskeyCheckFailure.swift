@@ -32,6 +32,15 @@ public enum PasskeyCheckFailure: Error, Sendable, Hashable, CustomStringConverti
     case signCountDidNotGrow(stored: UInt32, received: UInt32)
     /// Bytes that are not what WebAuthn says they are (the string says which and how).
     case malformed(String)
+    /// The challenge the client data names was never issued, was used already, expired, or was issued for another
+    /// ceremony or account.
+    case unknownChallenge
+    /// No passkey has the credential id an assertion names.
+    case unknownCredential
+    /// The assertion's user handle is not the handle of the account the credential belongs to.
+    case userHandleMismatch
+    /// A registration's credential id is registered already (to this account or another).
+    case credentialAlreadyRegistered
 
     public var description: String {
         switch self {
@@ -52,6 +61,10 @@ public enum PasskeyCheckFailure: Error, Sendable, Hashable, CustomStringConverti
         case .signCountDidNotGrow(let stored, let received):
             "passkey: sign count \(received) after \(stored), a possible cloned authenticator"
         case .malformed(let what): "passkey: malformed \(what)"
+        case .unknownChallenge: "passkey: the challenge is unknown, used, expired or not this ceremony's"
+        case .unknownCredential: "passkey: no passkey has this credential id"
+        case .userHandleMismatch: "passkey: the user handle is not the credential's account's"
+        case .credentialAlreadyRegistered: "passkey: the credential id is registered already"
         }
     }
 }

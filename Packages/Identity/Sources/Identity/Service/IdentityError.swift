@@ -133,6 +133,15 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Two-step sign-in guards password sign-in: an account without a password cannot turn it on.
     case twoStepNeedsPassword
 
+    // MARK: - Passkeys
+
+    /// The server runs without `--passkey-rp-id`: every passkey call is refused.
+    case passkeysNotConfigured
+    /// A passkey ceremony (registration or sign-in) failed a check; the log names which, the user reads one sentence.
+    case passkeySignInFailed
+    /// Removing a passkey from an account without a password needs a sign-in within 10 minutes.
+    case recentSignInNeededToRemovePasskey
+
     // MARK: - Sessions
 
     /// `sessions end` named the session the caller uses: that is `logout`.
@@ -220,6 +229,9 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .twoStepNotBegun: "Use `2fa enable` first: it shows the secret the code comes from."
         case .twoStepNeedsPassword:
             "Two-step sign-in protects sign-in with a password: set a password first (`password`)."
+        case .passkeysNotConfigured: "Passkeys are not set up here"
+        case .passkeySignInFailed: "Passkey sign-in failed. Please try again."
+        case .recentSignInNeededToRemovePasskey: "Sign in again (within the last 10 minutes) before removing a passkey."
         case .thisSession: "That is this session: use `logout`."
         case .onlyGuardian(let names):
             "You are the only guardian of \(names.joined(separator: ", ")). Add another guardian, graduate them, or remove them first."

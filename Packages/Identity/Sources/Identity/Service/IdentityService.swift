@@ -83,6 +83,27 @@ public protocol IdentityService: DeviceSessions, ProfileReads {
     /// Replaces the recovery codes with 10 new ones (the password is checked), shown once.
     func newRecoveryCodes(_ principal: Principal, password: String) async throws -> [String]
 
+    // MARK: - Passkeys (without a relying party every call is refused: "Passkeys are not set up here")
+
+    /// Creation options for a new passkey of the principal's own account (not while acting): a fresh challenge
+    /// (single use, 5 minutes), the account's user handle, its passkeys excluded.
+    func passkeyRegistrationOptions(_ principal: Principal) async throws -> PasskeyCreationOptions
+    /// Registers the credential `navigator.credentials.create()` made from those options, named `name` (trimmed,
+    /// "Passkey" when empty, at most 64 characters). Any failed check: "Passkey sign-in failed. Please try again."
+    func registerPasskey(
+        _ principal: Principal, name: String, credential: PasskeyRegistrationCredential
+    ) async throws -> Passkey
+    /// The account's passkeys, oldest first.
+    func passkeys(_ principal: Principal) async throws -> [Passkey]
+    /// Removes one of the account's passkeys: the password (an account without one: a sign-in within 10 minutes);
+    /// never the account's only way to sign in.
+    func removePasskey(_ principal: Principal, id: String, password: String?) async throws
+    /// Request options for a passkey sign-in (discoverable credentials: no account named): a fresh challenge.
+    func passkeySignInOptions() async throws -> PasskeyRequestOptions
+    /// A new session for the account whose passkey made `passkey` (two-step sign-in is not asked). Any failed check:
+    /// "Passkey sign-in failed. Please try again."; attempts count against the address's sign-in limit.
+    func signIn(passkey: PasskeyAssertionCredential, clientAddress: String?) async throws -> SessionGrant
+
     // MARK: - The account's sessions
 
     /// The account's live sessions, oldest first, the principal's own marked `current`.

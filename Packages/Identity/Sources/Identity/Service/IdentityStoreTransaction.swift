@@ -106,6 +106,29 @@ public protocol IdentityStoreTransaction {
     /// Every challenge of the account, live or not (for export).
     func signInChallenges(accountId: String) throws -> [SignInChallenge]
 
+    // MARK: - Passkeys
+
+    /// The account's passkeys, oldest first.
+    func passkeys(accountId: String) throws -> [Passkey]
+    /// The passkey with this credential id (base64url), whichever account has it.
+    func passkey(id: String) throws -> Passkey?
+    /// Adds a passkey (its id is not registered yet).
+    func insertPasskey(_ passkey: Passkey) throws
+    /// Records a sign-in with the passkey: its new sign count, and when.
+    func recordPasskeyUse(id: String, signCount: UInt32, at date: Date) throws
+    /// Removes a passkey (nothing happens when there is none).
+    func deletePasskey(id: String) throws
+    /// The account's passkey user handle (32 random bytes), nil until its first registration options.
+    func passkeyUserHandle(accountId: String) throws -> [UInt8]?
+    /// Gives the account its user handle.
+    func insertPasskeyUserHandle(_ handle: [UInt8], accountId: String) throws
+    /// Adds a ceremony's challenge, and removes those expired before `now`.
+    func insertPasskeyChallenge(_ challenge: PasskeyChallenge, removingExpiredAt now: Date) throws
+    /// Takes the challenge with this hash out of the store (it is used once), live or not; nil when there is none.
+    func takePasskeyChallenge(hash: String) throws -> PasskeyChallenge?
+    /// The account's registration challenges not yet used (for export).
+    func passkeyChallenges(accountId: String) throws -> [PasskeyChallenge]
+
     // MARK: - Per account
 
     /// The account's active household id.

@@ -37,4 +37,8 @@ struct InMemoryIdentityState: Sendable {
     /// In insertion order.
     var recoveryCodes: [RecoveryCodeRecord] = []
     var signInChallenges: [String: SignInChallenge] = [:]
+    /// In insertion order.
+    var passkeys: [Passkey] = []
+    var passkeyUserHandles: [String: [UInt8]] = [:]
+    var passkeyChallenges: [String: PasskeyChallenge] = [:]
 }

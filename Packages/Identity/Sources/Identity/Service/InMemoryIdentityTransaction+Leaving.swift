@@ -7,6 +7,9 @@ extension InMemoryIdentityTransaction {
         state.activeHouseholds[id] = nil
         deleteTwoStep(accountId: id)
         state.signInChallenges = state.signInChallenges.filter { $0.value.accountId != id }
+        state.passkeys.removeAll { $0.accountId == id }
+        state.passkeyUserHandles[id] = nil
+        state.passkeyChallenges = state.passkeyChallenges.filter { $0.value.accountId != id }
     }
 
     func deleteHousehold(id: String) {

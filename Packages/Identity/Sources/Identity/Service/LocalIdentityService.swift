@@ -26,6 +26,10 @@ public actor LocalIdentityService: IdentityService {
     let accountData: any AccountDataStore
     /// Seals TOTP secrets at rest; without one they are stored as they are.
     let sealingKey: SealingKey?
+    /// The relying party passkeys are made for (`--passkey-rp-id`, `--passkey-origin`); nil: passkeys are not set up.
+    let passkeyRelyingParty: PasskeyRelyingParty?
+    /// Told which check a refused passkey ceremony failed (the server logs it); the user reads one sentence.
+    let passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?
     private var dummyHash: String?
 
     /// Rules over `store`; `hasher` hashes and checks passwords (the apps give Argon2id at OWASP's parameters,
@@ -36,7 +40,9 @@ public actor LocalIdentityService: IdentityService {
     /// unverified account all but `account`, the verification calls and signing out; `sessionLabel` is where the
     /// sessions it makes were made when the request being served gives no label (`SessionLabel`); `accountData` opens
     /// deletion's and export's transactions over every feature that keeps data about an account (without it, Identity's
-    /// alone); `sealingKey` seals TOTP secrets at rest (`--sealing-key-file`).
+    /// alone); `sealingKey` seals TOTP secrets at rest (`--sealing-key-file`); `passkeys` is the relying party passkeys
+    /// are made for (without one every passkey call is refused), and `passkeyLog` hears which check a refused passkey
+    /// ceremony failed.
     public init(
         store: any IdentityStore,
         clock: any WallClock = SystemClock(),
@@ -49,9 +55,13 @@ public actor LocalIdentityService: IdentityService {
         requireVerifiedEmail: Bool = false,
         sessionLabel: String? = nil,
         accountData: (any AccountDataStore)? = nil,
-        sealingKey: SealingKey? = nil
+        sealingKey: SealingKey? = nil,
+        passkeys: PasskeyRelyingParty? = nil,
+        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil
     ) {
         self.sealingKey = sealingKey
+        self.passkeyRelyingParty = passkeys
+        self.passkeyLog = passkeyLog
         self.store = store
         self.accountData = accountData ?? IdentityOnlyAccountData(store: store)
         self.clock = clock

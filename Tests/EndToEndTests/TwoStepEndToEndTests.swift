@@ -104,6 +104,14 @@ struct TwoStepEndToEndTests {
         let usedRecovery = try await kith.run("login", "ann@example.com", "--code", recoveryCodes[0])
         #expect(usedRecovery.status == 1 && usedRecovery.errors.contains("That code is not right."))
 
+        // Switching back to Ann from another account asks for the code too.
+        _ = try await kith.object("signup", "bo@example.com", "--first", "Bo", "--last", "Lee")
+        let noSwitchCode = try await kith.run("accounts", "switch", "ann@example.com")
+        #expect(noSwitchCode.status == 2 && noSwitchCode.errors.contains("give --code CODE"), "\(noSwitchCode.errors)")
+        let switched = try await kith.run("accounts", "switch", "ann@example.com", "--code", recoveryCodes[3])
+        #expect(switched.status == 0 && switched.output.contains("Switched to ann@example.com"), "\(switched.errors)")
+        #expect(try await kith.run("logout").status == 0)
+
         // Off with the password and a code; then the password alone signs in.
         _ = try await kith.object("login", "ann@example.com", "--code", recoveryCodes[1])
         let off = try await kith.object("2fa", "disable", "--code", recoveryCodes[2])

@@ -9,6 +9,7 @@ import FamilyCodesCommands
 import FamilyCodesHTTP
 import Foundation
 import Identity
+import IdentityBrowser
 import IdentityCommands
 import IdentityHTTP
 import IdentityOIDC
@@ -53,7 +54,8 @@ public struct AppEnvironment: Sendable {
     public static var migrations: [FeatureMigrations] { KithSchema.migrations }
 
     /// The local composition: SQLite at `databasePath`, services running the rules in this process. Google and Apple
-    /// sign-in use the providers `environment` sets up (`KITH_GOOGLE_CLIENT_ID`...), tokens verified here.
+    /// sign-in use the providers `environment` sets up (`KITH_GOOGLE_CLIENT_ID`...), tokens verified here; passkeys are
+    /// made and used on kith's page at `http://localhost:PORT` (`KITH_PASSKEY_PORT`), the relying party "localhost".
     public static func local(
         databasePath: String, product: Product, environment: [String: String] = [:]
     ) throws(StorageError) -> AppEnvironment {
@@ -86,7 +88,8 @@ public struct AppEnvironment: Sendable {
             preferences: LocalPreferencesService(store: preferencesStore),
             familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: identityStore)),
             circles: LocalCirclesService(store: InMemoryCirclesStore(identity: identityStore)),
-            authorization: AuthorizationCodeFlow(settings: [:], client: CurlHTTPClient(), environment: [:]))
+            authorization: AuthorizationCodeFlow(settings: [:], client: CurlHTTPClient(), environment: [:]),
+            passkeys: BrowserPasskeyClient(environment: [:]))
     }
 
     private static func local(
@@ -96,17 +99,20 @@ public struct AppEnvironment: Sendable {
         let http = CurlHTTPClient()
         let deviceStore = SQLDeviceStore(database: database)
         let mail = LocalMail(environment: environment)
+        let passkeys = BrowserPasskeyClient(environment: environment)
         let services = KithServices(
             database: database,
             verifiers: providers.values.map { OIDCTokenVerifier(configuration: $0.configuration, client: http) },
-            device: deviceStore, mail: mail.setup, sessionLabel: HostName.sessionLabel)
+            device: deviceStore, mail: mail.setup, sessionLabel: HostName.sessionLabel,
+            passkeys: passkeys.localRelyingParty)
         return composed(
             outbox: services.outbox, maildir: mail.maildir,
             database: database, product: product, identity: services.identity,
             device: ThisDevice(store: deviceStore, sessions: services.identity), exitPins: services.identity,
             exitLock: ExitLock(pins: services.identity, device: deviceStore),
             preferences: services.preferences, familyCodes: services.familyCodes, circles: services.circles,
-            authorization: AuthorizationCodeFlow(settings: providers, client: http, environment: environment))
+            authorization: AuthorizationCodeFlow(settings: providers, client: http, environment: environment),
+            passkeys: passkeys)
     }
 
     /// The services of either composition, and the product's plugins over them.
@@ -116,7 +122,7 @@ public struct AppEnvironment: Sendable {
         device: ThisDevice, session: ProfileSessionManager? = nil, exitPins: (any ExitPinService)? = nil,
         exitLock: ExitLock? = nil,
         preferences: any PreferencesService, familyCodes: any FamilyCodeService, circles: any CirclesService,
-        authorization: AuthorizationCodeFlow
+        authorization: AuthorizationCodeFlow, passkeys: BrowserPasskeyClient
     ) -> AppEnvironment {
         let session = session ?? ProfileSessionManager(profiles: identity, device: device, exitLock: exitLock)
         return AppEnvironment(
@@ -126,7 +132,8 @@ public struct AppEnvironment: Sendable {
             plugins: plugins(
                 product: product, identity: identity, device: device, session: session, exitPins: exitPins,
                 exitLock: exitLock,
-                preferences: preferences, familyCodes: familyCodes, circles: circles, authorization: authorization),
+                preferences: preferences, familyCodes: familyCodes, circles: circles, authorization: authorization,
+                passkeys: passkeys),
             outbox: outbox, maildir: maildir)
     }
 
@@ -135,7 +142,7 @@ public struct AppEnvironment: Sendable {
         product: Product, identity: any IdentityService, device: ThisDevice, session: ProfileSessionManager,
         exitPins: (any ExitPinService)?, exitLock: ExitLock?, preferences: any PreferencesService,
         familyCodes: any FamilyCodeService, circles: any CirclesService,
-        authorization: AuthorizationCodeFlow
+        authorization: AuthorizationCodeFlow, passkeys: BrowserPasskeyClient
     ) -> [any Plugin] {
         // whoami shows the Circles persona only in products that have Circles.
         let personas = product.features.contains(.circles) ? CirclesPersonas(service: circles) : nil
@@ -144,7 +151,7 @@ public struct AppEnvironment: Sendable {
             case .identity:
                 IdentityPlugin(
                     service: identity, device: device, principals: session, personas: personas,
-                    authorization: authorization,
+                    authorization: authorization, passkeys: passkeys,
                     pins: exitPins, exitLock: exitLock)
             case .profileSession: ProfileSessionPlugin(manager: session, identity: identity)
             case .preferences: PreferencesPlugin(service: preferences, principals: session)
@@ -189,7 +196,7 @@ public struct AppEnvironment: Sendable {
             database: nil, remoteURL: url, product: product, identity: remote, device: device, session: session,
             exitPins: remote,
             exitLock: exitLock, preferences: preferences, familyCodes: familyCodes, circles: circles,
-            authorization: authorization)
+            authorization: authorization, passkeys: BrowserPasskeyClient(environment: environment))
     }
 
     /// The providers `KITH_GOOGLE_CLIENT_ID` / `KITH_APPLE_CLIENT_ID` (and their `_ISSUER`, `_CLIENT_SECRET`) set up.

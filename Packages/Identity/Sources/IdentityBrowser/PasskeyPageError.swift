@@ -9,6 +9,10 @@ public struct PasskeyPageError: Error, Equatable, Sendable, CustomStringConverti
         case timedOut
         /// The browser's WebAuthn call failed (refused, cancelled, no authenticator...).
         case browserFailed
+        /// `KITH_PASSKEY_PORT` is not a port number.
+        case badPort
+        /// The relying party is not "localhost", which a page on this computer cannot act for.
+        case notLocalhost
     }
 
     public let code: Code
@@ -38,5 +42,21 @@ public struct PasskeyPageError: Error, Equatable, Sendable, CustomStringConverti
         let reason = said.count > 300 ? String(said.prefix(300)) + "…" : said
         return PasskeyPageError(
             code: .browserFailed, description: "The passkey did not work in the browser (\(reason)).")
+    }
+
+    /// `KITH_PASSKEY_PORT` is `text`, not a port.
+    public static func badPort(_ text: String) -> PasskeyPageError {
+        PasskeyPageError(
+            code: .badPort, description: "KITH_PASSKEY_PORT is \"\(text)\", not a port number (1 to 65535).")
+    }
+
+    /// The server's passkeys are for `relyingParty`, not "localhost".
+    public static func notLocalhost(_ relyingParty: String) -> PasskeyPageError {
+        PasskeyPageError(
+            code: .notLocalhost,
+            description:
+                "This server's passkeys are for \(relyingParty), which a page on this computer cannot use: use a "
+                + "passkey in an app or page of \(relyingParty) (kith's page needs a server run with "
+                + "--passkey-rp-id localhost --passkey-origin http://localhost:PORT).")
     }
 }

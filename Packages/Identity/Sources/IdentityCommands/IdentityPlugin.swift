@@ -11,18 +11,21 @@ public struct IdentityPlugin: Plugin {
     private let principals: any PrincipalSource
     private let personas: (any PersonaSource)?
     private let signIn: ProviderSignInRunner
+    private let passkeys: PasskeyRunner
     private let exitLock: ExitLock?
     private let pins: (any ExitPinService)?
 
     /// The commands over `service` (local or remote) and this `device`; the caller of each command comes from
     /// `principals` (the device itself, or ProfileSession's manager, which adds whom the account acts as), and the
     /// persona `whoami` shows from `personas` (Circles), else the primary profile; Google and Apple sign-ins run
-    /// through `authorization` (none: those providers are not set up). `pins` sets and clears exit PINs, and
+    /// through `authorization` (none: those providers are not set up), and passkey ceremonies through `passkeys` (none:
+    /// `login --passkey` and `passkeys add` say passkeys are not set up). `pins` sets and clears exit PINs, and
     /// `exitLock` lets `logout` and `accounts switch` take the PIN that leaves a locked member (none: no exit lock).
     public init(
         service: any IdentityService, device: ThisDevice, principals: (any PrincipalSource)? = nil,
         personas: (any PersonaSource)? = nil,
-        authorization: (any ProviderAuthorization)? = nil, pins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil
+        authorization: (any ProviderAuthorization)? = nil, passkeys: (any PasskeyClient)? = nil,
+        pins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil
     ) {
         self.service = service
         self.device = device
@@ -31,6 +34,7 @@ public struct IdentityPlugin: Plugin {
         self.principals = principals ?? device
         self.personas = personas
         signIn = ProviderSignInRunner(authorization: authorization)
+        self.passkeys = PasskeyRunner(client: passkeys)
     }
 
     public var name: String { "identity" }
@@ -42,7 +46,9 @@ public struct IdentityPlugin: Plugin {
         return [
             // MARK: - Accounts
             SignupCommand.make(device: device, principals: principals, personas: personas),
-            LoginCommand.make(device: device, principals: principals, personas: personas, signIn: signIn),
+            LoginCommand.make(
+                service: service, device: device, principals: principals, personas: personas, signIn: signIn,
+                passkeys: passkeys),
             LogoutCommand.make(service: service, device: device, principals: principals, exitLock: exitLock),
             WhoamiCommand.make(service: service, principals: principals, personas: personas),
             AccountsCommand.make(device: device),
@@ -59,6 +65,7 @@ public struct IdentityPlugin: Plugin {
             accountItself(VerifyCommand.make(service: service, principals: principals)),
             accountItself(EmailCommands.change(service: service, principals: principals)),
             accountItself(EmailCommands.confirm(service: service, principals: principals, personas: personas)),
+            accountItself(PasskeysAddCommand.make(service: service, principals: principals, passkeys: passkeys)),
             accountItself(SessionsCommand.make(service: service, principals: principals)),
             accountItself(SessionsEndCommand.make(service: service, principals: principals)),
         ] + TwoStepCommands.make(service: service, principals: principals).map(accountItself) + [

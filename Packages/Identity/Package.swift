@@ -82,7 +82,8 @@ let package = Package(
                 + from("swift-crypto", "Crypto", "CryptoExtras"), swiftSettings: swiftSettings),
         // Store-agnostic: every case runs over whatever stores a test target builds.
         .target(
-            name: "IdentityTesting", dependencies: ["Identity", "Argon2"] + from("Storage", "StorageTesting"),
+            name: "IdentityTesting",
+            dependencies: ["Identity", "Argon2"] + from("Storage", "StorageTesting") + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityTests",

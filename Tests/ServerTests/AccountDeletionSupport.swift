@@ -8,7 +8,8 @@ import Storage
 /// What the account deletion tests share: one server's composition and the scan of a dump for what is left of an
 /// account.
 extension AccountDeletionTests {
-    /// One server's services over `database`, with cheap Argon2, the shared `clock` and mail into `folder`'s Maildir.
+    /// One server's services over `database`, with cheap Argon2, the shared `clock`, mail into `folder`'s Maildir and
+    /// passkeys.
     static func services(
         _ database: any SQLDatabase, clock: ManualClock, random: any RandomSource, folder: URL,
         verifiers: [any IDTokenVerifier] = []
@@ -16,7 +17,8 @@ extension AccountDeletionTests {
         KithServices(
             database: database, clock: clock, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: verifiers,
-            mail: .maildir(folder.appendingPathComponent("mail").path, from: "no-reply@kith.example"))
+            mail: .maildir(folder.appendingPathComponent("mail").path, from: "no-reply@kith.example"),
+            passkeys: PasskeyContract.relyingParty)
     }
 
     /// Every place in `dump` that still holds the deleted account's id or one of `needles` (its email and names),

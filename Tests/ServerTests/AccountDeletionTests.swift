@@ -162,6 +162,20 @@ struct AccountDeletionTests {
         }
     }
 
+    /// Gives Zed a passkey ("Zed's laptop", used once to sign in) and leaves a second registration begun: a row in each
+    /// of the passkey tables (its user handle's too). Answers the user handle, base64url.
+    @discardableResult
+    static func plantPasskeys(_ world: World, _ zed: Principal) async throws -> String {
+        let identity = world.first.identity
+        var laptop = TestAuthenticator(credentialID: Array("zed-laptop-credential".utf8))
+        let options = try await identity.passkeyRegistrationOptions(zed)
+        _ = try await identity.registerPasskey(zed, name: "Zed's laptop", credential: laptop.register(options))
+        _ = try await identity.signIn(
+            passkey: try laptop.assert(try await identity.passkeySignInOptions()), clientAddress: "198.51.100.7")
+        _ = try await identity.passkeyRegistrationOptions(zed)
+        return options.user.id
+    }
+
     /// Every row of every table as text, by table (`DatabaseContents`).
     static func dump(_ database: any SQLDatabase) async throws -> [String: [String]] {
         try await DatabaseContents(of: database).tables
@@ -174,6 +188,7 @@ struct AccountDeletionTests {
         let loaded = try await Self.load(world)
         let zedId = loaded.zed.accountId
         try await Self.plantTwoStep(world, loaded.zed)
+        try await Self.plantPasskeys(world, loaded.zed)
         let before = try await Self.dump(world.database)
         #expect(before.values.joined().contains { $0.contains(zedId) })
 
@@ -293,6 +308,7 @@ struct AccountDeletionTests {
         }
 
         try await Self.plantTwoStep(world, loaded.zed)
+        let userHandle = try await Self.plantPasskeys(world, loaded.zed)
 
         let zed = String(decoding: try await identity.exportAccount(loaded.zed).json, as: UTF8.self)
         // The recovery codes' part alone (a used one shows when), up to the end of its list.
@@ -318,6 +334,9 @@ struct AccountDeletionTests {
             "identity_two_step": (zed, #""enabled" : true"#),
             "identity_recovery_codes": (recoveryCodes ?? "", #""usedAt""#),
             "identity_sign_in_challenges": (zed, #""clientAddress" : "203.0.113.9""#),
+            "identity_passkeys": (zed, #""name" : "Zed's laptop""#),
+            "identity_passkey_users": (zed, #""passkeyUserHandle" : "\#(userHandle)""#),
+            "identity_passkey_challenges": (zed, #""purpose" : "registration""#),
             "preferences_values": (zed, #""\#(loaded.zed.accountId)" : {"#),
             "familycodes_codes": (zed, code),
             "familycodes_usage_log": (zed, #""result" : "joined""#),

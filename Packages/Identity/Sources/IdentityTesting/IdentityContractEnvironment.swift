@@ -24,14 +24,17 @@ public final class IdentityContractEnvironment: Sendable {
     }
 
     /// A new process's service (on this device: its saved entries follow account changes); `mail` sets up mail,
-    /// `requireVerifiedEmail` is the server's `--require-verified-email`; `sealingKey` its `--sealing-key-file`.
+    /// `requireVerifiedEmail` is the server's `--require-verified-email`; `sealingKey` its `--sealing-key-file`; `passkeys`
+    /// its relying party, `passkeyLog` hears refused passkey checks.
     public func service(
         verifiers: [any IDTokenVerifier] = [], mail: MailSettings? = nil, requireVerifiedEmail: Bool = false,
-        sealingKey: SealingKey? = nil
+        sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
+        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil
     ) -> LocalIdentityService {
         LocalIdentityService(
             store: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers, device: deviceStore,
-            mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey)
+            mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey, passkeys: passkeys,
+            passkeyLog: passkeyLog)
     }
 
     /// Every message in the outbox, queued or not, oldest first.

@@ -161,3 +161,11 @@ struct TwoStepContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("Stronger sign-in: passkeys (contract, every store)")
+struct PasskeyContractTests {
+    @Test(arguments: StoreKind.contract, PasskeyContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

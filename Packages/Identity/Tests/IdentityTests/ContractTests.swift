@@ -137,3 +137,11 @@ struct TwoStepContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Stronger sign-in: passkeys (contract, every store)")
+struct PasskeyContractTests {
+    @Test(arguments: PasskeyContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

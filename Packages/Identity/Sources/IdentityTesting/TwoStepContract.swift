@@ -65,8 +65,11 @@ public enum TwoStepContract {
         // Begun is not on: a password sign-in still signs in, and a wrong first code changes nothing.
         _ = try await service.signIn(email: email("Ann"), password: password("Ann"), clientAddress: nil)
         let wrong = code(secret, env, steps: 5)
+        let hashed = env.hasher.total
         #expect(
             await identityError { _ = try await service.confirmTwoStep(ann, code: wrong) } == .wrongSecondFactorCode)
+        // A wrong first code is refused before the recovery codes are hashed.
+        #expect(env.hasher.total == hashed)
         #expect(try await service.twoStepStatus(ann).enabled == false)
         let codes = try await service.confirmTwoStep(ann, code: code(secret, env))
         #expect(codes.count == 10 && Set(codes).count == 10)

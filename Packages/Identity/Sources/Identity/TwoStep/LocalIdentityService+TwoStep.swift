@@ -36,29 +36,44 @@ extension LocalIdentityService {
     public func confirmTwoStep(_ principal: Principal, code: String) async throws -> [String] {
         try await asSelf(principal) {
             let now = clock.now()
+            let code = code.trimmingWhitespace()
+            let key = sealingKey
+            // The code is checked first, so a wrong one costs no hashing; the write checks it again.
+            let accepted = try await store.read { transaction in
+                try Self.firstCodeStep(code, principal: principal, key: key, at: now, in: transaction) != nil
+            }
+            guard accepted else { throw IdentityError.wrongSecondFactorCode }
             let codes = RecoveryCodes.generate(random: random)
             let hashed = try await hashedRecoveryCodes(codes)
-            let key = sealingKey
             let random = random
-            let accepted = try await store.write { transaction -> Bool in
-                let account = try transaction.authenticate(principal, at: now)
-                guard var record = try transaction.twoStep(accountId: account.id), !record.isEnabled else {
-                    throw try transaction.twoStep(accountId: account.id)?.isEnabled == true
-                        ? IdentityError.twoStepAlreadyOn : IdentityError.twoStepNotBegun
+            try await store.write { transaction in
+                guard let step = try Self.firstCodeStep(code, principal: principal, key: key, at: now, in: transaction)
+                else { throw IdentityError.wrongSecondFactorCode }
+                guard var record = try transaction.twoStep(accountId: principal.accountId) else {
+                    throw IdentityError.twoStepNotBegun
                 }
-                let secret = try StoredTOTPSecret.open(record.storedSecret, accountId: account.id, key: key)
-                guard let step = TOTP.acceptedStep(for: code.trimmingWhitespace(), secret: secret, at: now, after: nil)
-                else { return false }
                 record.enabledAt = now
                 record.lastUsedStep = step
                 try transaction.saveTwoStep(record)
                 try transaction.replaceRecoveryCodes(
-                    TwoStepRules.records(hashed, accountId: account.id, at: now, random: random), accountId: account.id)
-                return true
+                    TwoStepRules.records(hashed, accountId: record.accountId, at: now, random: random),
+                    accountId: record.accountId)
             }
-            guard accepted else { throw IdentityError.wrongSecondFactorCode }
             return codes
         }
+    }
+
+    /// The step of `code`, a first code for the principal's begun setup; nil when it is not right.
+    private static func firstCodeStep(
+        _ code: String, principal: Principal, key: SealingKey?, at now: Date,
+        in transaction: any IdentityStoreTransaction
+    ) throws -> Int64? {
+        let account = try transaction.authenticate(principal, at: now)
+        let record = try transaction.twoStep(accountId: account.id)
+        try TwoStepRules.requireOff(record)
+        guard let record else { throw IdentityError.twoStepNotBegun }
+        let secret = try StoredTOTPSecret.open(record.storedSecret, accountId: account.id, key: key)
+        return TOTP.acceptedStep(for: code, secret: secret, at: now, after: nil)
     }
 
     public func disableTwoStep(_ principal: Principal, password: String, code: String) async throws {

@@ -106,7 +106,7 @@ let package = Package(
                 ) + from("GRDB.swift", "GRDB"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityCommandsTests",
-            dependencies: ["IdentityCommands", "Identity", "Argon2"] + from("Console", "Console"),
+            dependencies: ["IdentityCommands", "Identity", "Argon2", "IdentityTesting"] + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityMailTests",

@@ -65,7 +65,9 @@ public struct IdentityPlugin: Plugin {
             accountItself(VerifyCommand.make(service: service, principals: principals)),
             accountItself(EmailCommands.change(service: service, principals: principals)),
             accountItself(EmailCommands.confirm(service: service, principals: principals, personas: personas)),
+            accountItself(PasskeysCommands.list(service: service, principals: principals)),
             accountItself(PasskeysAddCommand.make(service: service, principals: principals, passkeys: passkeys)),
+            accountItself(PasskeysCommands.remove(service: service, principals: principals)),
             accountItself(SessionsCommand.make(service: service, principals: principals)),
             accountItself(SessionsEndCommand.make(service: service, principals: principals)),
         ] + TwoStepCommands.make(service: service, principals: principals).map(accountItself) + [

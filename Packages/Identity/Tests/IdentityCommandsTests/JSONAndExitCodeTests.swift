@@ -77,7 +77,7 @@ struct JSONAndExitCodeTests {
                 "household rename", "household leave", "member add", "member remove", "member guardian add",
                 "member guardian remove", "member pin set", "member pin clear", "member graduate", "sessions",
                 "sessions end", "account delete", "account export", "member export", "2fa", "2fa enable",
-                "2fa disable", "2fa recovery-codes", "passkeys add",
+                "2fa disable", "2fa recovery-codes", "passkeys add", "passkeys", "passkeys remove",
             ])
     }
 

@@ -20,12 +20,16 @@ final class Device: Sendable {
     let registry: CommandRegistry
     private let log = Mutex("")
 
-    /// A device whose Google sign-in (when given) runs through `authorization`, its tokens checked by `verifiers`.
-    init(authorization: (any ProviderAuthorization)? = nil, verifiers: [any IDTokenVerifier] = []) throws {
+    /// A device whose Google sign-in (when given) runs through `authorization`, its tokens checked by `verifiers`;
+    /// passkeys are made for `passkeys` (none: not set up).
+    init(
+        authorization: (any ProviderAuthorization)? = nil, verifiers: [any IDTokenVerifier] = [],
+        passkeys: PasskeyRelyingParty? = nil
+    ) throws {
         service = LocalIdentityService(
             store: store, clock: clock, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: verifiers,
-            device: deviceStore)
+            device: deviceStore, passkeys: passkeys)
         accounts = ThisDevice(store: deviceStore, sessions: service, clock: clock)
         registry = try CommandRegistry(plugins: [
             IdentityPlugin(service: service, device: accounts, authorization: authorization, pins: service)

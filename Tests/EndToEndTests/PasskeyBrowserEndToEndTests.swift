@@ -121,6 +121,31 @@ struct PasskeyBrowserEndToEndTests {
         #expect(!log.contains("clientDataJSON") && !log.contains("attestationObject"))
     }
 
+    @Test func aServerThatDoesNotListThePagesOriginRefusesThePasskeyAndThePageSaysSo() async throws {
+        let browser = try await HeadlessChromium.start()
+        defer { browser.stop() }
+        let port = try pagePort()
+        let other = try pagePort()
+        let server = try await KithServerProcess.start(
+            in: folder, arguments: ["--passkey-rp-id", "localhost", "--passkey-origin", "http://localhost:\(other)"])
+        defer { server.stop() }
+        let remote = ["--remote", server.url]
+        let environment = [
+            "KITH_PASSWORD": "correct-horse-battery-9", "KITH_PASSKEY_PORT": port, "XDG_STATE_HOME": folder + "/state",
+        ]
+        let signup = try await KithProcess.run(
+            remote + ["signup", "cy@example.com", "--first", "Cy", "--last", "Ng"], environment: environment)
+        #expect(signup.status == 0, "\(signup.errors)")
+        let add = try await kithWithBrowser(remote + ["passkeys", "add"], environment: environment, browser: browser)
+        #expect(add.result.status == 1)
+        #expect(add.result.errors.contains("error: Passkey sign-in failed. Please try again."), "\(add.result.errors)")
+        #expect(add.page?.status == "failed")
+        #expect(add.page?.text == "Kith could not finish: Passkey sign-in failed. Please try again.")
+        let list = try await KithProcess.run(remote + ["--json", "passkeys"], environment: environment)
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(try TranscriptScripts.array(list.output).isEmpty, "\(list.output)")
+    }
+
     @Test func aBrowserWithoutTheAccountsPasskeyFailsTheLoginByTheBrowsersWords() async throws {
         let browser = try await HeadlessChromium.start()
         defer { browser.stop() }

@@ -42,24 +42,26 @@ public struct BrowserPasskeyClient: PasskeyClient {
         return try? PasskeyRelyingParty(id: "localhost", origins: ["http://localhost:\(port)"])
     }
 
-    public func create(
-        options: @Sendable () async throws -> PasskeyCreationOptions, show: @Sendable (String) -> Void
-    ) async throws -> PasskeyRegistrationCredential {
+    public func create<Finished: Sendable>(
+        options: @Sendable () async throws -> PasskeyCreationOptions,
+        finish: @Sendable (PasskeyRegistrationCredential) async throws -> Finished, show: @Sendable (String) -> Void
+    ) async throws -> Finished {
         let page = try LoopbackPasskeyPage(port: try port.get())
         let creation = try await options()
         try Self.requireLocalhost(creation.rp.id)
         present(page, show)
-        return try await page.run(.create, options: creation, as: PasskeyRegistrationCredential.self)
+        return try await page.run(.create, options: creation, finish: finish)
     }
 
-    public func get(
-        options: @Sendable () async throws -> PasskeyRequestOptions, show: @Sendable (String) -> Void
-    ) async throws -> PasskeyAssertionCredential {
+    public func get<Finished: Sendable>(
+        options: @Sendable () async throws -> PasskeyRequestOptions,
+        finish: @Sendable (PasskeyAssertionCredential) async throws -> Finished, show: @Sendable (String) -> Void
+    ) async throws -> Finished {
         let page = try LoopbackPasskeyPage(port: try port.get())
         let request = try await options()
         try Self.requireLocalhost(request.rpId)
         present(page, show)
-        return try await page.run(.get, options: request, as: PasskeyAssertionCredential.self)
+        return try await page.run(.get, options: request, finish: finish)
     }
 
     /// A page on localhost can only make and use passkeys of the relying party "localhost".

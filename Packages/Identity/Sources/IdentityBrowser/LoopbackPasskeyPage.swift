@@ -69,7 +69,17 @@ public final class LoopbackPasskeyPage: Sendable {
     public func run<Options: Encodable & Sendable, Credential: Decodable & Sendable>(
         _ ceremony: PasskeyPageCeremony, options: Options, as _: Credential.Type = Credential.self,
         timeout: Duration = LoopbackPasskeyPage.timeout
-    ) async throws(PasskeyPageError) -> Credential {
+    ) async throws -> Credential {
+        try await run(ceremony, options: options, timeout: timeout) { (credential: Credential) in credential }
+    }
+
+    /// Serves the page as `run(_:options:as:timeout:)` does, then holds the page's answer until `finish` has used the
+    /// credential: the page says "Done" only once `finish` returns, and shows `finish`'s error (its sentence) when it
+    /// throws, so the browser never says done for a passkey the service refused.
+    public func run<Options: Encodable & Sendable, Credential: Decodable & Sendable, Finished>(
+        _ ceremony: PasskeyPageCeremony, options: Options, timeout: Duration = LoopbackPasskeyPage.timeout,
+        finish: (Credential) async throws -> Finished
+    ) async throws -> Finished {
         let optionsJSON: [UInt8]
         do {
             optionsJSON = Array(try JSONEncoder().encode(CeremonyOptions(ceremony: ceremony, publicKey: options)))
@@ -80,15 +90,26 @@ public final class LoopbackPasskeyPage: Sendable {
         let session = PageSession(
             listeners: listeners, origin: origin, secret: secret, optionsJSON: optionsJSON,
             deadline: Date().addingTimeInterval(seconds))
-        let answer: Result<Data, PasskeyPageError> = await withCheckedContinuation { continuation in
+        let answer: Result<(Data, PendingReply), PasskeyPageError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: session.serve()) }
         }
-        let body = try answer.get()
+        let (body, reply) = try answer.get()
         guard let decoded = try? JSONDecoder().decode(PageAnswer<Credential>.self, from: body) else {
+            reply.send(status: "400 Bad Request", text: "That is not a passkey.")
             throw PasskeyPageError.browserFailed("the page's answer is not a credential")
         }
-        if let credential = decoded.credential { return credential }
-        throw PasskeyPageError.browserFailed(decoded.error ?? "no credential")
+        guard let credential = decoded.credential else {
+            reply.send(status: "204 No Content")
+            throw PasskeyPageError.browserFailed(decoded.error ?? "no credential")
+        }
+        do {
+            let finished = try await finish(credential)
+            reply.send(status: "204 No Content")
+            return finished
+        } catch {
+            reply.send(status: "422 Unprocessable Content", text: String(describing: error))
+            throw error
+        }
     }
 
     /// What `GET options` answers.
@@ -179,8 +200,9 @@ private final class PageSession: @unchecked Sendable {
         self.deadline = deadline
     }
 
-    /// Serves until the page posts its answer (its JSON body) or the deadline passes.
-    func serve() -> Result<Data, PasskeyPageError> {
+    /// Serves until the page posts its answer (its JSON body, and its connection, still to be answered) or the
+    /// deadline passes.
+    func serve() -> Result<(Data, PendingReply), PasskeyPageError> {
         defer {
             for descriptor in connections.keys { close(descriptor) }
             connections = [:]
@@ -225,7 +247,7 @@ private final class PageSession: @unchecked Sendable {
     }
 
     /// Reads what `descriptor` has; answers its request once whole. The page's answer, when that was it.
-    private func receive(_ descriptor: Int32) -> Data? {
+    private func receive(_ descriptor: Int32) -> (Data, PendingReply)? {
         var buffer = [UInt8](repeating: 0, count: 8192)
         let count = read(descriptor, &buffer, buffer.count)
         if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return nil }
@@ -250,7 +272,7 @@ private final class PageSession: @unchecked Sendable {
         return answer(descriptor, request, body)
     }
 
-    private func answer(_ descriptor: Int32, _ request: HTTPRequestHead, _ body: Data) -> Data? {
+    private func answer(_ descriptor: Int32, _ request: HTTPRequestHead, _ body: Data) -> (Data, PendingReply)? {
         let folder = "/\(secret)/"
         // The page's own name only: another name that points here (DNS rebinding) is not its origin.
         guard request.headers["host"] == host else {
@@ -277,18 +299,45 @@ private final class PageSession: @unchecked Sendable {
                 respond(descriptor, status: "403 Forbidden")
                 return nil
             }
-            respond(descriptor, status: "204 No Content")
-            return body
+            // Answered once the service has used the credential.
+            connections[descriptor] = nil
+            return (body, PendingReply(descriptor))
         default:
             respond(descriptor, status: "404 Not Found")
         }
         return nil
     }
 
-    /// Writes a whole response (blocking, a few KB at most) and closes the connection.
+    /// Writes a whole response and closes the connection.
     private func respond(
         _ descriptor: Int32, status: String, headers: [String: String] = [:], contentType: String = "text/plain",
         body: [UInt8] = []
+    ) {
+        PendingReply.writeResponse(descriptor, status: status, headers: headers, contentType: contentType, body: body)
+        drop(descriptor)
+    }
+}
+
+/// The page's answer's connection, answered once (closed unanswered if the caller goes away).
+final class PendingReply: @unchecked Sendable {
+    private var descriptor: Int32?
+
+    init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { if let descriptor { close(descriptor) } }
+
+    /// Answers with `status` and `text` (what the page shows when it is not 2xx), and closes the connection.
+    func send(status: String, text: String = "") {
+        guard let descriptor else { return }
+        self.descriptor = nil
+        Self.writeResponse(descriptor, status: status, body: Array(text.utf8))
+        close(descriptor)
+    }
+
+    /// Writes a whole response (blocking, a few KB at most), with the page's security headers.
+    static func writeResponse(
+        _ descriptor: Int32, status: String, headers: [String: String] = [:],
+        contentType: String = "text/plain; charset=utf-8", body: [UInt8] = []
     ) {
         var head =
             "HTTP/1.1 \(status)\r\nContent-Length: \(body.count)\r\nConnection: close\r\nCache-Control: no-store\r\n"
@@ -305,7 +354,6 @@ private final class PageSession: @unchecked Sendable {
             guard count > 0 else { break }
             written += count
         }
-        drop(descriptor)
     }
 }
 

@@ -1,7 +1,8 @@
 /// The one page the loopback server serves: it fetches the ceremony (`GET options`: `{ceremony: "create" | "get",
 /// publicKey: OPTIONS}`, binary members base64url), turns base64url into ArrayBuffers, calls
 /// `navigator.credentials.create()` or `.get()`, writes the answer back as `PublicKeyCredential` JSON (base64url, as
-/// `toJSON()` does) and posts `{credential}` (or `{error: "Name: message"}`) to `result`, then says it is done.
+/// `toJSON()` does) and posts `{credential}` (or `{error: "Name: message"}`) to `result`, then says it is done once
+/// Kith has used the credential (or shows the sentence Kith answered with).
 ///
 /// Written out by hand rather than with `toJSON()` and `parseCreationOptionsFromJSON()`, which older browsers lack.
 /// Paths are relative, so the page works under the server's secret folder. No outside script, style or image.
@@ -91,7 +92,10 @@ enum PasskeyPage {
           const answer = await fetch("result", {
             method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
           });
-          if (!answer.ok) throw new Error("Kith did not take the answer (" + answer.status + ")");
+          if (!answer.ok) {
+            const said = await answer.text();
+            throw new Error(said || "Kith did not take the answer (" + answer.status + ")");
+          }
         }
 
         async function run() {
@@ -120,11 +124,12 @@ enum PasskeyPage {
             try { await report({ error: text }); } catch (_) {}
             return;
           }
+          show("Kith is finishing…");
           try {
             await report({ credential: credentialJSON(credential) });
             show("Done: you can close this tab and return to Kith.", "done");
           } catch (error) {
-            show(error.message, "failed");
+            show("Kith could not finish: " + error.message, "failed");
           }
         }
 

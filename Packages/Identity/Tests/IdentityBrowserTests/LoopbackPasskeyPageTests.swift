@@ -139,6 +139,27 @@ struct PasskeyPageInChromiumTests {
     }
 }
 
+extension PasskeyPageInChromiumTests {
+    @Test func thePageSaysDoneOnlyOnceKithHasUsedThePasskeyAndShowsItsRefusal() async throws {
+        let browser = try await HeadlessChromium.start()
+        defer { browser.stop() }
+        let page = try LoopbackPasskeyPage(port: try freePort())
+        let relyingParty = try PasskeyRelyingParty(id: "localhost", origins: [page.origin])
+        let options = PasskeyCreationOptions(
+            relyingParty: relyingParty, userHandle: randomBytes(16), userName: "cy@example.com", displayName: "Cy",
+            challenge: randomBytes(32), excludedCredentialIDs: [])
+        let refused = Task {
+            try await page.run(.create, options: options) { (_: RegistrationJSON) -> Int in
+                throw IdentityError.passkeySignInFailed
+            }
+        }
+        let outcome = try await browser.open(page.url)
+        #expect(outcome.status == "failed")
+        #expect(outcome.text == "Kith could not finish: Passkey sign-in failed. Please try again.")
+        await #expect(throws: IdentityError.passkeySignInFailed) { try await refused.value }
+    }
+}
+
 @Suite("The passkey page's loopback server")
 struct LoopbackPasskeyPageTests {
     struct Options: Codable, Sendable { var challenge = "abc" }

@@ -31,8 +31,11 @@ enum LoginCommand {
             // The provider whose sign-in made the account now, if it did.
             var createdWith: IdentityProvider?
             if try usesPasskey(arguments) {
-                let credential = try await passkeys.get(context) { try await service.passkeySignInOptions() }
-                account = try await device.logIn(passkey: credential)
+                account = try await passkeys.get(context) {
+                    try await service.passkeySignInOptions()
+                } finish: { credential in
+                    try await device.logIn(passkey: credential)
+                }
             } else if let provider = try provider(arguments) {
                 let request = try await signIn.run(
                     provider, context, firstName: arguments.option("first"), lastName: arguments.option("last"))

@@ -14,22 +14,24 @@ struct PasskeyRunner: Sendable {
         (a server whose passkeys are for a real domain serves apps on that domain, not this page).
         """
 
-    /// A new passkey made from the options `options` gives.
-    func create(
-        _ context: CommandContext, options: @escaping @Sendable () async throws -> PasskeyCreationOptions
-    ) async throws -> PasskeyRegistrationCredential {
+    /// A new passkey made from the options `options` gives, handed to `finish` before the page says it is done.
+    func create<Finished: Sendable>(
+        _ context: CommandContext, options: @escaping @Sendable () async throws -> PasskeyCreationOptions,
+        finish: @escaping @Sendable (PasskeyRegistrationCredential) async throws -> Finished
+    ) async throws -> Finished {
         guard let client else { throw IdentityError.passkeysNotConfigured }
-        return try await client.create(options: options) { url in
+        return try await client.create(options: options, finish: finish) { url in
             context.note("Make your passkey in your browser. If it did not open, visit:\n\(url)")
         }
     }
 
-    /// A passkey's signature over the options `options` gives.
-    func get(
-        _ context: CommandContext, options: @escaping @Sendable () async throws -> PasskeyRequestOptions
-    ) async throws -> PasskeyAssertionCredential {
+    /// A passkey's signature over the options `options` gives, handed to `finish` before the page says it is done.
+    func get<Finished: Sendable>(
+        _ context: CommandContext, options: @escaping @Sendable () async throws -> PasskeyRequestOptions,
+        finish: @escaping @Sendable (PasskeyAssertionCredential) async throws -> Finished
+    ) async throws -> Finished {
         guard let client else { throw IdentityError.passkeysNotConfigured }
-        return try await client.get(options: options) { url in
+        return try await client.get(options: options, finish: finish) { url in
             context.note("Sign in with your passkey in your browser. If it did not open, visit:\n\(url)")
         }
     }

@@ -14,11 +14,12 @@ enum PasskeysAddCommand {
             details: PasskeyRunner.details
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
-            let credential = try await passkeys.create(context) {
+            let name = arguments.option("name") ?? ""
+            let passkey = try await passkeys.create(context) {
                 try await service.passkeyRegistrationOptions(principal)
+            } finish: { credential in
+                try await service.registerPasskey(principal, name: name, credential: credential)
             }
-            let passkey = try await service.registerPasskey(
-                principal, name: arguments.option("name") ?? "", credential: credential)
             return .value(PasskeyJSON(passkey), text: "Passkey \"\(passkey.name)\" added.")
         }
     }

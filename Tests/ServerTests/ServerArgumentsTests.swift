@@ -128,4 +128,37 @@ struct ServerArgumentsTests {
                     || ["--database", "--read-replica"].contains(flag.name))
         }
     }
+
+    @Test func passkeysNeedAnRpIdAndItsOriginsTogether() throws {
+        #expect(try ServerArguments.parse([])?.passkeyRelyingParty() == nil)
+        let parsed = try #require(
+            try ServerArguments.parse([
+                "--passkey-rp-id", "Kith.Example", "--passkey-origin", "https://kith.example",
+                "--passkey-origin", "https://app.kith.example:443",
+            ]))
+        let party = try #require(try parsed.passkeyRelyingParty())
+        #expect(party.id == "kith.example")
+        #expect(party.origins == ["https://kith.example", "https://app.kith.example"])
+        let local = try ServerArguments.parse(
+            [], environment: ["KITH_PASSKEY_RP_ID": "localhost", "KITH_PASSKEY_ORIGIN": "http://localhost:8765"])
+        #expect(try local?.passkeyRelyingParty()?.origins == ["http://localhost:8765"])
+        let refusals: [([String], String)] = [
+            (["--passkey-origin", "https://kith.example"], "--passkey-origin needs --passkey-rp-id"),
+            (["--passkey-rp-id", "kith.example"], "--passkey-rp-id needs --passkey-origin"),
+            (
+                ["--passkey-rp-id", "kith.example", "--passkey-origin", "https://evil.example"],
+                "The passkey origin \"https://evil.example\" is not on the relying party id \"kith.example\"."
+            ),
+            (
+                ["--passkey-rp-id", "kith.example", "--passkey-origin", "http://kith.example"],
+                "The passkey origin \"http://kith.example\" must use https (http only on localhost or 127.0.0.1)."
+            ),
+        ]
+        for (arguments, sentence) in refusals {
+            let refused = #expect(throws: ServerArguments.UsageError.self, "\(arguments)") {
+                try ServerArguments.parse(arguments)
+            }
+            #expect(refused?.description == sentence)
+        }
+    }
 }

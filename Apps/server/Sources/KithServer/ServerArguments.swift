@@ -157,7 +157,7 @@ public struct ServerArguments: Sendable, Equatable {
                 "--passkey-rp-id", "KITH_PASSKEY_RP_ID", value: "ID",
                 "the domain passkeys are made for; without it the passkey routes answer 404"),
             Flag(
-                "--passkey-origin", "KITH_PASSKEY_ORIGIN", value: "ORIGIN",
+                "--passkey-origin", "KITH_PASSKEY_ORIGIN", value: "ORIGIN", repeatable: true,
                 "an origin passkey ceremonies may come from (repeatable; https, or http://localhost:N, http://127.0.0.1:N)"
             ),
         ]

@@ -15,7 +15,8 @@ struct PostgresIdentityStoreTests {
                 "identity.1-accounts", "identity.2-sessions", "identity.3-saved-accounts", "identity.4-account-state",
                 "identity.5-households", "identity.6-acting-records", "identity.7-linked-identities",
                 "identity.8-exit-lock", "identity.9-claim-codes", "identity.10-drop-device-state",
-                "identity.11-account-lifecycle", "identity.12-session-activity",
+                "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
+                "identity.14-passkeys",
             ])
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let applied = try await database.read { connection in
@@ -36,8 +37,9 @@ struct PostgresIdentityStoreTests {
             tables.sorted() == [
                 "identity_account_state", "identity_accounts", "identity_acting_records", "identity_claim_codes",
                 "identity_email_codes", "identity_exit_pins", "identity_guardians", "identity_households",
-                "identity_linked_identities", "identity_members", "identity_outbox", "identity_rate_limits",
-                "identity_sessions",
+                "identity_linked_identities", "identity_members", "identity_outbox", "identity_passkey_challenges",
+                "identity_passkey_users", "identity_passkeys", "identity_rate_limits", "identity_recovery_codes",
+                "identity_sessions", "identity_sign_in_challenges", "identity_two_step",
             ])
     }
 

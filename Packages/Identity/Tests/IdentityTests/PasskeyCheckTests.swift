@@ -533,35 +533,10 @@ struct PasskeyRelyingPartyTests {
 /// a signature covers, so only the check a test aims at can fail. EdDSA and RS256 credentials, which soft-webauthn
 /// does not make, come from `cryptography` and `fido2.cose` in the same layout.
 private enum SoftAuthenticator {
-    struct Unavailable: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// The folder holding `soft_webauthn`: `KITH_TEST_PYTHONPATH` (set by Tools/test), else `.build/python-tools`
-    /// of the repository this file is in.
-    static func pythonPath() throws -> String {
-        var candidates = [String]()
-        if let path = ProcessInfo.processInfo.environment["KITH_TEST_PYTHONPATH"], !path.isEmpty {
-            candidates.append(path)
-        }
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<5 { root.deleteLastPathComponent() }
-        candidates.append(root.appendingPathComponent(".build/python-tools").path)
-        for folder in candidates where FileManager.default.fileExists(atPath: folder + "/soft_webauthn.py") {
-            return folder
-        }
-        throw Unavailable(description: "soft_webauthn is in none of \(candidates). Run Tools/python-tools")
-    }
-
-    /// The driver's answer to `request` (JSON in, JSON out).
+    /// The driver's answer to `request` (JSON in, JSON out), with the pinned Python tools (`PythonTools`).
     static func run(_ request: [String: Any]) throws -> [String: Any] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["PYTHONPATH"] = try pythonPath()
-        let input = try JSONSerialization.data(withJSONObject: request)
-        let finished = try ChildProcess.finish(
-            "/usr/bin/env", ["python3", "-c", driver], input: input, environment: environment)
-        guard finished.status == 0 else { throw Unavailable(description: "the driver failed: " + finished.errors) }
-        return try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as! [String: Any]
+        let output = try PythonTools.run(driver, input: try JSONSerialization.data(withJSONObject: request))
+        return try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [String: Any]
     }
 
     static let driver = #"""

@@ -13,8 +13,12 @@ struct TestServer {
     let router: Router<KithRequestContext>
     let directory: URL
 
-    /// A server whose Google or Apple sign-in uses `verifiers`, made with the server's clock (none by default).
-    init(verifiers: (ManualClock) throws -> [any IDTokenVerifier] = { _ in [] }) throws {
+    /// A server whose Google or Apple sign-in uses `verifiers`, made with the server's clock (none by default), and
+    /// whose passkeys are made for `passkeys` (none by default: not set up).
+    init(
+        verifiers: (ManualClock) throws -> [any IDTokenVerifier] = { _ in [] },
+        passkeys: PasskeyRelyingParty? = nil
+    ) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kith-server-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -22,7 +26,8 @@ struct TestServer {
         let random = SystemRandomSource()
         services = try ServerServices.sqlite(
             path: directory.appendingPathComponent("kith.sqlite").path, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: try verifiers(clock))
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: try verifiers(clock),
+            passkeys: passkeys)
         router = KithServerApplication.router(services: services)
     }
 

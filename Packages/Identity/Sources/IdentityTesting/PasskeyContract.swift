@@ -15,6 +15,8 @@ public enum PasskeyContract {
         ContractCase("sign-in refusals: each check logged, one sentence", signInRefusals),
         ContractCase("removal needs the password and never leaves no way to sign in", removal),
         ContractCase("a passkey sign-in skips two-step sign-in; this device saves the account", skipsTwoStep),
+        ContractCase(
+            "a full device refuses an eleventh account's passkey and keeps no session of it", aFullDeviceRefuses),
         ContractCase("without a relying party every call is refused", notConfigured),
         ContractCase("passkey sign-ins count against the address's limit", countedAgainstTheAddress),
     ]
@@ -368,6 +370,26 @@ public enum PasskeyContract {
         let account = try await thisDevice.logIn(passkey: try device.assert(options))
         #expect(account.id == ann.accountId)
         #expect(try await thisDevice.me().accountId == ann.accountId)
+    }
+
+    static func aFullDeviceRefuses(_ env: IdentityContractEnvironment) async throws {
+        let log = Log()
+        let service = service(env, log)
+        let kai = try await service.register("Kai")
+        var key = authenticator(env)
+        try await register(service, kai, &key)
+        let device = env.device(service)
+        for name in SavedAccountsContract.names { try await device.signUp(name) }
+        let current = try await device.me()
+        let error = await identityError {
+            _ = try await device.logIn(passkey: try key.assert(try await service.passkeySignInOptions()))
+        }
+        #expect(error == .savedAccountsFull)
+        #expect(try await device.me() == current)
+        #expect(!(try await device.savedAccounts().map(\.account.email).contains(email("Kai"))))
+        // The session the passkey made was ended: Kai's only live one is the registration's.
+        let live = try await env.store.read { try $0.sessions(accountId: kai.accountId, liveAt: env.clock.now()) }
+        #expect(live.map(\.id) == [kai.sessionId])
     }
 
     static func notConfigured(_ env: IdentityContractEnvironment) async throws {

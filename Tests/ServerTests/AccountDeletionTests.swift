@@ -316,6 +316,11 @@ struct AccountDeletionTests {
             String(zed[$0.lowerBound...].prefix { $0 != "]" })
         }
         let cy = String(decoding: try await identity.exportAccount(loaded.cy).json, as: UTF8.self)
+        // A managed member's export is the member's: nothing of its guardian's sign-in (passkeys, two-step).
+        let mia = String(decoding: try await identity.exportMember(loaded.zed, member: "Mia").json, as: UTF8.self)
+        for guardians in ["Zed's laptop", userHandle, #""twoStep""#, #""recoveryCodes""#] {
+            #expect(!mia.contains(guardians), "\(guardians) in Mia's export")
+        }
         let sessionId = try #require(loaded.zedOnSecond.sessionId)
         let planted: [String: (export: String, value: String)] = [
             "identity_accounts": (zed, Self.zedEmail),

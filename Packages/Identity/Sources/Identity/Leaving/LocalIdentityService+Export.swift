@@ -96,17 +96,6 @@ extension LocalIdentityService {
                 part.managedMembers = [try Self.exported(member, householdId: household.id, transaction)]
                 part.actingRecords = try transaction.actingRecords(subjectMemberId: member.memberId)
                 part.claimCodes = try Self.claimCodes(memberId: member.memberId, transaction)
-                part.passkeys = try transaction.passkeys(accountId: account.id).map {
-                    .init(
-                        id: $0.id, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
-                        algorithm: $0.algorithm, signCount: $0.signCount)
-                }
-                part.passkeyChallenges = try transaction.passkeyChallenges(accountId: account.id).map {
-                    .init(purpose: $0.purpose.rawValue, createdAt: $0.createdAt, expiresAt: $0.expiresAt)
-                }
-                part.passkeyUserHandle = try transaction.passkeyUserHandle(accountId: account.id).map {
-                    PasskeyBase64URL.encode($0)
-                }
                 let parts = [ExportPart(feature: "identity", value: part)] + (try shares.export(subject))
                 return try ExportDocument.assemble(parts, subject: subject, at: now)
             }

@@ -157,7 +157,7 @@ struct QRCodeTests {
             FileManager.default.isExecutableFile(atPath: $0)
         }
         guard let program = found else {
-            Issue.record("zbarimg is missing: run Tools/bootstrap (it installs Debian's zbar-tools).")
+            Issue.record("zbarimg is missing: run Tools/bootstrap --tests (it installs Debian's zbar-tools).")
             return ""
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kith-qr-\(UUID().uuidString)")

@@ -39,7 +39,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["KITH_CHROMIUM"], !path.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw Failure(description: "KITH_CHROMIUM (\(path)) is not a program: run Tools/bootstrap")
+                throw Failure(description: "KITH_CHROMIUM (\(path)) is not a program: run Tools/bootstrap --tests")
             }
             return path
         }
@@ -50,7 +50,8 @@ public final class HeadlessChromium: @unchecked Sendable {
             }
         }
         throw Failure(
-            description: "chromium is not installed (the passkey page's browser tests need it): run Tools/bootstrap")
+            description:
+                "chromium is not installed (the passkey page's browser tests need it): run Tools/bootstrap --tests")
     }
 
     /// Starts Chromium with its virtual authenticator and waits until it is ready.

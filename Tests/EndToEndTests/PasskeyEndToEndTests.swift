@@ -29,8 +29,8 @@ struct PasskeyEndToEndTests {
     }
 
     /// The driver's answer to `request`.
-    static func soft(_ request: [String: Any]) throws -> [String: Any] {
-        let output = try PythonTools.run(driver, input: try JSONSerialization.data(withJSONObject: request))
+    static func soft(_ request: [String: Any]) async throws -> [String: Any] {
+        let output = try await PythonTools.run(driver, input: try JSONSerialization.data(withJSONObject: request))
         return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
     }
 
@@ -51,7 +51,7 @@ struct PasskeyEndToEndTests {
         let creation = try #require(options.json as? [String: Any])
         var request: [String: Any] = ["op": "create", "origin": origin, "options": creation]
         request.merge(changes) { $1 }
-        let answer = try soft(request)
+        let answer = try await soft(request)
         let registered = try await call(
             server, .post, "/api/me/passkeys", token: token, body: ["name": name, "credential": answer["credential"]!])
         let user = try #require(creation["user"] as? [String: Any])
@@ -77,7 +77,8 @@ struct PasskeyEndToEndTests {
             "credentialId": device.credentialId, "userHandle": device.userHandle, "signCount": signCount,
         ]
         request.merge(changes) { $1 }
-        let credential = try #require(try soft(request)["credential"])
+        let made = try await soft(request)
+        let credential = try #require(made["credential"])
         let answer = try await call(server, .post, "/api/auth/passkey", body: ["credential": credential])
         return (credential, answer.status, answer.json as? [String: Any] ?? [:])
     }
@@ -169,8 +170,10 @@ struct PasskeyEndToEndTests {
         // Two-step sign-in on: the password asks for a code, the passkey signs in directly.
         let begun = try await Self.call(base, .post, "/api/me/2fa", token: token, body: ["password": "correct horse"])
         let uri = try #require((begun.json as? [String: Any])?["uri"] as? String)
-        let code = try PythonTools.run("import pyotp, sys; print(pyotp.parse_uri(sys.argv[1]).now())", arguments: [uri])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let code = try await PythonTools.run(
+            "import pyotp, sys; print(pyotp.parse_uri(sys.argv[1]).now())", arguments: [uri]
+        )
+        .trimmingCharacters(in: .whitespacesAndNewlines)
         let on = try await Self.call(base, .post, "/api/me/2fa", token: token, body: ["code": code])
         #expect(on.status == 200, "\(String(describing: on.json))")
         let password = try await Self.call(

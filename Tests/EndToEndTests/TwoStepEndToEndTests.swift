@@ -11,8 +11,8 @@ struct TwoStepEndToEndTests {
     let password = "Pass-\(UUID().uuidString)"
 
     /// pyotp's code for the `otpauth://` URI `uri`, `offset` seconds from now.
-    static func pyotpCode(_ uri: String, offset: Int = 0) throws -> String {
-        try PythonTools.run(
+    static func pyotpCode(_ uri: String, offset: Int = 0) async throws -> String {
+        try await PythonTools.run(
             "import pyotp, sys, time; print(pyotp.parse_uri(sys.argv[1]).at(time.time() + int(sys.argv[2])))",
             arguments: [uri, String(offset)]
         ).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -72,7 +72,7 @@ struct TwoStepEndToEndTests {
         // Still off until a right first code: a wrong one is refused.
         let wrong = try await kith.run("2fa", "enable", "--code", "000000")
         #expect(wrong.status == 1 && wrong.errors.contains("That code is not right."))
-        let firstCode = try pyotpCode(uri)
+        let firstCode = try await pyotpCode(uri)
         let on = try await kith.object("2fa", "enable", "--code", firstCode)
         let codes = try #require(on["recoveryCodes"] as? [String])
         #expect(on["enabled"] as? Bool == true && codes.count == 10)
@@ -94,7 +94,7 @@ struct TwoStepEndToEndTests {
         #expect(replay.status == 1 && replay.errors.contains("That code is not right."), "\(replay.errors)")
         // The code of the step after now (one step of drift; always later than the first code's) signs in; the
         // same code again is refused. Both stay deterministic however slow the machine is between the steps.
-        let next = try Self.pyotpCode(uri, offset: 30)
+        let next = try await Self.pyotpCode(uri, offset: 30)
         let signedIn = try await kith.object("login", "ann@example.com", "--code", next)
         #expect(signedIn["email"] as? String == "ann@example.com")
         #expect(try await kith.run("logout").status == 0)
@@ -159,7 +159,7 @@ struct TwoStepEndToEndTests {
         session.type(password + "\n")
         try await session.waitFor("Enter the 6-digit code from your authenticator app: ")
         let uri = try Self.printed("URI: ", in: session.output.replacingOccurrences(of: "\r", with: ""))
-        session.type(try Self.pyotpCode(uri) + "\n")
+        session.type(try await Self.pyotpCode(uri) + "\n")
         try await session.waitFor("Two-step sign-in is on.")
         session.type("logout\n")
         try await session.waitFor("› ", count: 3)
@@ -167,7 +167,7 @@ struct TwoStepEndToEndTests {
         try await session.waitFor("Password: ", count: 2)
         session.type(password + "\n")
         try await session.waitFor("Enter the 6-digit code from your authenticator app (or a recovery code): ")
-        session.type(try Self.pyotpCode(uri, offset: 30) + "\n")
+        session.type(try await Self.pyotpCode(uri, offset: 30) + "\n")
         try await session.waitFor("Signed in as")
         session.type("\u{4}")
         #expect(try await session.exitStatus() == 0)

@@ -51,7 +51,7 @@ private func json(_ options: some Encodable) throws -> Any {
 
 /// A registration by the software authenticator answering our creation options. By default the user-verified flag
 /// is set (0x45: UP, UV, AT), which soft-webauthn leaves out; `changes` are the driver's (see its source).
-private func register(_ changes: [String: Any] = [:], challenge: [UInt8] = registrationChallenge) throws
+private func register(_ changes: [String: Any] = [:], challenge: [UInt8] = registrationChallenge) async throws
     -> Registration
 {
     let options = PasskeyCreationOptions(
@@ -59,7 +59,7 @@ private func register(_ changes: [String: Any] = [:], challenge: [UInt8] = regis
         displayName: "Ada", challenge: challenge, excludedCredentialIDs: [])
     var request: [String: Any] = ["op": "create", "origin": origin, "options": try json(options), "flags": 0x45]
     request.merge(changes) { $1 }
-    let answer = try SoftAuthenticator.run(request)
+    let answer = try await SoftAuthenticator.run(request)
     return Registration(
         clientDataJSON: decoded(answer, "clientDataJSON"), attestationObject: decoded(answer, "attestationObject"),
         credentialID: decoded(answer, "credentialId"), privateKey: answer["privateKey"] as! String)
@@ -70,7 +70,7 @@ private func register(_ changes: [String: Any] = [:], challenge: [UInt8] = regis
 private func signIn(
     _ registration: Registration, signCount: Int, _ changes: [String: Any] = [:],
     challenge: [UInt8] = signInChallenge
-) throws -> Assertion {
+) async throws -> Assertion {
     let options = PasskeyRequestOptions(
         relyingParty: relyingParty, challenge: challenge, allowedCredentialIDs: [registration.credentialID])
     var request: [String: Any] = [
@@ -78,7 +78,7 @@ private func signIn(
         "credentialId": PasskeyBase64URL.encode(registration.credentialID), "signCount": signCount,
     ]
     request.merge(changes) { $1 }
-    let answer = try SoftAuthenticator.run(request)
+    let answer = try await SoftAuthenticator.run(request)
     return Assertion(
         clientDataJSON: decoded(answer, "clientDataJSON"), authenticatorData: decoded(answer, "authenticatorData"),
         signature: decoded(answer, "signature"))
@@ -86,8 +86,8 @@ private func signIn(
 
 @Suite("Passkey checks (WebAuthn Level 2) against soft-webauthn")
 struct PasskeyCheckTests {
-    @Test func es256RegistrationAndSignInAccepted() throws {
-        let registration = try register()
+    @Test func es256RegistrationAndSignInAccepted() async throws {
+        let registration = try await register()
         let credential = try registration.verify()
         #expect(credential.id == registration.credentialID)
         #expect(credential.algorithm == .es256)
@@ -98,79 +98,85 @@ struct PasskeyCheckTests {
         #expect(try COSEPublicKey(bytes: credential.publicKey).algorithm == .es256)
 
         // The sign count grows from sign-in to sign-in.
-        let first = try signIn(registration, signCount: 1)
+        let first = try await signIn(registration, signCount: 1)
         #expect(try first.verify(credential, storedSignCount: credential.signCount) == 1)
-        let second = try signIn(registration, signCount: 2, challenge: otherChallenge)
+        let second = try await signIn(registration, signCount: 2, challenge: otherChallenge)
         #expect(try second.verify(credential, storedSignCount: 1, expectedChallenge: otherChallenge) == 2)
     }
 
     /// soft-webauthn never sets the user-verified flag; Kith asks for user verification, so its answers as they
     /// come are refused for that and nothing else.
-    @Test func softWebauthnAsItComesIsNotUserVerified() throws {
-        let asItComes = try register(["flags": NSNull()])
+    @Test func softWebauthnAsItComesIsNotUserVerified() async throws {
+        let asItComes = try await register(["flags": NSNull()])
         #expect(throws: PasskeyCheckFailure.userNotVerified) { try asItComes.verify() }
-        let registration = try register()
+        let registration = try await register()
         let credential = try registration.verify()
         // The device's own flags (UP only) under its own signature.
-        let assertion = try signIn(registration, signCount: 1, ["flags": 0x01])
+        let assertion = try await signIn(registration, signCount: 1, ["flags": 0x01])
         #expect(throws: PasskeyCheckFailure.userNotVerified) { try assertion.verify(credential) }
     }
 
-    @Test func clientDataTamperedByOneByteFailsTheSignature() throws {
-        let registration = try register()
+    @Test func clientDataTamperedByOneByteFailsTheSignature() async throws {
+        let registration = try await register()
         let credential = try registration.verify()
-        var assertion = try signIn(registration, signCount: 1)
+        var assertion = try await signIn(registration, signCount: 1)
         // A space of the JSON becomes a tab: the same members, other bytes than those signed.
         let space = try #require(assertion.clientDataJSON.firstIndex(of: 0x20))
         assertion.clientDataJSON[space] = 0x09
         #expect(throws: PasskeyCheckFailure.badSignature) { try assertion.verify(credential) }
 
-        var packed = try register(["fmt": "packed"])
+        var packed = try await register(["fmt": "packed"])
         #expect(try packed.verify().attestationFormat == "packed")
         let packedSpace = try #require(packed.clientDataJSON.firstIndex(of: 0x20))
         packed.clientDataJSON[packedSpace] = 0x09
         #expect(throws: PasskeyCheckFailure.badSignature) { try packed.verify() }
     }
 
-    @Test func wrongOriginRefused() throws {
+    @Test func wrongOriginRefused() async throws {
         for wrong in ["https://evil.example", "http://kith.example", "https://kith.example:8443"] {
-            #expect(throws: PasskeyCheckFailure.wrongOrigin(wrong)) { try register(["origin": wrong]).verify() }
+            await #expect(throws: PasskeyCheckFailure.wrongOrigin(wrong)) {
+                try await register(["origin": wrong]).verify()
+            }
         }
-        let registration = try register()
+        let registration = try await register()
         let credential = try registration.verify()
-        let assertion = try signIn(registration, signCount: 1, ["origin": "https://evil.example"])
+        let assertion = try await signIn(registration, signCount: 1, ["origin": "https://evil.example"])
         #expect(throws: PasskeyCheckFailure.wrongOrigin("https://evil.example")) { try assertion.verify(credential) }
     }
 
-    @Test func crossOriginRefused() throws {
-        #expect(throws: PasskeyCheckFailure.crossOrigin) { try register(["crossOrigin": true]).verify() }
-        let registration = try register(["crossOrigin": false])
+    @Test func crossOriginRefused() async throws {
+        await #expect(throws: PasskeyCheckFailure.crossOrigin) { try await register(["crossOrigin": true]).verify() }
+        let registration = try await register(["crossOrigin": false])
         let credential = try registration.verify()
-        let assertion = try signIn(registration, signCount: 1, ["crossOrigin": true])
+        let assertion = try await signIn(registration, signCount: 1, ["crossOrigin": true])
         #expect(throws: PasskeyCheckFailure.crossOrigin) { try assertion.verify(credential) }
     }
 
-    @Test func wrongRelyingPartyRefused() throws {
-        #expect(throws: PasskeyCheckFailure.wrongRelyingParty) { try register(["rpId": "evil.example"]).verify() }
-        let registration = try register()
+    @Test func wrongRelyingPartyRefused() async throws {
+        await #expect(throws: PasskeyCheckFailure.wrongRelyingParty) {
+            try await register(["rpId": "evil.example"]).verify()
+        }
+        let registration = try await register()
         let credential = try registration.verify()
-        let assertion = try signIn(registration, signCount: 1, ["rpId": "evil.example"])
+        let assertion = try await signIn(registration, signCount: 1, ["rpId": "evil.example"])
         #expect(throws: PasskeyCheckFailure.wrongRelyingParty) { try assertion.verify(credential) }
     }
 
     /// An answer made for another challenge (an old one replayed, or one issued to someone else) is refused by the
     /// ceremony itself, whatever the store does with used challenges.
-    @Test func challengeNotTheExpectedOneRefused() throws {
-        let registration = try register()
+    @Test func challengeNotTheExpectedOneRefused() async throws {
+        let registration = try await register()
         #expect(throws: PasskeyCheckFailure.challengeMismatch) {
             try registration.verify(expectedChallenge: otherChallenge)
         }
         // The same challenge written with base64 padding is not the challenge issued.
         let padded = PasskeyBase64URL.encode(registrationChallenge) + "="
-        #expect(throws: PasskeyCheckFailure.challengeMismatch) { try register(["challenge": padded]).verify() }
+        await #expect(throws: PasskeyCheckFailure.challengeMismatch) {
+            try await register(["challenge": padded]).verify()
+        }
 
         let credential = try registration.verify()
-        let first = try signIn(registration, signCount: 1)
+        let first = try await signIn(registration, signCount: 1)
         #expect(try first.verify(credential) == 1)
         // Replayed for the next sign-in's challenge.
         #expect(throws: PasskeyCheckFailure.challengeMismatch) {
@@ -178,44 +184,44 @@ struct PasskeyCheckTests {
         }
     }
 
-    @Test func wrongTypeRefused() throws {
-        #expect(throws: PasskeyCheckFailure.wrongType("webauthn.get")) {
-            try register(["type": "webauthn.get"]).verify()
+    @Test func wrongTypeRefused() async throws {
+        await #expect(throws: PasskeyCheckFailure.wrongType("webauthn.get")) {
+            try await register(["type": "webauthn.get"]).verify()
         }
-        let registration = try register()
+        let registration = try await register()
         let credential = try registration.verify()
         for type in ["webauthn.create", "payment.get"] {
-            let assertion = try signIn(registration, signCount: 1, ["type": type])
+            let assertion = try await signIn(registration, signCount: 1, ["type": type])
             #expect(throws: PasskeyCheckFailure.wrongType(type)) { try assertion.verify(credential) }
         }
     }
 
-    @Test func presenceAndVerificationFlagsRequired() throws {
+    @Test func presenceAndVerificationFlagsRequired() async throws {
         // Registration: UV and AT without UP; UP and AT without UV.
-        #expect(throws: PasskeyCheckFailure.userNotPresent) { try register(["flags": 0x44]).verify() }
-        #expect(throws: PasskeyCheckFailure.userNotVerified) { try register(["flags": 0x41]).verify() }
-        let registration = try register()
+        await #expect(throws: PasskeyCheckFailure.userNotPresent) { try await register(["flags": 0x44]).verify() }
+        await #expect(throws: PasskeyCheckFailure.userNotVerified) { try await register(["flags": 0x41]).verify() }
+        let registration = try await register()
         let credential = try registration.verify()
         // Sign-in: the flags cleared and the authenticator data signed again with the device's key.
-        let notPresent = try signIn(registration, signCount: 1, ["flags": 0x04])
+        let notPresent = try await signIn(registration, signCount: 1, ["flags": 0x04])
         #expect(throws: PasskeyCheckFailure.userNotPresent) { try notPresent.verify(credential) }
-        let notVerified = try signIn(registration, signCount: 1, ["flags": 0x01])
+        let notVerified = try await signIn(registration, signCount: 1, ["flags": 0x01])
         #expect(throws: PasskeyCheckFailure.userNotVerified) { try notVerified.verify(credential) }
         // Flags changed after signing: the signature no longer covers them.
-        var flipped = try signIn(registration, signCount: 1)
+        var flipped = try await signIn(registration, signCount: 1)
         flipped.authenticatorData[32] |= 0x10 | 0x08
         #expect(throws: PasskeyCheckFailure.badSignature) { try flipped.verify(credential) }
     }
 
-    @Test func tamperedSignatureRefused() throws {
-        let registration = try register()
+    @Test func tamperedSignatureRefused() async throws {
+        let registration = try await register()
         let credential = try registration.verify()
-        var assertion = try signIn(registration, signCount: 1)
+        var assertion = try await signIn(registration, signCount: 1)
         assertion.signature[assertion.signature.count - 1] ^= 0x01
         #expect(throws: PasskeyCheckFailure.badSignature) { try assertion.verify(credential) }
         // Another credential's signature.
-        let other = try register()
-        let foreign = try signIn(other, signCount: 1)
+        let other = try await register()
+        let foreign = try await signIn(other, signCount: 1)
         #expect(throws: PasskeyCheckFailure.badSignature) { try foreign.verify(credential) }
         // Not DER at all.
         assertion.signature = [0x30, 0x00]
@@ -223,10 +229,10 @@ struct PasskeyCheckTests {
     }
 
     /// A cloned authenticator: a count that does not grow past the stored one.
-    @Test func signCountThatDoesNotGrowRefused() throws {
-        let registration = try register()
+    @Test func signCountThatDoesNotGrowRefused() async throws {
+        let registration = try await register()
         let credential = try registration.verify()
-        let five = try signIn(registration, signCount: 5)
+        let five = try await signIn(registration, signCount: 5)
         #expect(try five.verify(credential, storedSignCount: 4) == 5)
         #expect(throws: PasskeyCheckFailure.signCountDidNotGrow(stored: 5, received: 5)) {
             try five.verify(credential, storedSignCount: 5)
@@ -236,15 +242,15 @@ struct PasskeyCheckTests {
         }
         // DOMAIN.md refuses only when both counts are non-zero: an authenticator that stops counting (synced
         // passkeys send zero) is not taken for a clone.
-        let zero = try signIn(registration, signCount: 0)
+        let zero = try await signIn(registration, signCount: 0)
         #expect(try zero.verify(credential, storedSignCount: 5) == 0)
         // An authenticator that keeps no count: zero after zero passes.
         #expect(try zero.verify(credential, storedSignCount: 0) == 0)
     }
 
-    @Test func packedSelfAttestationAccepted() throws {
+    @Test func packedSelfAttestationAccepted() async throws {
         for (key, algorithm) in [("device", COSEAlgorithm.es256), ("ed25519", .edDSA), ("rsa", .rs256)] {
-            let credential = try register(["key": key, "fmt": "packed"]).verify()
+            let credential = try await register(["key": key, "fmt": "packed"]).verify()
             #expect(credential.algorithm == algorithm)
             #expect(credential.attestationFormat == "packed")
         }
@@ -252,18 +258,18 @@ struct PasskeyCheckTests {
 
     /// Packed attestation with a certificate (here a self-signed one over the credential's key) is refused, not
     /// verified: nothing here judges certificate chains, and Kith asks for no attestation.
-    @Test func packedWithCertificateRefused() throws {
-        #expect(throws: PasskeyCheckFailure.unsupportedAttestation("packed with x5c")) {
-            try register(["fmt": "packed-x5c"]).verify()
+    @Test func packedWithCertificateRefused() async throws {
+        await #expect(throws: PasskeyCheckFailure.unsupportedAttestation("packed with x5c")) {
+            try await register(["fmt": "packed-x5c"]).verify()
         }
     }
 
-    @Test func edDSAAndRS256CredentialsAccepted() throws {
+    @Test func edDSAAndRS256CredentialsAccepted() async throws {
         for (key, algorithm) in [("ed25519", COSEAlgorithm.edDSA), ("rsa", .rs256)] {
-            let registration = try register(["key": key])
+            let registration = try await register(["key": key])
             let credential = try registration.verify()
             #expect(credential.algorithm == algorithm)
-            let assertion = try signIn(registration, signCount: 3)
+            let assertion = try await signIn(registration, signCount: 3)
             #expect(try assertion.verify(credential, storedSignCount: 2) == 3)
             var tampered = assertion
             tampered.signature[0] ^= 0x01
@@ -271,39 +277,43 @@ struct PasskeyCheckTests {
         }
     }
 
-    @Test func algorithmGamesRefused() throws {
+    @Test func algorithmGamesRefused() async throws {
         // A packed statement naming another algorithm than the credential key's.
-        #expect(throws: PasskeyCheckFailure.attestationAlgorithmMismatch(statement: -257, credential: -7)) {
-            try register(["fmt": "packed", "statementAlg": -257]).verify()
+        await #expect(throws: PasskeyCheckFailure.attestationAlgorithmMismatch(statement: -257, credential: -7)) {
+            try await register(["fmt": "packed", "statementAlg": -257]).verify()
         }
-        #expect(throws: PasskeyCheckFailure.attestationAlgorithmMismatch(statement: -7, credential: -8)) {
-            try register(["key": "ed25519", "fmt": "packed", "statementAlg": -7]).verify()
+        await #expect(throws: PasskeyCheckFailure.attestationAlgorithmMismatch(statement: -7, credential: -8)) {
+            try await register(["key": "ed25519", "fmt": "packed", "statementAlg": -7]).verify()
         }
         // A COSE key claiming an algorithm its key type does not fit.
-        #expect(throws: PasskeyCheckFailure.keyDoesNotMatchAlgorithm(-7)) {
-            try register(["key": "ed25519", "claimAlg": -7]).verify()
+        await #expect(throws: PasskeyCheckFailure.keyDoesNotMatchAlgorithm(-7)) {
+            try await register(["key": "ed25519", "claimAlg": -7]).verify()
         }
-        #expect(throws: PasskeyCheckFailure.keyDoesNotMatchAlgorithm(-8)) { try register(["claimAlg": -8]).verify() }
-        #expect(throws: PasskeyCheckFailure.keyDoesNotMatchAlgorithm(-257)) {
-            try register(["claimAlg": -257]).verify()
+        await #expect(throws: PasskeyCheckFailure.keyDoesNotMatchAlgorithm(-8)) {
+            try await register(["claimAlg": -8]).verify()
         }
-        #expect(throws: PasskeyCheckFailure.keyDoesNotMatchAlgorithm(-7)) {
-            try register(["key": "rsa", "claimAlg": -7]).verify()
+        await #expect(throws: PasskeyCheckFailure.keyDoesNotMatchAlgorithm(-257)) {
+            try await register(["claimAlg": -257]).verify()
+        }
+        await #expect(throws: PasskeyCheckFailure.keyDoesNotMatchAlgorithm(-7)) {
+            try await register(["key": "rsa", "claimAlg": -7]).verify()
         }
         // ES384 and PS256 are not offered.
-        #expect(throws: PasskeyCheckFailure.unsupportedAlgorithm(-35)) { try register(["claimAlg": -35]).verify() }
-        #expect(throws: PasskeyCheckFailure.unsupportedAlgorithm(-37)) {
-            try register(["key": "rsa", "claimAlg": -37]).verify()
+        await #expect(throws: PasskeyCheckFailure.unsupportedAlgorithm(-35)) {
+            try await register(["claimAlg": -35]).verify()
+        }
+        await #expect(throws: PasskeyCheckFailure.unsupportedAlgorithm(-37)) {
+            try await register(["key": "rsa", "claimAlg": -37]).verify()
         }
     }
 
-    @Test func trailingBytesRefused() throws {
+    @Test func trailingBytesRefused() async throws {
         // After the COSE key in the authenticator data (no ED flag): the attestation is "none", nothing re-signed.
-        #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 1 byte after its end")) {
-            try register(["appendHex": "00"]).verify()
+        await #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 1 byte after its end")) {
+            try await register(["appendHex": "00"]).verify()
         }
         // After the attestation object.
-        var registration = try register()
+        var registration = try await register()
         registration.attestationObject.append(0x00)
         #expect(throws: PasskeyCheckFailure.malformed("attestation object: 1 byte after the item")) {
             try registration.verify()
@@ -311,32 +321,32 @@ struct PasskeyCheckTests {
         registration.attestationObject.removeLast()
         let credential = try registration.verify()
         // After an assertion's 37 bytes, signed with them.
-        let assertion = try signIn(registration, signCount: 1, ["appendHex": "a0"])
+        let assertion = try await signIn(registration, signCount: 1, ["appendHex": "a0"])
         #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 1 byte after its end")) {
             try assertion.verify(credential)
         }
         // With the ED flag, the same map is read as the extensions and the assertion passes.
-        let withExtensions = try signIn(registration, signCount: 1, ["appendHex": "a0", "flags": 0x85])
+        let withExtensions = try await signIn(registration, signCount: 1, ["appendHex": "a0", "flags": 0x85])
         #expect(try withExtensions.verify(credential) == 1)
     }
 
-    @Test func truncatedAttestationRefused() throws {
-        let registration = try register()
+    @Test func truncatedAttestationRefused() async throws {
+        let registration = try await register()
         var truncated = registration
         truncated.attestationObject.removeLast()
         #expect(throws: PasskeyCheckFailure.malformed("attestation object: the input ends inside an item")) {
             try truncated.verify()
         }
         // Registration without the AT flag: its credential (16 + 2 + 32 + 77 bytes) is bytes after the end.
-        #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 127 bytes after its end")) {
-            try register(["flags": 0x05]).verify()
+        await #expect(throws: PasskeyCheckFailure.malformed("authenticator data: 127 bytes after its end")) {
+            try await register(["flags": 0x05]).verify()
         }
     }
 
     /// Attestation objects put together here around soft-webauthn's authenticator data: other formats and
     /// statements, and no credential at all.
-    @Test func attestationFormatsOtherThanNoneAndPackedSelfRefused() throws {
-        let registration = try register()
+    @Test func attestationFormatsOtherThanNoneAndPackedSelfRefused() async throws {
+        let registration = try await register()
         let object = try CBORReader.decode(registration.attestationObject)
         guard case .bytes(let authenticatorData) = object["authData"] else {
             Issue.record("no authData")
@@ -370,8 +380,8 @@ struct PasskeyCheckTests {
         #expect(throws: PasskeyCheckFailure.missingCredential) { try verify(format: "none", authenticatorData: bare) }
     }
 
-    @Test func clientDataThatIsNotClientDataRefused() throws {
-        var registration = try register()
+    @Test func clientDataThatIsNotClientDataRefused() async throws {
+        var registration = try await register()
         for json in ["", "[]", "{\"type\":\"webauthn.create\"}", "{\"type\":1,\"challenge\":\"\",\"origin\":\"\"}"] {
             registration.clientDataJSON = Array(json.utf8)
             #expect(throws: PasskeyCheckFailure.malformed("client data: not the JSON of type, challenge and origin")) {
@@ -534,8 +544,8 @@ struct PasskeyRelyingPartyTests {
 /// does not make, come from `cryptography` and `fido2.cose` in the same layout.
 private enum SoftAuthenticator {
     /// The driver's answer to `request` (JSON in, JSON out), with the pinned Python tools (`PythonTools`).
-    static func run(_ request: [String: Any]) throws -> [String: Any] {
-        let output = try PythonTools.run(driver, input: try JSONSerialization.data(withJSONObject: request))
+    static func run(_ request: [String: Any]) async throws -> [String: Any] {
+        let output = try await PythonTools.run(driver, input: try JSONSerialization.data(withJSONObject: request))
         return try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [String: Any]
     }
 

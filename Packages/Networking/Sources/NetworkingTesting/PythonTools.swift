@@ -26,12 +26,22 @@ public enum PythonTools {
     }
 
     /// Runs the Python `script` with `arguments` and the tools on its path, feeding `input`: its standard output, or
-    /// a failure with its standard error.
-    public static func run(_ script: String, arguments: [String] = [], input: Data = Data()) throws -> String {
+    /// a failure with its standard error. It waits on a thread of its own, never on the Swift concurrency pool, so
+    /// tests waiting for Python do not starve the tasks of others.
+    public static func run(_ script: String, arguments: [String] = [], input: Data = Data()) async throws -> String {
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONPATH"] = try folder()
-        let finished = try ChildProcess.finish(
-            "/usr/bin/env", ["python3", "-c", script] + arguments, input: input, environment: environment)
+        let childEnvironment = environment
+        let finished = try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try ChildProcess.finish(
+                            "/usr/bin/env", ["python3", "-c", script] + arguments, input: input,
+                            environment: childEnvironment)
+                    })
+            }
+        }
         guard finished.status == 0 else { throw Missing(description: "python3 failed: " + finished.errors) }
         return finished.output
     }

@@ -37,7 +37,13 @@ struct GracefulShutdownTests {
                 return (name, try? RawHTTP.exchange(port: server.port, request))
             }
         }
-        // Time for the server to take the slow requests' heads, with room for a machine busy with other tests.
+        // Time for the server to take the slow requests' heads. A whole request on a connection opened after them is
+        // answered only once the server has accepted theirs (the listen queue is first in, first out), so a machine
+        // busy with other tests waits as long as it needs; then a moment more for their heads to be read.
+        let probe = try await Task.detached {
+            try RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
+        }.value
+        #expect(probe.status == 200)
         try await Task.sleep(for: .seconds(1))
         #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
         try await Task.sleep(for: .milliseconds(500))

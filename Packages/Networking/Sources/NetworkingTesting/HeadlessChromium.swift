@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A real browser for the passkey page's tests: Debian's `chromium`, headless, with a virtual passkey authenticator
 /// added through the DevTools protocol, driven by Tools/chromium-webauthn.py in its own process. One browser keeps its
@@ -54,9 +55,24 @@ public final class HeadlessChromium: @unchecked Sendable {
                 "chromium is not installed (the passkey page's browser tests need it): run Tools/bootstrap --tests")
     }
 
-    /// Starts Chromium with its virtual authenticator and waits until it is ready.
+    /// Starts Chromium with its virtual authenticator and waits until it is ready: after the browser another test of
+    /// this process started has stopped, since one at a time is all a 2-core machine runs beside other suites
+    /// without pushing their timing bounds.
     public static func start() async throws -> HeadlessChromium {
         let chromium = try executable()
+        await turn.take()
+        do {
+            return try await launch(chromium)
+        } catch {
+            await turn.give()
+            throw error
+        }
+    }
+
+    /// The browsers of this test process, one at a time.
+    private static let turn = Turn()
+
+    private static func launch(_ chromium: String) async throws -> HeadlessChromium {
         let folder = try SMTPTestServer.temporaryFolder("kith-chromium")
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -75,7 +91,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         guard let object = try JSONSerialization.jsonObject(with: Data(ready.utf8)) as? [String: Any],
             object["ready"] as? Bool == true
         else {
-            browser.stop()
+            browser.close()
             throw Failure(description: "Chromium could not be driven: \(ready)")
         }
         browser.browser = object["browser"] as? String ?? ""
@@ -100,11 +116,37 @@ public final class HeadlessChromium: @unchecked Sendable {
         return try await command("credentials", as: Answer.self).credentials
     }
 
-    /// Closes the browser (end of input) and waits for the driver to end.
+    /// Closes the browser (end of input), waits for the driver to end, and gives the next test its turn.
     public func stop() {
+        close()
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
+        Task { await Self.turn.give() }
+    }
+
+    private let stopped = Atomic(false)
+
+    private func close() {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A turn to run a browser: taken by one at a time, the others waiting in order.
+    private actor Turn {
+        private var taken = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func take() async {
+            guard taken else {
+                taken = true
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func give() {
+            if waiting.isEmpty { taken = false } else { waiting.removeFirst().resume() }
+        }
     }
 
     private func command<Answer: Decodable>(_ line: String, as _: Answer.Type) async throws -> Answer {

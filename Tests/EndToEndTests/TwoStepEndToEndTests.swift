@@ -79,7 +79,9 @@ struct TwoStepEndToEndTests {
         return (uri, firstCode, codes)
     }
 
-    func signsInWithCodes(_ kith: KithInMode) async throws {
+    /// The whole flow; the URI and recovery codes it used.
+    @discardableResult
+    func signsInWithCodes(_ kith: KithInMode) async throws -> (uri: String, recoveryCodes: [String]) {
         _ = try await kith.object("signup", "ann@example.com", "--first", "Ann", "--last", "Lee")
         let (uri, firstCode, recoveryCodes) = try await Self.enable(kith, in: folder)
         #expect(try await kith.object("2fa")["recoveryCodesLeft"] as? Int == 10)
@@ -121,6 +123,7 @@ struct TwoStepEndToEndTests {
         #expect(off["enabled"] as? Bool == false)
         #expect(try await kith.run("logout").status == 0)
         #expect(try await kith.object("login", "ann@example.com")["email"] as? String == "ann@example.com")
+        return (uri, recoveryCodes)
     }
 
     @Test func onItsOwnFile() async throws {
@@ -135,7 +138,13 @@ struct TwoStepEndToEndTests {
         let server = try await KithServerProcess.start(in: folder, arguments: ["--sealing-key-file", keyFile])
         defer { server.stop() }
         let kith = KithInMode(server: server, database: folder + "/device.sqlite", password: password)
-        try await signsInWithCodes(kith)
+        let (uri, recoveryCodes) = try await signsInWithCodes(kith)
+        // The server's log names no secret, code or email.
+        let log = try String(contentsOfFile: server.log, encoding: .utf8)
+        let usedSecret = try #require(URLComponents(string: uri)?.queryItems?.first { $0.name == "secret" }?.value)
+        for needle in [usedSecret, "ann@example.com", password] + recoveryCodes {
+            #expect(!log.contains(needle), "\(needle) in the server's log")
+        }
         // The secret rests sealed: a new setup's secret is nowhere in the server's file.
         _ = try await kith.object("login", "ann@example.com")
         let begun = try await kith.object("2fa", "enable")

@@ -19,7 +19,13 @@ struct SignInLimits: Sendable {
         let address = clientAddress ?? "local"
         accountFromAddress = KeyedLimit(Self.accountFromAddressRule, key: "signin:\(account):\(address)")
         self.account = KeyedLimit(Self.accountRule, key: "signin:\(account)")
-        self.address = KeyedLimit(Self.addressRule, key: "signin-address:\(address)")
+        self.address = Self.address(clientAddress)
+    }
+
+    /// The address's own limit (100 failures an hour block the address), which passkey sign-ins count against
+    /// alone: a passkey names no account until its credential is found.
+    static func address(_ clientAddress: String?) -> KeyedLimit {
+        KeyedLimit(addressRule, key: "signin-address:\(clientAddress ?? "local")")
     }
 
     var all: [KeyedLimit] { [accountFromAddress, account, address] }

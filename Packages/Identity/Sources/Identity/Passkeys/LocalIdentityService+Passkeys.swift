@@ -133,7 +133,7 @@ extension LocalIdentityService {
         -> SessionGrant
     {
         let relyingParty = try requirePasskeys()
-        let limit = SignInLimits.addressLimit(clientAddress: clientAddress)
+        let limit = SignInLimits.address(clientAddress)
         let now = clock.now()
         let label = newSessionWhere
         let random = random
@@ -281,12 +281,5 @@ enum PasskeyRules {
             let bytes = PasskeyBase64URL.decode(text), !bytes.isEmpty
         else { return nil }
         return (bytes, text)
-    }
-}
-
-extension SignInLimits {
-    /// The address's own limit alone (100 failures an hour block the address), which passkey sign-ins count against.
-    static func addressLimit(clientAddress: String?) -> KeyedLimit {
-        SignInLimits(email: "", clientAddress: clientAddress).address
     }
 }

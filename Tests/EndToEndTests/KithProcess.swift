@@ -3,8 +3,6 @@ import NetworkingTesting
 
 /// Runs the built `kith` binary (or a shell line around it) as a separate process.
 struct KithProcess {
-    private typealias Result_ = Swift.Result<Result, any Error>
-
     struct Result: Sendable {
         let status: Int32
         let output: String
@@ -27,17 +25,17 @@ struct KithProcess {
     static func run(
         _ arguments: [String], input: Data = Data(), environment: [String: String] = [:]
     ) async throws -> Result {
-        try await offPool { try launch(binary, arguments, input: input, environment: environment) }
+        try await launch(binary, arguments, input: input, environment: environment)
     }
 
     /// Runs `program` with `arguments` to its end (another built binary: `kith-server migrate`).
     static func run(program: String, _ arguments: [String]) async throws -> Result {
-        try await offPool { try launch(program, arguments, input: Data(), environment: [:]) }
+        try await launch(program, arguments, input: Data(), environment: [:])
     }
 
     /// Runs `/bin/sh -c script` (for pseudo-terminal sessions through `script`).
     static func shell(_ script: String, environment: [String: String] = [:]) async throws -> Result {
-        try await offPool { try launch("/bin/sh", ["-c", script], input: Data(), environment: environment) }
+        try await launch("/bin/sh", ["-c", script], input: Data(), environment: environment)
     }
 
     /// Where child kiths keep what they keep under `$XDG_DATA_HOME` (their Maildir), unless a test says: never the
@@ -53,18 +51,11 @@ struct KithProcess {
         return merged
     }
 
-    /// Waiting for a process blocks a thread: do it on a thread of its own, never on the cooperative pool,
-    /// which other tests running in parallel need.
-    private static func offPool(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result_(catching: body)) }
-        }
-    }
-
     private static func launch(
         _ program: String, _ arguments: [String], input: Data, environment: [String: String]
-    ) throws -> Result {
-        let finished = try ChildProcess.finish(
+    ) async throws -> Result {
+        // ChildProcess waits on a thread of its own, never on the concurrency pool, which other tests need.
+        let finished = try await ChildProcess.finish(
             program, arguments, input: input, environment: childEnvironment(environment))
         return Result(status: finished.status, output: finished.output, errors: finished.errors)
     }

@@ -246,7 +246,7 @@ struct PasskeyEndToEndTests {
                 #"The passkey origin "https://example.com" is not on the relying party id "localhost"."#
             ),
         ] {
-            let finished = try ChildProcess.finish(
+            let finished = try await ChildProcess.finish(
                 KithServerProcess.binary, ["--db", folder + "/refused.sqlite"] + arguments)
             #expect(finished.status == 2, "\(arguments)")
             #expect(finished.errors.hasPrefix("error: \(sentence)\n"), "\(finished.errors)")

@@ -90,8 +90,10 @@ public final class LoopbackPasskeyPage: Sendable {
         let session = PageSession(
             listeners: listeners, origin: origin, secret: secret, optionsJSON: optionsJSON,
             deadline: Date().addingTimeInterval(seconds))
+        // The page is served (minutes, at most) on a thread of its own, not on `DispatchQueue.global()`: that is the
+        // root queue Swift's concurrency pool runs on, whose few threads the rest of kith needs meanwhile.
         let answer: Result<(Data, PendingReply), PasskeyPageError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: session.serve()) }
+            Thread.detachNewThread { continuation.resume(returning: session.serve()) }
         }
         let (body, reply) = try answer.get()
         guard let decoded = try? JSONDecoder().decode(PageAnswer<Credential>.self, from: body) else {

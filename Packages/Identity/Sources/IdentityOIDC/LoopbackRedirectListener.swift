@@ -50,8 +50,10 @@ public final class LoopbackRedirectListener: Sendable {
     public func waitForRedirect(timeout: Duration) async throws -> [String: String] {
         let descriptor = socketDescriptor
         let deadline = Date().addingTimeInterval(Double(timeout.components.seconds))
+        // The wait (up to `timeout`) blocks a thread of its own: `DispatchQueue.global()` is the root queue Swift's
+        // concurrency pool runs on, whose few threads the rest of the program needs meanwhile.
         return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 continuation.resume(with: Result { try Self.awaitCallback(descriptor, until: deadline) })
             }
         }

@@ -173,17 +173,19 @@ extension ChildProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try ProcessLaunch.run(process)
-        // Both pipes are read while the input is written, so neither can fill and stall the child.
+        // Both pipes are read while the input is written, so neither can fill and stall the child. Each is read on
+        // a thread of its own: `DispatchQueue.global()` is the root queue the Swift concurrency pool runs on, and
+        // on Linux a few reads blocked there keep every task of the test process waiting for a thread.
         let group = DispatchGroup()
         nonisolated(unsafe) var output = Data()
         nonisolated(unsafe) var errors = Data()
         group.enter()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             output = stdout.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
         group.enter()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             errors = stderr.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
@@ -196,11 +198,39 @@ extension ChildProcess {
             errors: String(decoding: errors, as: UTF8.self))
     }
 
+    /// `finish` from a task: it waits on a thread of its own, never on the Swift concurrency pool, whose few
+    /// threads the other tests' tasks need meanwhile.
+    public static func finish(
+        _ program: String, _ arguments: [String], input: Data = Data(), environment: [String: String]? = nil
+    ) async throws -> Finished {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try finish(program, arguments, input: input, environment: environment) as Finished
+                    })
+            }
+        }
+    }
+
     /// Runs `arguments` (the first found on `PATH`) to its end, feeding `input`: its standard output, or a failure
     /// with its standard error when it exits non-zero.
     public static func output(of arguments: [String], input: Data = Data()) throws -> String {
-        let finished = try finish("/usr/bin/env", arguments, input: input)
+        try checked(finish("/usr/bin/env", arguments, input: input), arguments)
+    }
+
+    /// `output(of:input:)` from a task, waiting on a thread of its own.
+    public static func output(of arguments: [String], input: Data = Data()) async throws -> String {
+        try checked(await finish("/usr/bin/env", arguments, input: input), arguments)
+    }
+
+    private static func checked(_ finished: Finished, _ arguments: [String]) throws -> String {
         guard finished.status == 0 else { throw SpawnError(message: "\(arguments[0]) failed: " + finished.errors) }
         return finished.output
+    }
+
+    /// Waits for the child to end from a task, without holding a thread of the concurrency pool.
+    public func exited() async {
+        while isRunning { try? await Task.sleep(for: .milliseconds(5)) }
     }
 }

@@ -31,17 +31,8 @@ public enum PythonTools {
     public static func run(_ script: String, arguments: [String] = [], input: Data = Data()) async throws -> String {
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONPATH"] = try folder()
-        let childEnvironment = environment
-        let finished = try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    with: Result {
-                        try ChildProcess.finish(
-                            "/usr/bin/env", ["python3", "-c", script] + arguments, input: input,
-                            environment: childEnvironment)
-                    })
-            }
-        }
+        let finished = try await ChildProcess.finish(
+            "/usr/bin/env", ["python3", "-c", script] + arguments, input: input, environment: environment)
         guard finished.status == 0 else { throw Missing(description: "python3 failed: " + finished.errors) }
         return finished.output
     }

@@ -109,7 +109,8 @@ public enum TestPostgres {
         public func stop() {
             _ = FileManager.default.createFile(atPath: folder + "/stop", contents: nil)
             let (pid, folder) = (pid, folder)
-            DispatchQueue.global().async {
+            // A thread, not `DispatchQueue.global()`: that is the root queue the concurrency pool itself runs on.
+            Thread.detachNewThread {
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                 try? FileManager.default.removeItem(atPath: folder)
@@ -168,11 +169,12 @@ public enum TestPostgres {
 
     /// Runs `argv` and waits for it: posix_spawn and waitpid, not Foundation's Process, whose exit monitor can miss
     /// the end of a child that leaves a daemon (the postmaster) running. The wait happens on a thread of its own:
-    /// blocking one of the concurrency pool's few threads would stall every other test.
+    /// blocking one of the concurrency pool's few threads (or `DispatchQueue.global()`, the root queue the pool runs
+    /// on) would stall every other test.
     static func run(_ argv: [String]) async throws -> Int32 {
         let pid = try spawn(argv)
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                 continuation.resume(returning: status)

@@ -67,7 +67,7 @@ public final class FakeOpenIDProvider: HTTPClient {
             defer { state.nextKey += 1 }
             return "key-\(state.nextKey)"
         }
-        let key = try FakeSigningKey(kid: kid, algorithm: algorithm)
+        let key = try FakeSigningKey(kid: kid, algorithm: algorithm, unlike: state.withLock { $0.keys })
         state.withLock { $0.keys = [key] }
     }
 
@@ -77,7 +77,7 @@ public final class FakeOpenIDProvider: HTTPClient {
             defer { state.nextKey += 1 }
             return "key-\(state.nextKey)"
         }
-        let key = try FakeSigningKey(kid: kid, algorithm: algorithm)
+        let key = try FakeSigningKey(kid: kid, algorithm: algorithm, unlike: state.withLock { $0.keys })
         state.withLock { $0.keys.append(key) }
     }
 
@@ -113,7 +113,7 @@ public final class FakeOpenIDProvider: HTTPClient {
             await key.add(to: collection, as: key.kid)
             return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
         case .wrongKey:
-            let forger = try FakeSigningKey(kid: key.kid, algorithm: algorithm)
+            let forger = try FakeSigningKey(kid: key.kid, algorithm: algorithm, unlike: [key])
             await forger.add(to: collection, as: key.kid)
             return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
         case .withoutKeyId:

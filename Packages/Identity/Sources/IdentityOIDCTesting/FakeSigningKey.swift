@@ -17,15 +17,19 @@ struct FakeSigningKey: Sendable {
     let ecdsa: ES256PrivateKey?
     /// The same key as swift-crypto's, to sign bytes jwt-kit would not (`signature(of:)`).
     private let rsaBacking: _RSA.Signing.PrivateKey?
+    /// The RSA key's PEM (one of `rsaTestKeys`).
+    let rsaPEM: String?
     private let ecdsaBacking: P256.Signing.PrivateKey?
 
-    /// A new random key.
-    init(kid: String, algorithm: Algorithm) throws {
+    /// A new key, unlike those of `others`: a random ES256 key, or the next RSA test key (`rsaTestKeys`).
+    init(kid: String, algorithm: Algorithm, unlike others: [FakeSigningKey] = []) throws {
         self.kid = kid
         self.algorithm = algorithm
         switch algorithm {
         case .rs256:
-            let backing = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+            let pem = Self.nextRSATestKey(unlike: others)
+            let backing = try _RSA.Signing.PrivateKey(pemRepresentation: pem)
+            rsaPEM = pem
             rsaBacking = backing
             rsa = try JWTKit.Insecure.RSA.PrivateKey(backing: backing)
             ecdsaBacking = nil
@@ -34,6 +38,7 @@ struct FakeSigningKey: Sendable {
             let backing = P256.Signing.PrivateKey()
             ecdsaBacking = backing
             ecdsa = try ES256PrivateKey(backing: backing)
+            rsaPEM = nil
             rsaBacking = nil
             rsa = nil
         }

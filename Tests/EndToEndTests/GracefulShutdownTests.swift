@@ -34,15 +34,13 @@ struct GracefulShutdownTests {
                 let name = "Burst \(index)"
                 let request = RawHTTP.request(
                     "POST", "/api/contacts", token: token, body: #"{"displayName":"\#(name)"}"#)
-                return (name, try? RawHTTP.exchange(port: server.port, request))
+                return (name, try? await RawHTTP.exchange(port: server.port, request))
             }
         }
         // Time for the server to take the slow requests' heads. A whole request on a connection opened after them is
         // answered only once the server has accepted theirs (the listen queue is first in, first out), so a machine
         // busy with other tests waits as long as it needs; then a moment more for their heads to be read.
-        let probe = try await Task.detached {
-            try RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
-        }.value
+        let probe = try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
         #expect(probe.status == 200)
         try await Task.sleep(for: .seconds(1))
         #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
@@ -50,13 +48,13 @@ struct GracefulShutdownTests {
 
         // No longer accepting: a new connection is refused (or closed unanswered).
         #expect(server.process.isRunning, "the server must wait for the requests under way")
-        let late = try? RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
+        let late = try? await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
         #expect(late == nil, "a connection after SIGTERM was answered: \(String(describing: late?.status))")
 
         var acknowledged: [String] = []
         for (connection, rest, name) in slow {
             try connection.send(rest)
-            let response = try RawHTTP.Response(connection.readToEnd())
+            let response = try RawHTTP.Response(await connection.readToEnd())
             #expect(response.status == 201 && response.isComplete, "\(name): \(response.raw)")
             #expect(response.json?["displayName"] as? String == name)
             acknowledged.append(name)
@@ -143,7 +141,7 @@ struct GracefulShutdownTests {
     }
 
     private func signUp(_ server: KithServerProcess) async throws -> String {
-        let signUp = try RawHTTP.exchange(
+        let signUp = try await RawHTTP.exchange(
             port: server.port,
             RawHTTP.request(
                 "POST", "/api/auth/signup",
@@ -193,6 +191,19 @@ enum RawHTTP {
         return try Response(connection.readToEnd())
     }
 
+    /// `exchange` from a task: it waits on a thread of its own, never on the concurrency pool, whose few threads
+    /// every other test shares (an answer may take seconds).
+    static func exchange(port: Int, _ request: Data) async throws -> Response {
+        try await offPool { try exchange(port: port, request) as Response }
+    }
+
+    /// `body`, which blocks, run on a thread of its own.
+    static func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
     struct Failure: Error {
         let message: String
     }
@@ -231,6 +242,11 @@ enum RawHTTP {
                 let sent = data.withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress, data.count, 0) }
             #endif
             guard sent == data.count else { throw Failure(message: "send failed") }
+        }
+
+        /// `readToEnd()` from a task, on a thread of its own.
+        func readToEnd() async throws -> Data {
+            try await RawHTTP.offPool { try self.readToEnd() as Data }
         }
 
         /// Everything until the server closes the connection.

@@ -88,7 +88,13 @@ final class KithServerProcess: @unchecked Sendable {
         let listening = "listening on 127.0.0.1:\(port)"
         for _ in 0..<200 {
             guard process.isRunning else { return false }
-            if Self.healthAnswers(port: port),
+            // Asked on a thread of its own: the answer may take seconds, which no thread of the concurrency pool
+            // (shared with every other test) should spend waiting.
+            let port = port
+            let answers = await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: Self.healthAnswers(port: port)) }
+            }
+            if answers,
                 (try? String(contentsOfFile: log, encoding: .utf8))?.contains(listening) == true
             {
                 return true

@@ -66,7 +66,7 @@ struct ServerOperationsEndToEndTests {
         // Now --no-migrate serves.
         let server = try await KithServerProcess.start(in: folder, databaseURL: url, arguments: ["--no-migrate"])
         defer { server.stop() }
-        let ready = try RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
+        let ready = try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
         #expect(ready.status == 200 && ready.json?["migrations"] as? String == "current", "\(ready.raw)")
     }
 
@@ -90,7 +90,7 @@ struct ServerOperationsEndToEndTests {
         let server = try await KithServerProcess.start(
             in: folder, databaseURL: url, arguments: ["--log-format", "json"])
         defer { server.stop() }
-        let ready = try RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
+        let ready = try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
         #expect(ready.status == 200, "\(ready.raw)")
         #expect(ready.json?["migrations"] as? String == "newer", "\(ready.raw)")
         let log = try String(contentsOfFile: server.log, encoding: .utf8)
@@ -106,11 +106,11 @@ struct ServerOperationsEndToEndTests {
             "POST", "/api/auth/signup",
             body: #"{"email":"dana@example.com","firstName":"Dana","lastName":"Lee","password":"correct horse"}"#)
         request = Self.withHeader("X-Request-Id: trace-me-42", request)
-        let signUp = try RawHTTP.exchange(port: server.port, request)
+        let signUp = try await RawHTTP.exchange(port: server.port, request)
         #expect(signUp.status == 201)
         #expect(signUp.headers["x-request-id"] == "trace-me-42")
         let token = try #require(signUp.json?["token"] as? String)
-        let join = try RawHTTP.exchange(
+        let join = try await RawHTTP.exchange(
             port: server.port,
             RawHTTP.request("POST", "/api/family/code/join", token: token, body: #"{"familyCode":"FAM-ABC123"}"#))
         let joinId = try #require(join.headers["x-request-id"])
@@ -142,15 +142,15 @@ struct ServerOperationsEndToEndTests {
         // test's tasks for seconds at a time).
         let server = try await KithServerProcess.start(in: folder, arguments: ["--shutdown-delay", "20"])
         defer { server.stop() }
-        #expect(try RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready")).status == 200)
+        #expect(try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready")).status == 200)
         let signalled = ContinuousClock.now
         #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
         try await Task.sleep(for: .milliseconds(300))
-        let ready = try RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
+        let ready = try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
         #expect(ready.status == 503 && ready.json?["status"] as? String == "stopping", "\(ready.raw)")
-        #expect(try RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/live")).status == 200)
+        #expect(try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/live")).status == 200)
         // Still serving during the delay: a sign-up is answered in full.
-        let signUp = try RawHTTP.exchange(
+        let signUp = try await RawHTTP.exchange(
             port: server.port,
             RawHTTP.request(
                 "POST", "/api/auth/signup",

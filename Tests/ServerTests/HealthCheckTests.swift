@@ -28,8 +28,9 @@ struct HealthCheckTests {
     /// the others are given the answer of a moment ago at once.
     @Test func callersDuringACheckDoNotEachAskAndWait() async throws {
         let database = Database(delay: .milliseconds(300))
-        // Patience to spare: a machine busy with other tests must not turn the first answer into silence.
-        let check = HealthRoutes.DatabaseCheck(patience: .seconds(20), silence: false) { await database.ask() }
+        // Patience to spare: a machine busy with other tests (a resumed task may wait seconds for a thread) must not
+        // turn the first answer into silence.
+        let check = HealthRoutes.DatabaseCheck(patience: .seconds(600), silence: false) { await database.ask() }
         #expect(await check.answers())
         #expect(database.asked.load(ordering: .relaxed) == 1)
         try await Task.sleep(for: .milliseconds(1100))
@@ -48,41 +49,45 @@ struct HealthCheckTests {
 
     /// /health's check under load (`trust`): an answer slower than the caller's patience is not "down" while the last
     /// answer is recent; no caller waits for it, and the new answer counts once it comes (here: "down").
+    ///
+    /// The bounds are generous and end as soon as their condition holds: with the whole suite running, a resumed
+    /// task may wait seconds for a thread. "Nobody waited" is shown by the question still being out.
     @Test func aSlowAnswerWithARecentOneStandingIsNotADownDatabase() async throws {
         let database = Database(delay: .seconds(2))
-        let check = HealthRoutes.DatabaseCheck(patience: .milliseconds(100), trust: .seconds(20), silence: false) {
+        let check = HealthRoutes.DatabaseCheck(patience: .milliseconds(100), trust: .seconds(600), silence: false) {
             await database.ask()
         }
         #expect(await check.answers() == false)  // the first question: nothing to stand on, and too slow
         var answered = false
         let first = ContinuousClock.now
-        while !answered && ContinuousClock.now - first < .seconds(10) {
+        while !answered && ContinuousClock.now - first < .seconds(120) {
             try await Task.sleep(for: .milliseconds(100))
             answered = await check.answers()  // its answer comes meanwhile
         }
         #expect(answered)
         try await Task.sleep(for: .milliseconds(1100))
-        let started = ContinuousClock.now
+        database.answered.store(false, ordering: .relaxed)
         #expect(await check.answers())  // stale: a new question goes out, the last answer stands
-        #expect(ContinuousClock.now - started < .seconds(1), "waited for the 2 s question")
+        #expect(database.answered.load(ordering: .relaxed) == false, "waited for the 2 s question")
         // The new question went out (its task starts on its own).
-        while database.asked.load(ordering: .relaxed) < 2 && ContinuousClock.now - started < .seconds(1) {
+        let started = ContinuousClock.now
+        while database.asked.load(ordering: .relaxed) < 2 && ContinuousClock.now - started < .seconds(120) {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(database.asked.load(ordering: .relaxed) == 2)
     }
 
     /// A database that does not answer: the caller hears "no" when its patience ends, not when the question does.
-    @Test func aQuestionWithoutAnAnswerIsNoWithinPatience() async throws {
-        let database = Database(delay: .seconds(60))
+    /// The question takes an hour: "no" while it is still out proves that, however busy the machine is (and a caller
+    /// waiting for the question fails the time limit).
+    @Test(.timeLimit(.minutes(2))) func aQuestionWithoutAnAnswerIsNoWithinPatience() async throws {
+        let database = Database(delay: .seconds(3600))
         let check = HealthRoutes.DatabaseCheck(patience: .milliseconds(300), silence: false) { await database.ask() }
-        let started = ContinuousClock.now
         #expect(await check.answers() == false)
-        // Far less than the question's 60 s (with room for a machine busy with other tests).
-        #expect(ContinuousClock.now - started < .seconds(30))
-        // The next caller does not ask again while the first question is still out, nor wait longer.
+        #expect(database.answered.load(ordering: .relaxed) == false)
+        // The next caller does not ask again while the first question is still out, nor wait for it.
         #expect(await check.answers() == false)
+        #expect(database.answered.load(ordering: .relaxed) == false)
         #expect(database.asked.load(ordering: .relaxed) == 1)
-        #expect(ContinuousClock.now - started < .seconds(45))
     }
 }

@@ -289,5 +289,13 @@ public enum IdentityMigrations {
                 CREATE INDEX identity_passkey_challenges_account ON identity_passkey_challenges(account_id);
                 """
             },
+            // Each new challenge removes the expired ones first: by their expiry, not a scan of every row (the
+            // passkey sign-in options route is public, so anyone can add rows).
+            Migration(
+                "challenge-expiry",
+                """
+                CREATE INDEX identity_passkey_challenges_expiry ON identity_passkey_challenges(expires_at);
+                CREATE INDEX identity_sign_in_challenges_expiry ON identity_sign_in_challenges(expires_at);
+                """),
         ])
 }

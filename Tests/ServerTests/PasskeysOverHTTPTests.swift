@@ -34,7 +34,7 @@ struct PasskeysOverHTTPTests {
             let phoneCredentials = RemoteCredentials(path: folder + "/phone.json", server: "http://kith.test")
             let phoneIdentity = HTTPIdentityService(client: json, credentials: phoneCredentials)
             let phone = ThisDevice(store: RemoteDeviceStore(credentials: phoneCredentials), sessions: phoneIdentity)
-            let assertion = try laptop.assert(try await phoneIdentity.passkeySignInOptions())
+            let assertion = try laptop.assert(try await phoneIdentity.passkeySignInOptions(clientAddress: nil))
             #expect(try await phone.logIn(passkey: assertion).email == "dana@example.com")
             #expect(try await phone.currentPrincipal()?.accountId == principal.accountId)
             #expect(try await identity.passkeys(principal).first?.lastUsedAt != nil)
@@ -71,7 +71,7 @@ struct PasskeysOverHTTPTests {
                 SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
             let principal = try #require(try await device.currentPrincipal())
             await #expect(throws: IdentityError.passkeysNotConfigured) {
-                _ = try await identity.passkeySignInOptions()
+                _ = try await identity.passkeySignInOptions(clientAddress: nil)
             }
             await #expect(throws: IdentityError.passkeysNotConfigured) {
                 _ = try await identity.passkeyRegistrationOptions(principal)

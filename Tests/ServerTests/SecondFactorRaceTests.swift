@@ -99,7 +99,7 @@ struct SecondFactorRaceTests {
             ann, name: "Ann's laptop", credential: laptop.register(try await a.identity.passkeyRegistrationOptions(ann))
         )
         for round in 0..<Self.rounds {
-            let assertion = try laptop.assert(try await b.identity.passkeySignInOptions())
+            let assertion = try laptop.assert(try await b.identity.passkeySignInOptions(clientAddress: nil))
             async let onA = Self.outcome {
                 _ = try await a.identity.signIn(passkey: assertion, clientAddress: "10.0.3.\(round)")
             }

@@ -35,7 +35,7 @@ extension HTTPIdentityService {
             IdentityRoute.removePasskey, id, as: principal, body: PasskeyRemovalBody(password: password))
     }
 
-    public func passkeySignInOptions() async throws -> PasskeyRequestOptions {
+    public func passkeySignInOptions(clientAddress: String?) async throws -> PasskeyRequestOptions {
         try await send(IdentityRoute.passkeySignInOptions, token: nil)
     }
 

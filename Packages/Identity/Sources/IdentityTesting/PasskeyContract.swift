@@ -19,6 +19,7 @@ public enum PasskeyContract {
             "a full device refuses an eleventh account's passkey and keeps no session of it", aFullDeviceRefuses),
         ContractCase("without a relying party every call is refused", notConfigured),
         ContractCase("passkey sign-ins count against the address's limit", countedAgainstTheAddress),
+        ContractCase("sign-in options: 30 a minute from one address, then refused and nothing stored", optionsLimit),
     ]
 
     public static let relyingParty = try! PasskeyRelyingParty(id: "kith.example", origins: ["https://kith.example"])
@@ -58,7 +59,7 @@ public enum PasskeyContract {
     static func signIn(
         _ service: LocalIdentityService, _ device: inout TestAuthenticator, from address: String? = "10.0.0.1"
     ) async throws -> SessionGrant {
-        let options = try await service.passkeySignInOptions()
+        let options = try await service.passkeySignInOptions(clientAddress: address)
         return try await service.signIn(passkey: device.assert(options), clientAddress: address)
     }
 
@@ -88,7 +89,7 @@ public enum PasskeyContract {
         #expect(try await service.passkeyRegistrationOptions(ann).user.id == options.user.id)
 
         env.clock.advance(by: 60)
-        let requestOptions = try await service.passkeySignInOptions()
+        let requestOptions = try await service.passkeySignInOptions(clientAddress: nil)
         #expect(requestOptions.rpId == "kith.example" && requestOptions.allowCredentials == nil)
         let grant: SessionGrant
         do {
@@ -116,14 +117,14 @@ public enum PasskeyContract {
         try await register(service, ann, &device)
 
         // Replayed: the first use took the challenge.
-        let options = try await service.passkeySignInOptions()
+        let options = try await service.passkeySignInOptions(clientAddress: nil)
         let assertion = try device.assert(options)
         _ = try await service.signIn(passkey: assertion, clientAddress: nil)
         #expect(await identityError { _ = try await service.signIn(passkey: assertion, clientAddress: nil) } == failed)
         #expect(log.last == .unknownChallenge)
 
         // A refused attempt takes it too: the right answer after it is refused.
-        let second = try await service.passkeySignInOptions()
+        let second = try await service.passkeySignInOptions(clientAddress: nil)
         var tampered = try device.assert(second)
         let good = tampered
         tampered.response.signature = PasskeyBase64URL.encode([UInt8](repeating: 1, count: 70))
@@ -133,10 +134,10 @@ public enum PasskeyContract {
         #expect(log.last == .unknownChallenge)
 
         // 5 minutes: just before, accepted; after, refused.
-        let early = try await service.passkeySignInOptions()
+        let early = try await service.passkeySignInOptions(clientAddress: nil)
         env.clock.advance(by: PasskeyChallenge.lifetime - 1)
         _ = try await service.signIn(passkey: device.assert(early), clientAddress: nil)
-        let late = try await service.passkeySignInOptions()
+        let late = try await service.passkeySignInOptions(clientAddress: nil)
         env.clock.advance(by: PasskeyChallenge.lifetime)
         #expect(
             await identityError { _ = try await service.signIn(passkey: device.assert(late), clientAddress: nil) }
@@ -265,7 +266,7 @@ public enum PasskeyContract {
         #expect(log.last == .userHandleMismatch)
 
         // The wrong rp id, origin and type.
-        let options = try await service.passkeySignInOptions()
+        let options = try await service.passkeySignInOptions(clientAddress: nil)
         #expect(
             await identityError {
                 _ = try await service.signIn(passkey: device.assert(options, rpID: "evil.example"), clientAddress: nil)
@@ -275,7 +276,7 @@ public enum PasskeyContract {
         elsewhere.origin = "https://kith.example:8443"
         #expect(await identityError { _ = try await signIn(service, &elsewhere) } == failed)
         #expect(log.last == .wrongOrigin("https://kith.example:8443"))
-        let typeOptions = try await service.passkeySignInOptions()
+        let typeOptions = try await service.passkeySignInOptions(clientAddress: nil)
         #expect(
             await identityError {
                 _ = try await service.signIn(
@@ -284,7 +285,7 @@ public enum PasskeyContract {
         #expect(log.last == .wrongType("webauthn.create"))
 
         // Not base64url, or client data with no challenge.
-        var garbled = try device.assert(try await service.passkeySignInOptions())
+        var garbled = try device.assert(try await service.passkeySignInOptions(clientAddress: nil))
         garbled.response.authenticatorData = "not base64url!"
         #expect(await identityError { _ = try await service.signIn(passkey: garbled, clientAddress: nil) } == failed)
         garbled.response.authenticatorData = ""
@@ -366,7 +367,7 @@ public enum PasskeyContract {
 
         // This device: a passkey sign-in saves the account and makes it current.
         let thisDevice = env.device(service)
-        let options = try await service.passkeySignInOptions()
+        let options = try await service.passkeySignInOptions(clientAddress: nil)
         let account = try await thisDevice.logIn(passkey: try device.assert(options))
         #expect(account.id == ann.accountId)
         #expect(try await thisDevice.me().accountId == ann.accountId)
@@ -382,7 +383,8 @@ public enum PasskeyContract {
         for name in SavedAccountsContract.names { try await device.signUp(name) }
         let current = try await device.me()
         let error = await identityError {
-            _ = try await device.logIn(passkey: try key.assert(try await service.passkeySignInOptions()))
+            _ = try await device.logIn(
+                passkey: try key.assert(try await service.passkeySignInOptions(clientAddress: nil)))
         }
         #expect(error == .savedAccountsFull)
         #expect(try await device.me() == current)
@@ -405,7 +407,7 @@ public enum PasskeyContract {
             { _ = try await service.registerPasskey(ann, name: "", credential: device.register(options)) },
             { _ = try await service.passkeys(ann) },
             { try await service.removePasskey(ann, id: "x", password: password("Ann")) },
-            { _ = try await service.passkeySignInOptions() },
+            { _ = try await service.passkeySignInOptions(clientAddress: nil) },
             { _ = try await service.signIn(passkey: device.assert(request), clientAddress: nil) },
         ]
         for call in calls {
@@ -422,10 +424,13 @@ public enum PasskeyContract {
         var device = authenticator(env, signCount: 0)
         try await register(service, ann, &device)
         var stranger = authenticator(env)
-        // 100 failures an hour block the address: the 101st attempt is refused before anything is checked.
+        // 100 failures an hour block the address: the 101st attempt is refused before anything is checked. (One every
+        // 2.1 s, and a minute's pause: the options' own limit of 30 a minute is not what refuses it.)
         for _ in 0..<100 {
-            _ = await identityError { _ = try await signIn(service, &stranger, from: "10.9.9.9") }
+            #expect(await identityError { _ = try await signIn(service, &stranger, from: "10.9.9.9") } == failed)
+            env.clock.advance(by: 2.1)
         }
+        env.clock.advance(by: 61)
         let blocked = await identityError { _ = try await signIn(service, &device, from: "10.9.9.9") }
         guard case .tooManySignInAttempts = blocked else {
             Issue.record("not blocked: \(String(describing: blocked))")
@@ -433,5 +438,23 @@ public enum PasskeyContract {
         }
         // Another address is not.
         _ = try await signIn(service, &device, from: "10.0.0.2")
+    }
+
+    static func optionsLimit(_ env: IdentityContractEnvironment) async throws {
+        let service = service(env, Log())
+        let ann = try await service.register("Ann")
+        var device = authenticator(env)
+        try await register(service, ann, &device)
+        for _ in 0..<30 { _ = try await service.passkeySignInOptions(clientAddress: "10.7.7.7") }
+        let stored = try await env.store.read { try $0.rateLimitState(key: "passkey-options:10.7.7.7") }
+        #expect(stored.failures.count == 30)
+        // The 31st is refused, with how long to wait, before anything is stored; refused asks are not counted.
+        let refused = await identityError { _ = try await service.passkeySignInOptions(clientAddress: "10.7.7.7") }
+        #expect(refused == .tooManySignInAttempts(retryAfter: 60))
+        #expect(try await env.store.read { try $0.rateLimitState(key: "passkey-options:10.7.7.7") } == stored)
+        // Another address asks on, and signs in; a minute later so does this one.
+        _ = try await signIn(service, &device, from: "10.7.7.8")
+        env.clock.advance(by: 60)
+        _ = try await signIn(service, &device, from: "10.7.7.7")
     }
 }

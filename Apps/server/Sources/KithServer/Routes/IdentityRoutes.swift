@@ -35,8 +35,8 @@ struct IdentityRoutes: Sendable {
                 challenge: body.challenge, code: body.code, clientAddress: context.clientAddressKey)
             return try JSONCoding.response(try await session(grant, created: false))
         }
-        router.on(IdentityRoute.passkeySignInOptions) { _, _ in
-            try JSONCoding.response(try await identity.passkeySignInOptions())
+        router.on(IdentityRoute.passkeySignInOptions) { _, context in
+            try JSONCoding.response(try await identity.passkeySignInOptions(clientAddress: context.clientAddressKey))
         }
         router.on(IdentityRoute.passkeySignIn) { request, context in
             let body = try await request.decodeJSON(PasskeySignInBody.self, context: context)

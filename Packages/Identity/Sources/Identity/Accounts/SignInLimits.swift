@@ -28,6 +28,13 @@ struct SignInLimits: Sendable {
         KeyedLimit(addressRule, key: "signin-address:\(clientAddress ?? "local")")
     }
 
+    /// Passkey sign-in options asked from one address: 30 a minute (each stores a challenge, and anyone may ask).
+    static let passkeyOptionsRule = RateLimitRule(maxFailures: 30, window: 60, lockout: 60)
+
+    static func passkeyOptions(_ clientAddress: String?) -> KeyedLimit {
+        KeyedLimit(passkeyOptionsRule, key: "passkey-options:\(clientAddress ?? "local")")
+    }
+
     var all: [KeyedLimit] { [accountFromAddress, account, address] }
 }
 

@@ -115,11 +115,15 @@ extension LocalIdentityService {
         }
     }
 
-    public func passkeySignInOptions() async throws -> PasskeyRequestOptions {
+    public func passkeySignInOptions(clientAddress: String?) async throws -> PasskeyRequestOptions {
         let relyingParty = try requirePasskeys()
         let now = clock.now()
         let challenge = random.bytes(PasskeyChallenge.length)
         try await store.write { transaction in
+            // Every ask stores a challenge: counted per address, so nobody fills the table.
+            try transaction.countAttempt(against: [SignInLimits.passkeyOptions(clientAddress)], at: now) {
+                .tooManySignInAttempts(retryAfter: $0)
+            }
             try transaction.insertPasskeyChallenge(
                 PasskeyChallenge(
                     challengeHash: PasskeyChallenge.hash(PasskeyBase64URL.encode(challenge)), purpose: .signIn,

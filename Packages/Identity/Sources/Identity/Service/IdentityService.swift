@@ -98,8 +98,9 @@ public protocol IdentityService: DeviceSessions, ProfileReads {
     /// Removes one of the account's passkeys: the password (an account without one: a sign-in within 10 minutes);
     /// never the account's only way to sign in.
     func removePasskey(_ principal: Principal, id: String, password: String?) async throws
-    /// Request options for a passkey sign-in (discoverable credentials: no account named): a fresh challenge.
-    func passkeySignInOptions() async throws -> PasskeyRequestOptions
+    /// Request options for a passkey sign-in (discoverable credentials: no account named): a fresh challenge. Anyone
+    /// may ask, so each address may ask 30 times a minute ("Too many sign-in attempts…" beyond that).
+    func passkeySignInOptions(clientAddress: String?) async throws -> PasskeyRequestOptions
     /// A new session for the account whose passkey made `passkey` (two-step sign-in is not asked). Any failed check:
     /// "Passkey sign-in failed. Please try again."; attempts count against the address's sign-in limit.
     func signIn(passkey: PasskeyAssertionCredential, clientAddress: String?) async throws -> SessionGrant

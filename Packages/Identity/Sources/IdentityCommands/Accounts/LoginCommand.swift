@@ -32,7 +32,7 @@ enum LoginCommand {
             var createdWith: IdentityProvider?
             if try usesPasskey(arguments) {
                 account = try await passkeys.get(context) {
-                    try await service.passkeySignInOptions()
+                    try await service.passkeySignInOptions(clientAddress: nil)
                 } finish: { credential in
                     try await device.logIn(passkey: credential)
                 }

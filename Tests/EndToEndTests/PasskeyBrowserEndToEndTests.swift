@@ -85,6 +85,18 @@ struct PasskeyBrowserEndToEndTests {
         #expect(me["email"] as? String == "ada@example.com")
         let whoami = try await KithProcess.run(database + ["--json", "whoami"], environment: environment)
         #expect(whoami.output.contains("ada@example.com"), "\(whoami.errors)")
+
+        // Signed out again, the saved account comes back with `accounts switch --passkey`: no password (none is
+        // given, and there is no terminal to ask at).
+        #expect(try await KithProcess.run(database + ["logout"], environment: environment).status == 0)
+        let switched = try await kithWithBrowser(
+            database + ["accounts", "switch", "ada@example.com", "--passkey"],
+            environment: ["KITH_PASSKEY_PORT": environment["KITH_PASSKEY_PORT"] ?? ""], browser: browser)
+        #expect(switched.result.status == 0, "\(switched.result.errors)")
+        #expect(switched.page?.status == "done", "\(String(describing: switched.page))")
+        #expect(switched.result.output.contains("ada@example.com"), "\(switched.result.output)")
+        let after = try await KithProcess.run(database + ["--json", "whoami"], environment: [:])
+        #expect(after.output.contains("ada@example.com"), "\(after.errors)")
     }
 
     @Test func remotePasskeyAddThenLoginOnANewDevice() async throws {

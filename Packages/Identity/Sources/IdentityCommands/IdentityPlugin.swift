@@ -52,7 +52,9 @@ public struct IdentityPlugin: Plugin {
             LogoutCommand.make(service: service, device: device, principals: principals, exitLock: exitLock),
             WhoamiCommand.make(service: service, principals: principals, personas: personas),
             AccountsCommand.make(device: device),
-            AccountsSwitchCommand.make(device: device, principals: principals, signIn: signIn, exitLock: exitLock),
+            AccountsSwitchCommand.make(
+                device: device, service: service, principals: principals, signIn: signIn, passkeys: passkeys,
+                exitLock: exitLock),
             accountItself(AccountsRemoveCommand.make(device: device, principals: principals)),
             accountItself(NameCommand.make(service: service, principals: principals, personas: personas)),
             accountItself(PasswordCommand.make(service: service, principals: principals)),

@@ -20,6 +20,7 @@ public enum PasskeyContract {
         ContractCase("without a relying party every call is refused", notConfigured),
         ContractCase("passkey sign-ins count against the address's limit", countedAgainstTheAddress),
         ContractCase("sign-in options: 30 a minute from one address, then refused and nothing stored", optionsLimit),
+        ContractCase("switching to a saved account with its passkey, never with another account's", switching),
     ]
 
     public static let relyingParty = try! PasskeyRelyingParty(id: "kith.example", origins: ["https://kith.example"])
@@ -456,5 +457,41 @@ public enum PasskeyContract {
         _ = try await signIn(service, &device, from: "10.7.7.8")
         env.clock.advance(by: 60)
         _ = try await signIn(service, &device, from: "10.7.7.7")
+    }
+
+    static func switching(_ env: IdentityContractEnvironment) async throws {
+        let service = service(env, Log())
+        var annKey = authenticator(env)
+        try await register(service, try await service.register("Ann"), &annKey)
+        var boKey = authenticator(env)
+        try await register(service, try await service.register("Bo"), &boKey)
+        let device = env.device(service)
+        let ann = try await device.logIn(email: email("Ann"), password: password("Ann"))
+        env.clock.advance(by: 20 * IdentityContractEnvironment.day)
+        let bo = try await device.logIn(email: email("Bo"), password: password("Bo"))
+        env.clock.advance(by: 10 * IdentityContractEnvironment.day + 1)
+        // Ann's session on this device has ended: her password would be asked.
+        let asked = try await device.switchAccount(to: email("Ann"), password: nil)
+        #expect(asked == .passwordRequired(asked.account) && asked.account.accountId == ann.id)
+
+        // Bo's passkey is not Ann's: refused, Bo stays current, and the session it made is ended.
+        let boSessions = try await env.store.read { try $0.sessions(accountId: bo.id, liveAt: env.clock.now()) }
+            .map(\.id)
+        let options = try await service.passkeySignInOptions(clientAddress: nil)
+        let refused = await identityError {
+            _ = try await device.switchAccount(to: email("Ann"), passkey: try boKey.assert(options))
+        }
+        #expect(refused == .sessionMismatch(email: email("Ann")))
+        #expect(try await device.me().accountId == bo.id)
+        let live = try await env.store.read { try $0.sessions(accountId: bo.id, liveAt: env.clock.now()) }
+        #expect(live.map(\.id) == boSessions)
+
+        // Ann's own passkey switches, without her password.
+        let work = env.hasher.total
+        let switched = try await device.switchAccount(
+            to: email("Ann"), passkey: try annKey.assert(try await service.passkeySignInOptions(clientAddress: nil)))
+        #expect(switched == .switched(switched.account) && switched.account.accountId == ann.id)
+        #expect(try await device.me().accountId == ann.id)
+        #expect(env.hasher.total == work)
     }
 }

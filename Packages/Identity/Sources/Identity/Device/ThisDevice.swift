@@ -266,6 +266,19 @@ public actor ThisDevice: PrincipalSource {
         return .switched(try await save(session, as: signIn.provider))
     }
 
+    /// Switches to a saved account with a passkey's assertion, whatever sign-in it would otherwise need: the passkey
+    /// must be that account's ("sessionMismatch" for another's, whose session is ended here, not kept).
+    public func switchAccount(to email: String, passkey: PasskeyAssertionCredential) async throws -> AccountSwitch {
+        let entry = try await store.load().requireEntry(email: email)
+        try await ExitLock.requireUnlocked(store, staying: entry.account.accountId)
+        let session = try await sessions.deviceSignIn(passkey: passkey)
+        guard session.account.id == entry.account.accountId else {
+            try? await sessions.endSession(credential: session.credential)
+            throw IdentityError.sessionMismatch(email: entry.account.email)
+        }
+        return .switched(try await save(session))
+    }
+
     /// Forgets a saved account and ends its session here; `principal` is nil when nobody is signed in.
     public func removeSavedAccount(_ email: String, by principal: Principal?) async throws {
         try principal?.requireActingAsSelf()

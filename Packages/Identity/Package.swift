@@ -72,9 +72,10 @@ let package = Package(
         // ID tokens of Google and Apple verified (jwt-kit), their keys found and cached over HTTP: a leaf module.
         .target(
             name: "IdentityOIDC",
-            dependencies: ["Identity"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
+            dependencies: ["Identity", "IdentityBrowser"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
                 + from("swift-log", "Logging") + from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
-        // Passkeys for a command line: a loopback page on localhost that runs WebAuthn in the person's browser.
+        // The person's browser for a command line: opening a URL, and a loopback page on localhost that runs WebAuthn
+        // for passkeys.
         .target(name: "IdentityBrowser", dependencies: ["Identity"], swiftSettings: swiftSettings),
         .target(
             name: "IdentityOIDCTesting",

@@ -71,14 +71,6 @@ public struct BrowserPasskeyClient: PasskeyClient {
 
     private func present(_ page: LoopbackPasskeyPage, _ show: @Sendable (String) -> Void) {
         show(page.url)
-        guard environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"] != nil else {
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", page.url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        SystemBrowser.open(page.url, environment: environment)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import IdentityBrowser
 import Logging
 import Networking
 
@@ -41,7 +42,7 @@ public struct AuthorizationCodeFlow: ProviderAuthorization {
             let listener = try LoopbackRedirectListener()
             let url = try Self.authorizationURL(discovery, providerSettings, secrets, redirectURI: listener.redirectURI)
             show(url.absoluteString)
-            openBrowser(url)
+            SystemBrowser.open(url.absoluteString, environment: environment)
             let query = try await listener.waitForRedirect(timeout: Self.timeout)
             guard query["state"] == secrets.state else { throw FlowFailure.stateMismatch }
             guard let code = query["code"], query["error"] == nil else { throw FlowFailure.denied }
@@ -132,18 +133,5 @@ public struct AuthorizationCodeFlow: ProviderAuthorization {
             let escaped = value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
             return "\(name)=\(escaped)"
         }.joined(separator: "&")
-    }
-
-    /// Opens `url` in the person's browser when there is a display; the printed URL works either way.
-    private func openBrowser(_ url: URL) {
-        guard environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"] != nil else {
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
     }
 }

@@ -28,7 +28,8 @@ struct MailEndToEndTests {
         _ server: SMTPTestServer, to recipients: Set<String>, count: Int, within seconds: Int = 20
     ) async throws -> [SMTPTestServer.Received] {
         var found: [SMTPTestServer.Received] = []
-        for _ in 0..<(seconds * 10) {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
             found = try server.received().filter { !recipients.isDisjoint(with: $0.rcptTos) }
             if found.count >= count { break }
             try await Task.sleep(for: .milliseconds(100))
@@ -149,6 +150,7 @@ struct MailEndToEndTests {
         let base = first.url
         let emails = (0..<100).map { "down-\($0)@example.com" }
         // Two at a time: every sign-up succeeds although no mail can go out.
+        let signingUp = ContinuousClock.now
         for pair in stride(from: 0, to: emails.count, by: 2) {
             async let one = Self.signUp(base, emails[pair])
             async let two = Self.signUp(base, emails[pair + 1])
@@ -161,8 +163,12 @@ struct MailEndToEndTests {
         defer { smtp.stop() }
         let server = try await KithServerProcess.start(in: folder, arguments: Self.mailFlags(smtpURL))
         defer { server.stop() }
-        // A failed attempt waits 30 seconds before the next.
-        let messages = try await Self.messages(smtp, to: Set(emails), count: emails.count, within: 90)
+        // A message waits for its next attempt and, when the kill came mid-attempt, for its claim's lease
+        // (OutboxSchedule.standard): 30 s after the first failure, doubling, so never longer after the last failure
+        // than the sign-ups took plus 30 s; a lease of 2 minutes. A minute to spare beyond both.
+        let signUps = Int((ContinuousClock.now - signingUp).components.seconds)
+        let wait = max(120, signUps + 30) + 60
+        let messages = try await Self.messages(smtp, to: Set(emails), count: emails.count, within: wait)
         #expect(messages.count == emails.count)
         #expect(Set(messages.flatMap { $0.rcptTos }) == Set(emails))
         let text = try String(contentsOfFile: server.log, encoding: .utf8)

@@ -171,7 +171,8 @@ struct AccountDeletionTests {
         let options = try await identity.passkeyRegistrationOptions(zed)
         _ = try await identity.registerPasskey(zed, name: "Zed's laptop", credential: laptop.register(options))
         _ = try await identity.signIn(
-            passkey: try laptop.assert(try await identity.passkeySignInOptions(clientAddress: nil)), clientAddress: "198.51.100.7")
+            passkey: try laptop.assert(try await identity.passkeySignInOptions(clientAddress: nil)),
+            clientAddress: "198.51.100.7")
         _ = try await identity.passkeyRegistrationOptions(zed)
         return options.user.id
     }

@@ -14,9 +14,7 @@ struct FullDeviceProviderSignInTests {
         let provider = google.provider
         let folder = google.server.directory.path
         try await google.server.withJSONClient { client, json in
-            let credentials = RemoteCredentials(path: folder + "/remote.json", server: "http://kith.test")
-            let identity = HTTPIdentityService(client: json, credentials: credentials)
-            let device = ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: identity)
+            let device = remoteDevice(json, path: folder + "/remote.json").device
             func googleSignIn(_ user: FakeProviderUser? = nil) async throws -> ProviderSignIn {
                 ProviderSignIn(provider: .google, idToken: try await provider.idToken(FakeTokenOptions(user: user)))
             }

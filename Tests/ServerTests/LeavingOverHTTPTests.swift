@@ -19,12 +19,7 @@ struct LeavingOverHTTPTests {
         let services = server.services
         try await server.withCheckedJSONClient { _, json, checker in
             func device(_ name: String) -> (HTTPIdentityService, ThisDevice, RemoteCredentials) {
-                let credentials = RemoteCredentials(path: folder + "/\(name).json", server: "http://kith.test")
-                let identity = HTTPIdentityService(client: json, credentials: credentials)
-                return (
-                    identity, ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: identity),
-                    credentials
-                )
+                remoteDevice(json, path: folder + "/\(name).json")
             }
             let (identity, laptop, laptopFile) = device("laptop")
             let (_, phone, phoneFile) = device("phone")

@@ -15,9 +15,7 @@ struct PasskeysOverHTTPTests {
         let server = try TestServer(passkeys: PasskeyContract.relyingParty)
         let folder = server.directory.path
         try await server.withCheckedJSONClient { _, json, checker in
-            let credentials = RemoteCredentials(path: folder + "/remote.json", server: "http://kith.test")
-            let identity = HTTPIdentityService(client: json, credentials: credentials)
-            let device = ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: identity)
+            let (identity, device, _) = remoteDevice(json, path: folder + "/remote.json")
             _ = try await device.signUp(
                 SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
             let principal = try #require(try await device.currentPrincipal())
@@ -64,9 +62,7 @@ struct PasskeysOverHTTPTests {
         let server = try TestServer()
         let folder = server.directory.path
         try await server.withCheckedJSONClient { _, json, checker in
-            let credentials = RemoteCredentials(path: folder + "/remote.json", server: "http://kith.test")
-            let identity = HTTPIdentityService(client: json, credentials: credentials)
-            let device = ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: identity)
+            let (identity, device, _) = remoteDevice(json, path: folder + "/remote.json")
             _ = try await device.signUp(
                 SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
             let principal = try #require(try await device.currentPrincipal())

@@ -70,9 +70,7 @@ struct SessionsOverHTTPTests {
         let folder = server.directory.path
         let clock = server.clock
         try await server.withCheckedJSONClient { client, json, checker in
-            let credentials = RemoteCredentials(path: folder + "/remote.json", server: "http://kith.test")
-            let identity = HTTPIdentityService(client: json, credentials: credentials)
-            let device = ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: identity)
+            let (identity, device, _) = remoteDevice(json, path: folder + "/remote.json")
             _ = try await device.signUp(
                 SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
             let principal = try #require(try await device.currentPrincipal())

@@ -4,7 +4,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Identity
+import IdentityHTTP
 import KithServer
+import Networking
 
 /// One server over a fresh SQLite file, a manual clock and cheap Argon2, for one test.
 struct TestServer {
@@ -138,6 +140,16 @@ let repositoryOpenAPIURL = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("Apps/server/Sources/KithServer/Resources/openapi.json")
 
 /// A concrete path for a route pattern: `{id}` becomes `id`.
+/// `kith --remote`'s side of a server in a test: the `HTTPIdentityService` over `json`, and this device keeping its
+/// saved accounts and tokens in the credentials file at `path`.
+func remoteDevice(
+    _ json: JSONClient, path: String
+) -> (identity: HTTPIdentityService, device: ThisDevice, credentials: RemoteCredentials) {
+    let credentials = RemoteCredentials(path: path, server: "http://kith.test")
+    let identity = HTTPIdentityService(client: json, credentials: credentials)
+    return (identity, ThisDevice(store: RemoteDeviceStore(credentials: credentials), sessions: identity), credentials)
+}
+
 func concretePath(_ pattern: String) -> String {
     pattern.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
 }

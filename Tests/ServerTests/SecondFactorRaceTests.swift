@@ -9,7 +9,8 @@ import Testing
 
 /// Issue 29's single-use rules hold across servers: on PostgreSQL, two servers (two compositions, each with its own
 /// pool) over one schema, given the same thing at the same moment. A TOTP code, a recovery code and a passkey
-/// assertion (its challenge) each sign in exactly once; the other server's attempt is refused.
+/// assertion (its challenge) each sign in exactly once; the other server's attempt is refused. The passkey options'
+/// limit counts every ask once.
 @Suite("Stronger sign-in: single-use codes and challenges raced on two servers, on PostgreSQL")
 struct SecondFactorRaceTests {
     static let rounds = 12
@@ -112,5 +113,27 @@ struct SecondFactorRaceTests {
         }
         // The last assertion's count is stored (the authenticator has counted one past it since).
         #expect(try await a.identity.passkeys(ann).first?.signCount == laptop.signCount - 1)
+    }
+
+    /// The passkey options' limit (30 a minute from one address) is read then written: 40 asks from one address, 20
+    /// on each server at once, are 30 answered and 10 refused, however they interleave.
+    @Test func theOptionsLimitHoldsAcrossTwoServersAskedAtOnce() async throws {
+        let (a, b, _, _, folder) = try await Self.servers()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcomes = await withTaskGroup(of: (any Error)?.self) { group in
+            for index in 0..<40 {
+                let services = index.isMultiple(of: 2) ? a : b
+                group.addTask {
+                    await Self.outcome {
+                        _ = try await services.identity.passkeySignInOptions(clientAddress: "10.0.5.1")
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.count { $0 == nil } == 30)
+        let refusals = outcomes.compactMap { $0 as? IdentityError }
+        #expect(refusals.count == 10)
+        #expect(refusals.allSatisfy { if case .tooManySignInAttempts = $0 { true } else { false } }, "\(refusals)")
     }
 }

@@ -18,15 +18,15 @@ struct TwoStepEndToEndTests {
         ).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// What zbarimg reads in the QR code drawn in `lines` (light modules as blocks, dark ones as spaces, two module
-    /// rows a line), pictured as a terminal shows it: on a dark background.
+    /// What zbarimg reads in the QR code drawn in `lines` (dark modules as blocks, light ones as spaces, two module
+    /// rows a line, no colours under `NO_COLOR`), pictured as a terminal shows it: dark text on a light background.
     static func decodeQR(_ lines: [String], in folder: String) throws -> String {
         let width = lines.map(\.count).max() ?? 0
         var rows: [[Bool]] = []  // true: dark
         for line in lines {
             let glyphs = Array(line) + Array(repeating: " ", count: width - line.count)
-            rows.append(glyphs.map { $0 != "█" && $0 != "▀" })
-            rows.append(glyphs.map { $0 != "█" && $0 != "▄" })
+            rows.append(glyphs.map { $0 == "█" || $0 == "▀" })
+            rows.append(glyphs.map { $0 == "█" || $0 == "▄" })
         }
         let border = 4
         let scale = 4
@@ -37,7 +37,7 @@ struct TwoStepEndToEndTests {
             let row = y / scale - border
             let bits = (0..<columns).map { x -> String in
                 let column = x / scale - border
-                guard rows.indices.contains(row), (0..<width).contains(column) else { return "1" }
+                guard rows.indices.contains(row), (0..<width).contains(column) else { return "0" }
                 return rows[row][column] ? "1" : "0"
             }
             pixels += bits.joined(separator: " ") + "\n"

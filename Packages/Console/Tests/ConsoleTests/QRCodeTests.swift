@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The codes are read back by software nobody here wrote: zbarimg (Debian's zbar-tools) decodes an image of the
-/// modules, and an image of what `terminalLines` draws.
+/// modules, and an image of what `terminalLines` draws as a terminal shows it.
 @Suite("QR codes")
 struct QRCodeTests {
     static let otpauth =
@@ -37,22 +37,37 @@ struct QRCodeTests {
         #expect(decoded == text, "\(name), version \(code.version)")
     }
 
-    @Test("zbarimg reads the terminal drawing back", arguments: inputs)
-    func decodesDrawing(name: String, text: String) throws {
+    @Test("with colours, zbarimg reads the drawing on a light and on a dark terminal", arguments: inputs)
+    func decodesColourDrawing(name: String, text: String) throws {
         let code = try QRCode(text)
-        let lines = code.terminalLines()
-        let drawn = try Self.parse(lines)
-        // What the terminal shows, its dark background all around the lines.
-        let decoded = try zbarimg(drawn.bordered(4, light: false))
-        #expect(decoded == text, "\(name), version \(code.version)")
-        // The drawing is the code inside a light quiet zone of 2, and the background under the last half line.
-        #expect(drawn.height == code.size + 5 && drawn.width == code.size + 4)
-        for y in 0..<drawn.height {
-            for x in 0..<drawn.width {
-                let expected = y < code.size + 4 ? !code.isDark(x: x - 2, y: y - 2) : false
-                #expect(drawn.light(x, y) == expected, "\(name): drawn module (\(x), \(y))")
-            }
+        let lines = code.terminalLines(style: Style(isEnabled: true))
+        for theme in Theme.allCases {
+            let shown = try Self.shown(lines, on: theme)
+            // The terminal's own background all around the lines.
+            let decoded = try zbarimg(shown.bordered(4, light: theme == .light))
+            #expect(decoded == text, "\(name), version \(code.version), \(theme) terminal")
+            Self.expectCode(code, in: shown, "\(name), \(theme) terminal")
         }
+    }
+
+    @Test("without colours, zbarimg reads the drawing on a light terminal", arguments: inputs)
+    func decodesPlainDrawing(name: String, text: String) throws {
+        let code = try QRCode(text)
+        let lines = code.terminalLines(style: .plain)
+        #expect(!lines.joined().contains("\u{1B}"))
+        let shown = try Self.shown(lines, on: .light)
+        let decoded = try zbarimg(shown.bordered(4, light: true))
+        #expect(decoded == text, "\(name), version \(code.version)")
+        Self.expectCode(code, in: shown, name)
+        // On a dark terminal the text is light: the negative, as terminalLines says.
+        let negative = try Self.shown(lines, on: .dark)
+        #expect(negative == Bitmap(width: shown.width, height: shown.height) { !shown.light($0, $1) }, "\(name)")
+    }
+
+    /// `shown` is the code inside a light quiet zone of 4, with the last line's lower half light too.
+    static func expectCode(_ code: QRCode, in shown: Bitmap, _ name: String) {
+        let expected = Bitmap(width: code.size + 8, height: code.size + 9) { !code.isDark(x: $0 - 4, y: $1 - 4) }
+        #expect(shown == expected, "\(name)")
     }
 
     /// Bytes each version holds at level M, from the standard's table (index: version - 1).
@@ -120,31 +135,77 @@ struct QRCodeTests {
         #expect(try QRCode("zoë") != QRCode(Array("zoë".utf8)))
     }
 
-    @Test("light modules are blocks and dark ones spaces, two rows to a line")
+    @Test("dark modules are blocks and light ones spaces, two rows to a line; with colours, black on white")
     func glyphs() throws {
         let code = try QRCode("Kith")
-        let lines = code.terminalLines(quietZone: 1)
+        let lines = code.terminalLines(style: .plain, quietZone: 1)
         #expect(lines.count == 12)
         #expect(lines.allSatisfy { $0.count == 23 })
         // Row -1 is quiet zone (light); row 0 is light in the quiet zone and dark along the finder's top.
-        #expect(lines[0].first == "█")
-        #expect(lines[0].dropFirst().prefix(7) == "▀▀▀▀▀▀▀")
-        // The last line holds the quiet zone's last row over the background.
-        #expect(lines[11] == String(repeating: "▀", count: 23))
+        #expect(lines[0].first == " ")
+        #expect(lines[0].dropFirst().prefix(7) == "▄▄▄▄▄▄▄")
+        // The last line holds the quiet zone's last row over nothing: all light.
+        #expect(lines[11] == String(repeating: " ", count: 23))
         #expect(lines.allSatisfy { $0.allSatisfy { "█▀▄ ".contains($0) } })
+        // Colours only set black text on a white background around each line, whatever the palette.
+        let coloured = lines.map { "\u{1B}[30;47m" + $0 + "\u{1B}[0m" }
+        #expect(code.terminalLines(style: Style(isEnabled: true, palette: .dark), quietZone: 1) == coloured)
+        #expect(code.terminalLines(style: Style(isEnabled: true, palette: .light), quietZone: 1) == coloured)
+        // The standard's quiet zone of 4 unless told: 29 rows.
+        #expect(code.terminalLines(style: .plain).count == 15)
     }
 
-    // MARK: - Reading the drawing
+    // MARK: - What a terminal shows
 
-    /// The lines as modules: a block's upper or lower half is light, a space dark.
-    static func parse(_ lines: [String]) throws -> Bitmap {
-        let rows = lines.map(Array.init)
+    /// A terminal's own colours: dark text on a light background, or light text on a dark one.
+    enum Theme: CaseIterable {
+        case light
+        case dark
+    }
+
+    /// The lines as a terminal with `theme` shows them, a line two pixels high: a half block's half takes the text
+    /// colour, the rest of its cell and a space the background. Black (SGR 30, 40) and white (37, 47) are dark and
+    /// light on either theme; 0, 39 and 49 go back to the theme's own colours, as every line must before it ends.
+    static func shown(_ lines: [String], on theme: Theme) throws -> Bitmap {
+        let themeText = theme == .dark
+        let themeBackground = theme == .light
+        var rows: [[Bool]] = []
+        for line in lines {
+            var text = themeText
+            var background = themeBackground
+            var upper: [Bool] = []
+            var lower: [Bool] = []
+            var rest = Substring(line)
+            while let character = rest.popFirst() {
+                guard character == "\u{1B}" else {
+                    upper.append("█▀".contains(character) ? text : background)
+                    lower.append("█▄".contains(character) ? text : background)
+                    continue
+                }
+                let end = try #require(rest.firstIndex(of: "m"), "an escape that is not SGR: \(line.debugDescription)")
+                #expect(rest.first == "[", "an escape that is not SGR: \(line.debugDescription)")
+                for parameter in rest.dropFirst().prefix(upTo: end).split(
+                    separator: ";", omittingEmptySubsequences: false)
+                {
+                    switch parameter {
+                    case "", "0": (text, background) = (themeText, themeBackground)
+                    case "30": text = false
+                    case "37": text = true
+                    case "39": text = themeText
+                    case "40": background = false
+                    case "47": background = true
+                    case "49": background = themeBackground
+                    default: Issue.record("an SGR parameter this terminal does not know: \(parameter)")
+                    }
+                }
+                rest = rest[rest.index(after: end)...]
+            }
+            #expect(text == themeText && background == themeBackground, "colours left set after a line")
+            rows += [upper, lower]
+        }
         let width = try #require(rows.first?.count)
         #expect(rows.allSatisfy { $0.count == width })
-        return Bitmap(width: width, height: rows.count * 2) { x, y in
-            let glyph = rows[y / 2][x]
-            return y % 2 == 0 ? glyph == "█" || glyph == "▀" : glyph == "█" || glyph == "▄"
-        }
+        return Bitmap(width: width, height: rows.count) { x, y in rows[y][x] }
     }
 
     // MARK: - zbarimg
@@ -172,7 +233,7 @@ struct QRCodeTests {
 }
 
 /// Light and dark pixels (true is light).
-struct Bitmap {
+struct Bitmap: Equatable, CustomStringConvertible {
     let width: Int
     let height: Int
     private let pixels: [Bool]
@@ -184,6 +245,11 @@ struct Bitmap {
     }
 
     func light(_ x: Int, _ y: Int) -> Bool { pixels[y * width + x] }
+
+    /// Rows of `#` (dark) and `.` (light), so that a failed comparison shows the picture.
+    var description: String {
+        (0..<height).map { y in String((0..<width).map { light($0, y) ? "." : "#" }) }.joined(separator: "\n")
+    }
 
     /// `size` more pixels on each side, light or dark.
     func bordered(_ size: Int, light colour: Bool) -> Bitmap {

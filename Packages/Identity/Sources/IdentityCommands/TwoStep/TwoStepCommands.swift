@@ -41,7 +41,7 @@ enum TwoStepCommands {
             if try await service.twoStepStatus(principal).enabled { throw IdentityError.twoStepAlreadyOn }
             let password = try PasswordInput.password(arguments, context)
             let setup = try await service.beginTwoStep(principal, password: password)
-            let shown = setupText(setup)
+            let shown = setupText(setup, style: context.style)
             guard context.interaction.canAsk, !context.json else {
                 return .value(
                     TwoStepJSON(setup), text: shown + "\nConfirm with `2fa enable --code CODE` (a code from the app).")
@@ -92,8 +92,8 @@ enum TwoStepCommands {
 
     // MARK: - Text
 
-    static func setupText(_ setup: TwoStepSetup) -> String {
-        let qr = (try? QRCode(setup.uri).terminalLines().joined(separator: "\n")) ?? ""
+    static func setupText(_ setup: TwoStepSetup, style: Style) -> String {
+        let qr = (try? QRCode(setup.uri).terminalLines(style: style).joined(separator: "\n")) ?? ""
         return """
             Add this account to your authenticator app: scan the QR code, or type the secret.
             Secret: \(grouped(setup.secret))

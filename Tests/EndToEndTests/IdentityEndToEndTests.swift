@@ -37,6 +37,42 @@ struct IdentityEndToEndTests {
         #expect(unknown.errors.hasPrefix("error: "))
     }
 
+    /// DOMAIN.md's address grammar (decided in turn 4): `<evil@example.org>` was an account of its own whose mail went to
+    /// evil@example.org, and `a>,<evil@example.org` a `To:` line of two recipients.
+    @Test func anAddressOutsideTheGrammarIsRefusedLocallyAndThroughAServer() async throws {
+        let folder = makeTemporaryFolder("kith-e2e-bad-address")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await KithServerProcess.start(in: folder)
+        defer { server.stop() }
+        let environment = ["KITH_PASSWORD": password, "XDG_STATE_HOME": folder + "/state"]
+        for target in [["--db", database], ["--remote", server.url]] {
+            for address in ["<evil@example.org>", "a>,<evil@example.org"] {
+                let refused = try await KithProcess.run(
+                    target + ["signup", address, "--first", "Eve", "--last", "Lee"], environment: environment)
+                #expect(refused.status == 1)
+                #expect(refused.errors == "error: Please enter a valid email address\n")
+                let forgot = try await KithProcess.run(
+                    target + ["password", "forgot", address], environment: environment)
+                #expect(forgot.status != 0)
+            }
+            let accounts = try await KithProcess.run(target + ["accounts", "--json"], environment: environment)
+            #expect(accounts.output.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(accounts.errors)")
+        }
+        for body in [
+            #"{"email":"<evil@example.org>","firstName":"Eve","lastName":"Lee","password":"vT9#qLm2!xR7wZp4"}"#,
+            #"{"email":"a>,<evil@example.org","firstName":"Eve","lastName":"Lee","password":"vT9#qLm2!xR7wZp4"}"#,
+        ] {
+            let raw = try await TwoServersTests.call(server.url, .post, "/api/auth/signup", body: body)
+            #expect(raw.status == 400)
+            #expect(raw.json["error"] as? String == "identity.invalid_email")
+        }
+        // Beside them, the address they hid signs up as itself.
+        let plain = try await KithProcess.run(
+            ["--db", database, "signup", "evil@example.org", "--first", "Eve", "--last", "Lee"],
+            environment: environment)
+        #expect(plain.status == 0, "\(plain.errors)")
+    }
+
     @Test func aCommonPasswordIsRefusedLocallyAndThroughAServer() async throws {
         let folder = makeTemporaryFolder("kith-e2e-common-password")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -9,6 +9,8 @@ public enum AccountContract {
         ContractCase("sign-up creates the account, signs in and saves it", signUpCreatesTheAccountSignsInAndSavesIt),
         ContractCase("sign-up refuses bad input and creates nothing", signUpRefusesBadInputAndCreatesNothing),
         ContractCase("emails are unique, case-insensitively", emailsAreUniqueCaseInsensitively),
+        ContractCase("an address outside the grammar is refused wherever it enters", addressesOutsideTheGrammar),
+        ContractCase("an account stored with such an address is never mailed", aStoredBadAddressIsNeverMailed),
         ContractCase("a wrong password and an unknown email read the same", wrongPasswordAndUnknownEmailReadTheSame),
         ContractCase(
             "logout ends the session and keeps the account saved", logoutEndsTheSessionAndKeepsTheAccountSaved),
@@ -39,6 +41,65 @@ public enum AccountContract {
         #expect(saved.count == 1)
         #expect(saved[0].account.displayName == "Ann O’Brien")
         #expect(saved[0].isCurrent && saved[0].sessionLive)
+    }
+
+    /// The outside test's addresses (DOMAIN.md, "Decided in turn 4"): each was an account of its own whose mail went
+    /// to evil@example.org, or a `To:` line of two recipients.
+    static let outsideTheGrammar = [
+        "<evil@example.org>", "a>,<evil@example.org", "\"ann\"@example.org", "a b@example.org",
+    ]
+
+    static func addressesOutsideTheGrammar(_ env: IdentityContractEnvironment) async throws {
+        let mail = MailSettings(from: "no-reply@kith.example")
+        let service = env.service(mail: mail)
+        let ann = try await service.register("Ann")
+        _ = try await service.createHousehold(ann, name: "Lee Family")
+        _ = try await service.addManagedMember(ann, displayName: "Max", avatarKey: "")
+        let mailed = try await env.outbox().count
+        for address in outsideTheGrammar {
+            let signUp = SignUp(email: address, firstName: "Eve", lastName: "Tester", password: "password-eve")
+            #expect(await identityError { _ = try await service.register(signUp) } == .invalidEmail, "\(address)")
+            #expect(await identityError { _ = try await env.device(service).signUp(signUp) } == .invalidEmail)
+            #expect(
+                await identityError { _ = try await service.signIn(email: address, password: "password-eve") }
+                    == .invalidEmail)
+            #expect(
+                await identityError { try await service.forgotPassword(email: address, clientAddress: nil) }
+                    == .invalidEmail)
+            #expect(
+                await identityError { _ = try await service.changeEmail(ann, to: address, password: password("Ann")) }
+                    == .invalidEmail)
+            #expect(
+                await identityError { _ = try await service.addGuardian(ann, member: "Max", email: address) }
+                    == .invalidEmail)
+            #expect(
+                await identityError { _ = try await service.removeGuardian(ann, member: "Max", email: address) }
+                    == .invalidEmail)
+            #expect(try await env.store.read { try $0.account(email: address) } == nil)
+        }
+        #expect(try await env.outbox().count == mailed)
+        #expect(try await service.account(ann).email == email("Ann"))
+    }
+
+    /// Addresses enter through the grammar now, but an account made before it was strict may hold one: nothing is
+    /// queued to it (its mail went to the address inside the brackets), and what it does goes on.
+    static func aStoredBadAddressIsNeverMailed(_ env: IdentityContractEnvironment) async throws {
+        let service = env.service(mail: MailSettings(from: "no-reply@kith.example"))
+        let now = env.clock.now()
+        let eve = Account(
+            id: "eve", email: "<evil@example.org>", firstName: "Eve", lastName: "Tester", role: .member,
+            accountType: .private, authMethod: .password, createdAt: now)
+        let token = "eve-session-token"
+        try await env.store.write { transaction in
+            try transaction.insertAccount(eve, passwordHash: AccountRules.noPasswordHash)
+            try transaction.insertSession(
+                Session(
+                    id: "eve-session", accountId: eve.id, tokenHash: TokenDigest.hexDigest(token), createdAt: now,
+                    expiresAt: now.addingTimeInterval(3600)))
+        }
+        let principal = try await service.principal(forToken: token)
+        _ = try await service.resendVerification(principal)
+        #expect(try await env.outbox().isEmpty)
     }
 
     static func signUpRefusesBadInputAndCreatesNothing(_ env: IdentityContractEnvironment) async throws {

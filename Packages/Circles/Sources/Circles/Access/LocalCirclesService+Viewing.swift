@@ -113,6 +113,7 @@ extension Context {
         if text.hasPrefix("@") {
             profile = (try? Validation.username(text)).flatMap { try? transaction.profile(username: $0) }
         } else if text.contains("@" as Character) {
+            _ = try Validation.email(text)
             // The version of the owner this email had when last looked at is asked for with the account (one
             // round trip on PostgreSQL), and used only if the account read now is that owner.
             let emailKey = EmailAddress.comparisonKey(text)

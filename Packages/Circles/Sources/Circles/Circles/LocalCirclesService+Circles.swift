@@ -190,7 +190,7 @@ extension LocalCirclesService {
 extension Context {
     /// The account with `email` to link to a contact, refusing oneself and an account linked already.
     func linkableAccount(_ email: String?, except contactId: String?) throws -> String? {
-        guard let email = email?.trimmingCharacters(in: .whitespacesAndNewlines), !email.isEmpty else { return nil }
+        guard let email = try Validation.email(email) else { return nil }
         guard let account = try identity.account(email: email) else { throw IdentityError.notFound(.account, email) }
         guard account.id != ownerId else { throw CirclesError.cannotLinkSelf }
         if let existing = try transaction.contact(ownerAccountId: ownerId, linkedAccountId: account.id),

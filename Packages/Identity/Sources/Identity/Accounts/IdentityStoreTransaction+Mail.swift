@@ -3,7 +3,12 @@ import Foundation
 /// Mailed codes and the outbox, built from the transaction's plain reads and writes.
 extension IdentityStoreTransaction {
     /// Queues `message` in this transaction: it is sent after the commit, and never when the transaction fails.
+    ///
+    /// A recipient the address grammar refuses is never queued: every address is checked where it enters, but an
+    /// account made before the grammar was strict (such as `<evil@example.org>`) would otherwise have its mail sent
+    /// to the address hidden inside it. The change itself goes on (such an account can still be deleted).
     func queue(_ message: MailMessage, id: String, at now: Date) throws {
+        guard (try? EmailAddress.validate(message.to)) != nil else { return }
         try insertOutboxEntry(OutboxEntry(id: id, mail: message.rendered(), createdAt: now))
     }
 

@@ -145,8 +145,8 @@ extension LocalIdentityService {
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try transaction.requireActiveHousehold(accountId: account.id)
                 var member = try Self.guardedMember(reference, by: account.id, in: household)
-                let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
-                let key = EmailAddress.comparisonKey(email)
+                let trimmed = try EmailAddress.validate(email)
+                let key = EmailAddress.comparisonKey(trimmed)
                 let guardianIds = member.guardianAccountIds
                 guard
                     let guardianId = try guardianIds.first(where: { id in
@@ -234,7 +234,7 @@ extension LocalIdentityService {
     static func independentMember(
         email: String, in household: Household, _ transaction: any IdentityStoreTransaction
     ) throws -> Account {
-        let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = try EmailAddress.validate(email)
         guard let account = try transaction.account(email: trimmed),
             household.member(account.id)?.kind == .independent
         else { throw IdentityError.notFound(.member, trimmed) }

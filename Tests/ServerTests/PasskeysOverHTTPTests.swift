@@ -20,7 +20,7 @@ struct PasskeysOverHTTPTests {
                 SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Lee", password: "correct horse"))
             let principal = try #require(try await device.currentPrincipal())
 
-            var laptop = TestAuthenticator(credentialID: Array("dana-laptop".utf8))
+            var laptop = TestAuthenticator(credentialID: Array("dana-laptop-credential".utf8))
             let options = try await identity.passkeyRegistrationOptions(principal)
             #expect(options.rp.id == "kith.example" && options.user.name == "dana@example.com")
             let passkey = try await identity.registerPasskey(

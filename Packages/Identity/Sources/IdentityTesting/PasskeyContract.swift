@@ -14,6 +14,7 @@ public enum PasskeyContract {
         ContractCase("registration rules: names, excluded and taken credentials, the account's own", registrationRules),
         ContractCase("sign-in refusals: each check logged, one sentence", signInRefusals),
         ContractCase("removal needs the password and never leaves no way to sign in", removal),
+        ContractCase("a stored passkey whose id no sign-in can name is no way in", anUnusablePasskeyIsNoWayIn),
         ContractCase("a passkey sign-in skips two-step sign-in; this device saves the account", skipsTwoStep),
         ContractCase(
             "a full device refuses an eleventh account's passkey and keeps no session of it", aFullDeviceRefuses),
@@ -209,6 +210,38 @@ public enum PasskeyContract {
         #expect(log.last == .credentialAlreadyRegistered)
         #expect(try await service.passkeys(bo).isEmpty)
 
+        // Credential ids of 16 to 1023 bytes (DOMAIN.md): an empty one was once stored and then could be neither used
+        // nor removed.
+        for length in [0, 1, 15] {
+            var short = TestAuthenticator(credentialID: env.random.bytes(length))
+            let options = try await service.passkeyRegistrationOptions(ann)
+            #expect(
+                await identityError {
+                    _ = try await service.registerPasskey(ann, name: "Short", credential: short.register(options))
+                } == failed)
+            #expect(log.last == .credentialIDLength(length))
+        }
+        var tooLong = TestAuthenticator(credentialID: env.random.bytes(1024))
+        let tooLongOptions = try await service.passkeyRegistrationOptions(ann)
+        #expect(
+            await identityError {
+                _ = try await service.registerPasskey(
+                    ann, name: "Long", credential: tooLong.register(tooLongOptions))
+            } == failed)
+        #expect(log.last == .malformed("authenticator data: credential id of 1024 bytes"))
+        for length in [16, 1023] {
+            var edge = TestAuthenticator(credentialID: env.random.bytes(length))
+            let options = try await service.passkeyRegistrationOptions(ann)
+            let passkey = try await service.registerPasskey(ann, name: "Edge", credential: edge.register(options))
+            #expect(passkey.id == edge.id && passkey.canSignIn)
+            _ = try await signIn(service, &edge)
+            try await service.removePasskey(ann, id: edge.id, password: password("Ann"))
+        }
+        #expect(
+            Set(try await service.passkeys(ann).map(\.name)) == [
+                "Passkey", String(repeating: "é", count: 64), "Tablet",
+            ])
+
         // Each WebAuthn check refuses by name: the type, the origin, the rp id.
         var wrongType = authenticator(env)
         let typeOptions = try await service.passkeyRegistrationOptions(bo)
@@ -301,6 +334,41 @@ public enum PasskeyContract {
         _ = try await signIn(service, &device)
         #expect(try await service.passkeys(ann).first?.signCount == device.signCount - 1)
         #expect(log.all.allSatisfy { "\($0)".hasPrefix("passkey: ") })
+    }
+
+    /// A passkey stored before credential ids were checked (an empty id) can never sign in, so it does not keep
+    /// Google unlinkable or another passkey removable as if it were a way in.
+    static func anUnusablePasskeyIsNoWayIn(_ env: IdentityContractEnvironment) async throws {
+        let log = Log()
+        let service = service(env, log, google: true)
+        @Sendable func dead(_ principal: Principal, like real: Passkey) -> Passkey {
+            Passkey(
+                id: "", accountId: principal.accountId, name: "Dead", publicKey: real.publicKey,
+                algorithm: real.algorithm, signCount: 0, aaguid: nil, createdAt: env.clock.now())
+        }
+        // Bo: Google, a real passkey and a dead one. Google may go (the real passkey signs in); then the real one may
+        // not, though another passkey is listed beside it.
+        let bo = try await service.principal(
+            forToken: try await service.signIn(with: StubVerifier.signIn("bo-google")).grant.token)
+        var key = authenticator(env)
+        let real = try await register(service, bo, &key)
+        #expect(real.canSignIn && !dead(bo, like: real).canSignIn)
+        try await env.store.write { try $0.insertPasskey(dead(bo, like: real)) }
+        try await service.unlinkIdentity(bo, provider: .google)
+        #expect(
+            await identityError { try await service.removePasskey(bo, id: real.id, password: nil) }
+                == .onlySignInMethod)
+        #expect(try await service.passkeys(bo).count == 2)
+        // Another Google account with only a dead passkey (an id too short) beside Google: Google is its only way in.
+        let other = try await service.principal(
+            forToken: try await service.signIn(with: StubVerifier.signIn("other-bo", first: "Bo", last: "Other")).grant
+                .token)
+        var short = dead(other, like: real)
+        short.id = PasskeyBase64URL.encode(env.random.bytes(8))
+        let stored = short
+        try await env.store.write { try $0.insertPasskey(stored) }
+        #expect(
+            await identityError { try await service.unlinkIdentity(other, provider: .google) } == .onlySignInMethod)
     }
 
     static func removal(_ env: IdentityContractEnvironment) async throws {

@@ -14,7 +14,7 @@ struct PasskeyListCommandsTests {
         let device = try Device(passkeys: PasskeyContract.relyingParty)
         await device.signUp("ada@example.com", first: "Ada", last: "Lovelace", password: password)
         let principal = try #require(try await device.accounts.currentPrincipal())
-        var laptop = TestAuthenticator(credentialID: Array("ada-laptop".utf8))
+        var laptop = TestAuthenticator(credentialID: Array("ada-laptop-credential".utf8))
         let options = try await device.service.passkeyRegistrationOptions(principal)
         _ = try await device.service.registerPasskey(principal, name: name, credential: laptop.register(options))
         return (device, laptop)

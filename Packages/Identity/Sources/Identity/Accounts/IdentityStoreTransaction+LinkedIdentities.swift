@@ -68,7 +68,8 @@ extension IdentityStoreTransaction {
             throw IdentityError.providerNotLinked(provider)
         }
         // A passkey is a way to sign in too (DOMAIN.md).
-        guard try methods.canSignIn(without: provider) || !passkeys(accountId: accountId).isEmpty else {
+        guard try methods.canSignIn(without: provider) || passkeys(accountId: accountId).contains(where: \.canSignIn)
+        else {
             throw IdentityError.onlySignInMethod
         }
         try deleteLinkedIdentity(provider: provider, accountId: accountId)

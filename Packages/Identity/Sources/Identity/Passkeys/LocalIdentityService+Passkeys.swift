@@ -107,7 +107,10 @@ extension LocalIdentityService {
                 guard passkeys.contains(where: { $0.id == id }) else { throw IdentityError.notFound(.passkey, id) }
                 // Never the account's only way to sign in.
                 let methods = try transaction.signInMethods(accountId: account.id)
-                guard methods.hasPassword || !methods.identities.isEmpty || passkeys.count > 1 else {
+                guard
+                    methods.hasPassword || !methods.identities.isEmpty
+                        || passkeys.contains(where: { $0.id != id && $0.canSignIn })
+                else {
                     throw IdentityError.onlySignInMethod
                 }
                 try transaction.deletePasskey(id: id)

@@ -3,6 +3,11 @@ import Foundation
 
 /// A credential a registration made, what a store keeps of it.
 public struct PasskeyCredential: Sendable, Hashable {
+    /// The lengths of credential id a registration accepts, in bytes (DOMAIN.md): WebAuthn Level 3 §5.1 caps an id at
+    /// 1023 bytes, and CTAP 2.1 §6.1 makes authenticators draw at least 16 random bytes. An id outside them (an empty
+    /// one most of all) could be stored but never named again: by sign-in, nor by `passkeys remove`.
+    public static let idLengths = 16...1023
+
     /// The credential id (the authenticator's; the client sends it back at sign-in).
     public let id: [UInt8]
     /// The COSE_Key as the authenticator wrote it (`COSEPublicKey(bytes:)` reads it back).
@@ -40,6 +45,9 @@ public enum PasskeyCeremony {
         let authenticatorData = try AuthenticatorData(bytes: authenticatorBytes)
         try checkAuthenticatorData(authenticatorData, relyingParty)
         guard let credential = authenticatorData.attestedCredential else { throw .missingCredential }
+        guard PasskeyCredential.idLengths.contains(credential.credentialID.count) else {
+            throw .credentialIDLength(credential.credentialID.count)
+        }
         switch format {
         case "none":
             guard statement.isEmpty else {

@@ -41,6 +41,8 @@ public enum PasskeyCheckFailure: Error, Sendable, Hashable, CustomStringConverti
     case userHandleMismatch
     /// A registration's credential id is registered already (to this account or another).
     case credentialAlreadyRegistered
+    /// A registration's credential id is shorter than 16 bytes or longer than 1023 (`PasskeyCredential.idLengths`).
+    case credentialIDLength(Int)
 
     public var description: String {
         switch self {
@@ -65,6 +67,9 @@ public enum PasskeyCheckFailure: Error, Sendable, Hashable, CustomStringConverti
         case .unknownCredential: "passkey: no passkey has this credential id"
         case .userHandleMismatch: "passkey: the user handle is not the credential's account's"
         case .credentialAlreadyRegistered: "passkey: the credential id is registered already"
+        case .credentialIDLength(let length):
+            "passkey: a credential id of \(length) bytes, not \(PasskeyCredential.idLengths.lowerBound)"
+                + "-\(PasskeyCredential.idLengths.upperBound)"
         }
     }
 }

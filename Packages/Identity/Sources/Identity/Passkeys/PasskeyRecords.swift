@@ -33,6 +33,12 @@ public struct Passkey: Sendable, Hashable {
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
     }
+
+    /// Whether this passkey can sign in: its id is one a sign-in can name. A passkey stored before ids were checked
+    /// (an empty one) cannot, so it never counts as a way in when another method is unlinked or removed.
+    public var canSignIn: Bool {
+        PasskeyBase64URL.decode(id).map { PasskeyCredential.idLengths.contains($0.count) } ?? false
+    }
 }
 
 /// A ceremony's challenge as stored: 32 random bytes sent once in the options, valid 5 minutes, used once (taken

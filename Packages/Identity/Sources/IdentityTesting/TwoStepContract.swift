@@ -12,6 +12,7 @@ public enum TwoStepContract {
         ContractCase("a code is accepted once, even within its step", aCodeIsAcceptedOnce),
         ContractCase("a recovery code works once, in place of a code", recoveryCodesWorkOnce),
         ContractCase("wrong codes count like wrong passwords", wrongCodesCountLikeWrongPasswords),
+        ContractCase("a right password waiting for its code is no failure", aRightPasswordIsNoFailure),
         ContractCase("a challenge lasts 5 minutes and is used once", challengesExpireAndAreUsedOnce),
         ContractCase("turning it off needs the password and a code", turningItOffNeedsPasswordAndCode),
         ContractCase("provider sign-ins and password resets", providerSignInSkipsTheCode),
@@ -158,8 +159,8 @@ public enum TwoStepContract {
         let service = env.service()
         let (_, secret, _) = try await annWithTwoStep(env, service)
         let challenge = try await challenge(service, from: "10.0.0.9")
-        // The password's attempt stays counted until a code completes it: with 4 wrong codes that makes 5.
-        for _ in 1...4 {
+        // 5 wrong codes from one address are 5 failures: the 5th locks, and then the right code is not checked.
+        for _ in 1...5 {
             #expect(
                 await identityError {
                     _ = try await service.completeSignIn(
@@ -187,6 +188,46 @@ public enum TwoStepContract {
             await identityError {
                 _ = try await service.signIn(email: email("Ann"), password: password("Ann"), clientAddress: "10.0.0.9")
             } == .tooManySignInAttempts(retryAfter: 870))
+    }
+
+    /// DOMAIN.md: only wrong passwords and wrong codes count. The outside test's case was three password steps and two
+    /// wrong codes from one address, which blocked the account there as if they were five failures.
+    static func aRightPasswordIsNoFailure(_ env: IdentityContractEnvironment) async throws {
+        let service = env.service()
+        let (ann, secret, _) = try await annWithTwoStep(env, service)
+        env.clock.advance(by: 30)  // the first code used this step's
+        var last = ""
+        for _ in 1...3 { last = try await challenge(service, from: "10.0.0.7") }
+        for _ in 1...2 {
+            #expect(
+                await identityError {
+                    _ = try await service.completeSignIn(challenge: last, code: "000000", clientAddress: "10.0.0.7")
+                } == .wrongSecondFactorCode)
+        }
+        // Two failures, not five: the password step and its code still go through.
+        let grant = try await service.completeSignIn(
+            challenge: try await challenge(service, from: "10.0.0.7"), code: code(secret, env),
+            clientAddress: "10.0.0.7")
+        #expect(try await service.principal(forToken: grant.token).accountId == ann.accountId)
+        // A right password takes nothing away either: 4 wrong codes, a new password step, and the 5th wrong code
+        // locks, as 5 wrong codes in a row would.
+        env.clock.advance(by: 30)
+        let first = try await challenge(service, from: "10.0.0.8")
+        for _ in 1...4 {
+            _ = await identityError {
+                _ = try await service.completeSignIn(challenge: first, code: "000000", clientAddress: "10.0.0.8")
+            }
+        }
+        let second = try await challenge(service, from: "10.0.0.8")
+        #expect(
+            await identityError {
+                _ = try await service.completeSignIn(challenge: second, code: "000000", clientAddress: "10.0.0.8")
+            } == .wrongSecondFactorCode)
+        #expect(
+            await identityError {
+                _ = try await service.completeSignIn(
+                    challenge: second, code: code(secret, env), clientAddress: "10.0.0.8")
+            } == .tooManySignInAttempts(retryAfter: 900))
     }
 
     static func challengesExpireAndAreUsedOnce(_ env: IdentityContractEnvironment) async throws {

@@ -139,12 +139,13 @@ extension LocalIdentityService {
         let random = random
         let outcome = try await store.write { transaction -> Result<SessionGrant, IdentityError> in
             let account = try transaction.requireUnchanged(verified)
-            // With two-step sign-in on, the attempt stays counted until a code completes it, so a known password
-            // does not wipe out the count of wrong codes.
+            // With two-step sign-in on, a right password is no failure (DOMAIN.md), but the sign-in is not done:
+            // this attempt leaves the counts and every wrong code before it stays counted, until a code completes it.
             if let challenge = try Self.secondStep(
                 for: account, clientAddress: clientAddress, attemptedAt: attempted, at: now, random: random,
                 in: transaction)
             {
+                try transaction.uncountSignInAttempt(limits, attemptedAt: attempted)
                 return .failure(.secondFactorRequired(challenge: challenge))
             }
             try transaction.forgiveSignInAttempt(limits, attemptedAt: attempted)

@@ -45,6 +45,16 @@ extension IdentityStoreTransaction {
         try countAttempt(against: limits.all, at: now) { .tooManySignInAttempts(retryAfter: $0) }
     }
 
+    /// The attempt counted at `attempted` was no failure, though the sign-in is not done (a right password whose
+    /// second step is still to come): no limit holds it any more, and every other failure stays counted, so knowing
+    /// the password never wipes out the count of wrong codes.
+    func uncountSignInAttempt(_ limits: SignInLimits, attemptedAt attempted: Date) throws {
+        for limit in limits.all {
+            let state = try rateLimitState(key: limit.key)
+            try setRateLimitState(limit.limiter.forgiving(state, failureAt: attempted), key: limit.key)
+        }
+    }
+
     /// The attempt counted at `attempted` succeeded: the account's count for this address is cleared, and the other
     /// two no longer hold it.
     func forgiveSignInAttempt(_ limits: SignInLimits, attemptedAt attempted: Date) throws {

@@ -144,10 +144,13 @@ extension LocalIdentityService {
             guard try transaction.acceptSecondFactor(code, recovery: recovery, accountId: account.id, key: key, at: now)
             else { return nil }
             try transaction.markSignInChallengeUsed(tokenHash: tokenHash, at: now)
+            // The password's own attempt left the counts when it proved right (`signIn`); a completed sign-in clears
+            // the account's count for the address the password came from, as a sign-in without a second step does.
             try transaction.forgiveSignInAttempt(limits, attemptedAt: attempted)
-            try transaction.forgiveSignInAttempt(
-                SignInLimits(email: account.email, clientAddress: challenge.clientAddress),
-                attemptedAt: challenge.attemptedAt)
+            try transaction.setRateLimitState(
+                .fresh,
+                key: SignInLimits(email: account.email, clientAddress: challenge.clientAddress)
+                    .accountFromAddress.key)
             let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
             try transaction.insertSession(session)
             return grant

@@ -288,6 +288,43 @@ struct MailEndToEndTests {
         #expect(verify.output.contains("Email verified."))
     }
 
+    /// An SMTP server offering STARTTLS with a certificate of the operator's own CA: refused (curl's 60) until that CA
+    /// is named, `KITH_SMTP_CA_FILE` for `kith` and `--smtp-ca-file` for `kith-server`; verification stays on.
+    @Test func aPrivateCertificateAuthorityIsTrustedOnlyWhenNamed() async throws {
+        let (certificate, authority) = try TestCertificate.makeSignedByCA()
+        defer { certificate.remove() }
+        let smtp = try await SMTPTestServer.start(arguments: [
+            "--cert", certificate.certificate, "--key", certificate.key,
+        ])
+        defer { smtp.stop() }
+        let folder = makeTemporaryFolder("kith-mail-ca")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = [
+            "XDG_DATA_HOME": folder + "/data", "KITH_PASSWORD": "correct horse battery", "KITH_SMTP_URL": smtp.url(),
+            "KITH_MAIL_FROM": Self.from,
+        ]
+        let database = folder + "/kith.sqlite"
+        let untrusted = try await KithProcess.run(
+            ["--db", database, "signup", "ida@example.com", "--first", "Ida", "--last", "Lee"], environment: environment
+        )
+        #expect(untrusted.status == 0, "\(untrusted.errors)")
+        #expect(untrusted.errors.contains("Could not send mail to ida@example.com"))
+        #expect(try smtp.received().isEmpty)
+        // Named, the CA's certificate is trusted: the queued message goes, over TLS.
+        let trusted = try await KithProcess.run(
+            ["--db", database, "whoami"], environment: environment.merging(["KITH_SMTP_CA_FILE": authority]) { $1 })
+        #expect(trusted.errors.contains("Mail to ida@example.com sent."), "\(trusted.errors)")
+        #expect(try smtp.received().map(\.tls) == [true])
+
+        let server = try await KithServerProcess.start(
+            in: folder, arguments: Self.mailFlags(smtp.url()) + ["--smtp-ca-file", authority])
+        defer { server.stop() }
+        let email = "ca-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        _ = try await Self.signUp(server.url, email)
+        let messages = try await Self.messages(smtp, to: [email], count: 1)
+        #expect(messages.map(\.tls) == [true])
+    }
+
     @Test func kithKeepsWhatItCouldNotSendAndTheNextRunSendsIt() async throws {
         let folder = makeTemporaryFolder("kith-mail-retry")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -129,6 +129,25 @@ struct ServerArgumentsTests {
         }
     }
 
+    @Test func aPrivateCAForMailIsAReadableFileBesideAnSMTPURL() throws {
+        let mail = ["--smtp-url", "smtp://127.0.0.1:2525", "--mail-from", "no-reply@kith.test"]
+        let bundle = NSTemporaryDirectory() + "kith-ca-\(UUID().uuidString).pem"
+        try "not read until mail is sent".write(toFile: bundle, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: bundle) }
+        let parsed = try #require(try ServerArguments.parse(mail + ["--smtp-ca-file", bundle]))
+        #expect(parsed.smtpCAFile == bundle)
+        let twin = try #require(try ServerArguments.parse(mail, environment: ["KITH_SMTP_CA_FILE": bundle]))
+        #expect(twin.smtpCAFile == bundle)
+        let missing = #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse(mail + ["--smtp-ca-file", bundle + ".missing"])
+        }
+        #expect(missing?.description == "--smtp-ca-file must be a readable PEM file, not \(bundle).missing")
+        let alone = #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse(["--smtp-ca-file", bundle])
+        }
+        #expect(alone?.description == "--smtp-user, --smtp-password-file and --smtp-ca-file need --smtp-url")
+    }
+
     @Test func passkeysNeedAnRpIdAndItsOriginsTogether() throws {
         #expect(try ServerArguments.parse([])?.passkeyRelyingParty() == nil)
         let parsed = try #require(

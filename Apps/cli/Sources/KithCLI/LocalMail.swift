@@ -4,7 +4,7 @@ import KithSchema
 import SQLiteStorage
 
 /// Mail for `kith` on its own file, from its environment: the SMTP server `KITH_SMTP_URL` (from `KITH_MAIL_FROM`,
-/// as `KITH_SMTP_USER` with `KITH_SMTP_PASSWORD`), else the Maildir `$XDG_DATA_HOME/kith/mail`, where each message
+/// as `KITH_SMTP_USER` with `KITH_SMTP_PASSWORD`, trusting the CA bundle `KITH_SMTP_CA_FILE` when set), else the Maildir `$XDG_DATA_HOME/kith/mail`, where each message
 /// is a file `kith` names after writing it. `kith` sends only while it runs, so each run tries again what is queued.
 struct LocalMail {
     let setup: MailSetup?
@@ -17,7 +17,8 @@ struct LocalMail {
             // A URL that is not an SMTP server's sets up no mail: what needs mail says "Mail is not set up here".
             setup = try? MailSetup.smtp(
                 url: url, user: environment["KITH_SMTP_USER"], password: environment["KITH_SMTP_PASSWORD"],
-                from: from, schedule: .everyRun)
+                from: from, caFile: environment["KITH_SMTP_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 },
+                schedule: .everyRun)
             maildir = nil
         } else {
             let folder = DatabaseLocation.dataDirectory(environment: environment) + "/kith/mail"

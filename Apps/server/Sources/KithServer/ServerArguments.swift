@@ -56,6 +56,9 @@ public struct ServerArguments: Sendable, Equatable {
     /// `--smtp-user`: the SMTP login; its password comes from `KITH_SMTP_PASSWORD` or `--smtp-password-file`.
     public var smtpUser: String?
     public var smtpPasswordFile: String?
+    /// `--smtp-ca-file`: a PEM bundle of the certificate authorities to trust for the SMTP server instead of the
+    /// system's (a private CA); the certificate is still verified.
+    public var smtpCAFile: String?
     /// `--mail-from`: the sender's address.
     public var mailFrom: String?
     /// `--maildir`: a Maildir that receives the messages instead of an SMTP server.
@@ -143,6 +146,9 @@ public struct ServerArguments: Sendable, Equatable {
             Flag(
                 "--smtp-password-file", "KITH_SMTP_PASSWORD_FILE", value: "FILE",
                 "a file holding the SMTP password"),
+            Flag(
+                "--smtp-ca-file", "KITH_SMTP_CA_FILE", value: "FILE",
+                "trust the certificate authorities in this PEM file (a private CA) for the SMTP server's TLS"),
             Flag("--mail-from", "KITH_MAIL_FROM", value: "ADDRESS", "the address mail is sent from"),
             Flag(
                 "--maildir", "KITH_MAILDIR", value: "DIR",
@@ -314,6 +320,9 @@ public struct ServerArguments: Sendable, Equatable {
                 mustBe: "an smtp:// or smtps:// URL")
         case "--smtp-user": smtpUser = value
         case "--smtp-password-file": smtpPasswordFile = value
+        case "--smtp-ca-file":
+            smtpCAFile = try parse(
+                value, { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }, mustBe: "a readable PEM file")
         case "--mail-from":
             mailFrom = try parse(value, { try? EmailAddress.validate($0) }, mustBe: "an email address")
         case "--maildir": maildir = value
@@ -338,8 +347,8 @@ public struct ServerArguments: Sendable, Equatable {
             throw UsageError(description: "--smtp-url and --maildir are two ways to deliver mail: give one")
         }
         if smtpURL != nil && mailFrom == nil { throw UsageError(description: "--smtp-url needs --mail-from ADDRESS") }
-        if smtpURL == nil && (smtpUser != nil || smtpPasswordFile != nil) {
-            throw UsageError(description: "--smtp-user and --smtp-password-file need --smtp-url")
+        if smtpURL == nil && (smtpUser != nil || smtpPasswordFile != nil || smtpCAFile != nil) {
+            throw UsageError(description: "--smtp-user, --smtp-password-file and --smtp-ca-file need --smtp-url")
         }
         if requireVerifiedEmail && smtpURL == nil && maildir == nil {
             throw UsageError(description: "--require-verified-email needs mail: --smtp-url or --maildir")
@@ -355,7 +364,8 @@ public struct ServerArguments: Sendable, Equatable {
                 password = try String(contentsOfFile: smtpPasswordFile, encoding: .utf8)
                     .trimmingCharacters(in: .newlines)
             }
-            return try MailSetup.smtp(url: smtpURL, user: smtpUser, password: password, from: mailFrom)
+            return try MailSetup.smtp(
+                url: smtpURL, user: smtpUser, password: password, from: mailFrom, caFile: smtpCAFile)
         }
         if let maildir { return MailSetup.maildir(maildir, from: mailFrom ?? MailSettings.localDefault.from) }
         return nil

@@ -79,13 +79,17 @@ public struct KithServices: Sendable {
 }
 
 extension MailSetup {
-    /// Mail through the SMTP server at `url` (user and password when it asks), from `from`.
+    /// Mail through the SMTP server at `url` (user and password when it asks), from `from`; `caFile` is a PEM bundle of
+    /// the certificate authorities to trust instead of the system's (an operator's own CA), verification staying on.
     public static func smtp(
-        url: String, user: String?, password: String?, from: String, schedule: OutboxSchedule = .standard
+        url: String, user: String?, password: String?, from: String, caFile: String? = nil,
+        schedule: OutboxSchedule = .standard
     ) throws(NetworkingError) -> MailSetup {
         MailSetup(
             settings: MailSettings(from: from),
-            mailer: SMTPMailer(configuration: try SMTPConfiguration(url: url, username: user, password: password)),
+            mailer: SMTPMailer(
+                configuration: try SMTPConfiguration(
+                    url: url, username: user, password: password, caBundlePath: caFile)),
             schedule: schedule)
     }
 

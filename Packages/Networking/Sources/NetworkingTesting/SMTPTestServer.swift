@@ -163,4 +163,33 @@ public struct TestCertificate {
         ])
         return TestCertificate(folder: folder, certificate: certificate, key: key)
     }
+
+    /// A certificate authority of its own (`ca.pem`, as an operator's private CA) and a certificate for 127.0.0.1 it
+    /// signed: trusted only by a client given `ca.pem`, never by the system's bundle.
+    public static func makeSignedByCA() throws -> (server: TestCertificate, authority: String) {
+        let folder = try SMTPTestServer.temporaryFolder("kith-smtp-ca")
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let extensions = path("server.ext")
+        try "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n".write(
+            toFile: extensions, atomically: true, encoding: .utf8)
+        for command in [
+            [
+                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca-key.pem"), "-out",
+                path("ca.pem"), "-days", "2", "-subj", "/CN=Kith Test CA", "-addext",
+                "basicConstraints=critical,CA:TRUE",
+                "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            ],
+            [
+                "openssl", "req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("key.pem"), "-out",
+                path("server.csr"), "-subj", "/CN=127.0.0.1",
+            ],
+            [
+                "openssl", "x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey",
+                path("ca-key.pem"), "-CAcreateserial", "-out", path("cert.pem"), "-days", "2", "-extfile", extensions,
+            ],
+        ] {
+            _ = try ChildProcess.output(of: command)
+        }
+        return (TestCertificate(folder: folder, certificate: path("cert.pem"), key: path("key.pem")), path("ca.pem"))
+    }
 }

@@ -178,6 +178,9 @@ struct TwoStepEndToEndTests {
         try await session.waitFor("Enter the 6-digit code from your authenticator app (or a recovery code): ")
         session.type(try await Self.pyotpCode(uri, offset: 30) + "\n")
         try await session.waitFor("Signed in as")
+        // Ctrl-D once the prompt is back, as a person would: typed while kith still finished the sign-in, the terminal
+        // could take it before the line editor reads (under load the session then never ended).
+        try await session.waitFor("› ", count: 4)
         session.type("\u{4}")
         #expect(try await session.exitStatus() == 0)
         #expect(!session.output.contains(password))

@@ -34,7 +34,8 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     /// The number of the next statement prepared on this connection (names are never reused, even when a
     /// preparation is refused).
     private var nextPreparedNumber = 1
-    /// A read-only transaction's COMMIT was sent and its answer is not read yet (see `commit(waiting:)`).
+    /// A read-only transaction's COMMIT was sent, in a pipeline of its own, and its answer is not read yet (see
+    /// `commit(waiting:)`): the connection is still in pipeline mode.
     private var commitInFlight = false
     /// The current transaction's COMMIT went out: if the connection breaks now, whether it committed is unknown, so
     /// its body must not run again (see `PostgresDatabase`).
@@ -118,7 +119,6 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     func flush() throws(PostgresError) {
         guard !pending.isEmpty else { return }
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
-        try settleCommit(connection)
         try runPipeline(connection)
     }
 
@@ -128,8 +128,9 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     /// Commits the transaction `begin` started (nothing to do when it sent nothing).
     ///
     /// Without `waiting` (a read-only transaction: its commit changes nothing and decides nothing the caller has not
-    /// already read) the COMMIT is sent and the call returns at once; its answer is read before the connection's
-    /// next statement, so the caller does not wait a round trip for it.
+    /// already read) the COMMIT is sent and the call returns at once. It goes in a pipeline left open, so the next
+    /// transaction's first statements follow it on the wire without waiting for its answer, which is read in front
+    /// of theirs: neither the caller nor the next transaction sleeps through a round trip for it.
     func commit(waiting: Bool = true) throws(PostgresError) {
         if beginIsPending && pending.count == 1 {
             // Nothing was sent: there is nothing to commit.
@@ -144,8 +145,12 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
             try query("COMMIT", [])
             return
         }
+        try settleCommit(connection)
         let deadline = answerDeadline()
-        guard PQsendQuery(connection, "COMMIT") == 1 else { throw brokenPipeline(connection) }
+        guard PQenterPipelineMode(connection) == 1,
+            PQsendQueryParams(connection, "COMMIT", 0, nil, nil, nil, nil, 0) == 1,
+            PQpipelineSync(connection) == 1
+        else { throw brokenPipeline(connection) }
         try flushOutput(connection, until: deadline)
         commitInFlight = true
     }
@@ -166,12 +171,25 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
         return try query("COMMIT; SELECT pg_current_wal_flush_lsn()", []).first?[0].flatMap(CommitPosition.init)
     }
 
-    /// Reads the answer of a COMMIT sent without waiting, so the connection is free for the next statement.
+    /// Reads the answer of a COMMIT sent without waiting, and leaves its pipeline, so the connection is free for a
+    /// statement outside one.
     private func settleCommit(_ connection: OpaquePointer) throws(PostgresError) {
         guard commitInFlight else { return }
+        try readCommit(connection, until: answerDeadline())
+        guard PQexitPipelineMode(connection) == 1 else { throw brokenPipeline(connection) }
+    }
+
+    /// Reads the in-flight COMMIT's answer and its pipeline's sync, which come before anything sent after it. Its
+    /// outcome is not the caller's: a read-only transaction has nothing to commit, and a connection that broke is
+    /// found by the next answer.
+    private func readCommit(_ connection: OpaquePointer, until deadline: ContinuousClock.Instant?)
+        throws(PostgresError)
+    {
         commitInFlight = false
-        let deadline = answerDeadline()
         while let result = try nextResult(connection, until: deadline) { PQclear(result) }
+        guard let sync = try nextResult(connection, until: deadline), PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+        else { throw brokenPipeline(connection) }
+        PQclear(sync)
     }
 
     /// Ends the transaction with ROLLBACK when one is open on the server: not when nothing was sent, nor after a
@@ -191,7 +209,6 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     @discardableResult
     public func query(_ sql: String, _ parameters: [any SQLBindable]) throws(PostgresError) -> [SQLRow] {
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
-        try settleCommit(connection)
         let texts = parameters.map { Self.text($0.sqlValue) }
         if !pending.isEmpty {
             // A statement without parameters may be several (only the simple protocol runs those): what is queued
@@ -226,7 +243,9 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
         }
         let deadline = answerDeadline()
         var commands: [Command] = []
-        var sent = PQenterPipelineMode(connection) == 1
+        // A COMMIT in flight left its pipeline open: these statements follow it, and its answer is read first.
+        let afterCommit = commitInFlight
+        var sent = afterCommit || PQenterPipelineMode(connection) == 1
         for statement in statements where sent {
             guard let texts = statement.parameters else {
                 sent = PQsendQueryParams(connection, statement.sql, 0, nil, nil, nil, nil, 0) == 1
@@ -250,6 +269,7 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
         sent = sent && PQpipelineSync(connection) == 1
         guard sent else { throw brokenPipeline(connection) }
         try flushOutput(connection, until: deadline)
+        if afterCommit { try readCommit(connection, until: deadline) }
 
         var firstError: PostgresError?
         for command in commands {
@@ -285,6 +305,7 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     /// Sends one command with `send` (a `PQsend...` call) and reads every result it gives, as `PQexec` would, but
     /// waiting no longer than `Timeouts.answer`: the rows of the last result, or the first error.
     private func exchange(_ connection: OpaquePointer, _ send: () -> Int32) throws(PostgresError) -> [SQLRow] {
+        try settleCommit(connection)
         let deadline = answerDeadline()
         guard send() == 1 else { throw brokenPipeline(connection) }
         try flushOutput(connection, until: deadline)

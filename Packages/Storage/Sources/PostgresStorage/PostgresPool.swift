@@ -1,29 +1,30 @@
 import Dispatch
+import Foundation
 import Storage
 import Synchronization
 
-/// A fixed number of connection slots, each with its own serial queue: a transaction holds one slot for its whole
+/// A fixed number of connection slots, each with a thread of its own: a transaction holds one slot for its whole
 /// run, and callers beyond the pool's size wait their turn in order.
 ///
 /// A lock rather than an actor: taking a free slot and giving it back are a few instructions, and every transaction
 /// does both, so neither should cost a hop to another executor.
 final class PostgresPool: Sendable {
-    /// One connection's place: the queue every statement on it runs on, and the connection once opened.
+    /// One connection's place: the thread every statement on it runs on, and the connection once opened.
     final class Slot: @unchecked Sendable {
-        let queue: DispatchQueue
-        /// Only touched on `queue`.
+        let thread: SlotThread
+        /// Only touched on `thread`.
         var connection: PostgresConnection?
 
         init(index: Int) {
-            queue = DispatchQueue(label: "kith.postgres.\(index)")
+            thread = SlotThread(name: "kith.postgres.\(index)")
         }
 
-        /// Runs `work` on this slot's queue and returns its result. `work` is released before the caller resumes,
+        /// Runs `work` on this slot's thread and returns its result. `work` is released before the caller resumes,
         /// so a caller may pass a closure that is only escaping for the length of this call.
         func run<T>(_ work: @escaping () throws -> T) async throws -> T {
             try await withCheckedThrowingContinuation { continuation in
                 let box = WorkBox(work)
-                queue.async {
+                thread.submit {
                     let result: Result<T, any Error>
                     do {
                         result = .success(try box.run())
@@ -38,9 +39,15 @@ final class PostgresPool: Sendable {
 
     private struct State {
         var free: [Slot]
-        /// Callers waiting for a slot, in order, each with the number that finds it when its wait ends.
-        var waiters: [(number: UInt64, continuation: CheckedContinuation<Slot?, Never>)] = []
-        var nextWaiter: UInt64 = 0
+        /// Callers waiting for a slot, in order, each with when its wait ends.
+        var waiters: [Waiter] = []
+        /// Whether a sweep of expired waiters is scheduled (see `sweep`).
+        var sweeping = false
+    }
+
+    private struct Waiter {
+        let deadline: ContinuousClock.Instant
+        let continuation: CheckedContinuation<Slot?, Never>
     }
 
     private let state: Mutex<State>
@@ -54,29 +61,51 @@ final class PostgresPool: Sendable {
     /// A free slot, waiting for one when all are in use, but no longer than `limit`: nil then. Slots stay taken as
     /// long as a database that stopped answering keeps their transactions waiting, and a caller must hear so within
     /// seconds, not wait in line behind them.
+    ///
+    /// A wait sets no timer of its own: one sweep, scheduled while anyone waits, ends the waits that are over (see
+    /// `sweep`). A busy server has callers waiting all the time, and a timer for each (Dispatch's timer queue,
+    /// woken through an eventfd to add it, and again when it fires long after its wait ended) cost more than the
+    /// wait itself.
     func acquire(waitingAtMost limit: Duration) async -> Slot? {
         if let slot = state.withLock({ $0.free.popLast() }) { return slot }
         return await withCheckedContinuation { continuation in
             // A slot may have come back since the first look: take it, or wait in line.
-            let taken = state.withLock { state -> (slot: Slot?, number: UInt64) in
-                if let slot = state.free.popLast() { return (slot, 0) }
-                let number = state.nextWaiter
-                state.nextWaiter += 1
-                state.waiters.append((number, continuation))
-                return (nil, number)
+            let deadline = ContinuousClock.now + limit
+            let (slot, schedule) = state.withLock { state -> (Slot?, Bool) in
+                if let slot = state.free.popLast() { return (slot, false) }
+                state.waiters.append(Waiter(deadline: deadline, continuation: continuation))
+                guard !state.sweeping else { return (nil, false) }
+                state.sweeping = true
+                return (nil, true)
             }
-            if let slot = taken.slot { return continuation.resume(returning: slot) }
-            let (seconds, attoseconds) = limit.components
-            let delay = DispatchTimeInterval.nanoseconds(
-                Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
-                // Still in line: leave it. A waiter given a slot meanwhile is gone from the line.
-                let waiter = state.withLock { state in
-                    state.waiters.firstIndex { $0.number == taken.number }.map { state.waiters.remove(at: $0) }
-                }
-                waiter?.continuation.resume(returning: nil)
-            }
+            if let slot { return continuation.resume(returning: slot) }
+            if schedule { scheduleSweep(at: deadline) }
         }
+    }
+
+    /// Ends the waits that are over (their callers get nil), then comes back at the earliest deadline of those still
+    /// waiting, if any.
+    private func sweep() {
+        let now = ContinuousClock.now
+        let (expired, next) = state.withLock { state -> ([Waiter], ContinuousClock.Instant?) in
+            var expired: [Waiter] = []
+            state.waiters.removeAll { waiter in
+                guard waiter.deadline <= now else { return false }
+                expired.append(waiter)
+                return true
+            }
+            let next = state.waiters.map(\.deadline).min()
+            state.sweeping = next != nil
+            return (expired, next)
+        }
+        for waiter in expired { waiter.continuation.resume(returning: nil) }
+        if let next { scheduleSweep(at: next) }
+    }
+
+    private func scheduleSweep(at deadline: ContinuousClock.Instant) {
+        let (seconds, attoseconds) = max(deadline - ContinuousClock.now, .zero).components
+        let delay = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in sweep() }
     }
 
     /// Gives `slot` to the next waiter, or back to the free list.
@@ -94,5 +123,64 @@ final class PostgresPool: Sendable {
     /// Slots in use and callers waiting.
     func usage() -> (inUse: Int, waiting: Int) {
         state.withLock { (size - $0.free.count, $0.waiters.count) }
+    }
+}
+
+/// A thread that runs the jobs given to it one at a time, in order: a slot's, so its connection is only ever used
+/// from one thread, and its blocking libpq calls never hold a thread of the event loops or of Swift's cooperative pool.
+///
+/// A thread of its own rather than a serial DispatchQueue: a queue's jobs run on Dispatch's overcommit pool, which
+/// under a steady load of short transactions kept two or three times as many threads as there are slots coming and
+/// going, each hand-over waking one through the root queue's semaphore. Here a job wakes the slot's own thread at
+/// most (no call at all while it is busy), and the thread sleeps only on its own condition. It starts with the first
+/// job and ends after `idleExit` without one, so slots that are seldom used (a migration's) hold no thread.
+final class SlotThread: @unchecked Sendable {
+    private let name: String
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var jobs: [() -> Void] = []
+    private var next = 0
+    private var alive = false
+    private var idle = false
+    static let idleExit: TimeInterval = 30
+
+    init(name: String) { self.name = name }
+
+    /// Runs `job` on this thread after the jobs given before it.
+    func submit(_ job: @escaping () -> Void) {
+        condition.lock()
+        jobs.append(job)
+        let start = !alive
+        alive = true
+        if idle { condition.signal() }
+        condition.unlock()
+        if start {
+            let thread = Thread { [self] in loop() }
+            thread.name = name
+            thread.start()
+        }
+    }
+
+    private func loop() {
+        condition.lock()
+        while true {
+            while next == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+                idle = true
+                let woken = condition.wait(until: Date(timeIntervalSinceNow: Self.idleExit))
+                idle = false
+                if !woken && next == jobs.count {
+                    alive = false
+                    condition.unlock()
+                    return
+                }
+            }
+            let job = jobs[next]
+            next += 1
+            condition.unlock()
+            job()
+            condition.lock()
+        }
     }
 }

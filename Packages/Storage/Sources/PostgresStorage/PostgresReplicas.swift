@@ -297,7 +297,7 @@ final class PrimaryPositions: Sendable {
             defer { state.waiting = [] }
             return state.waiting
         }
-        slot.queue.async { [self] in
+        slot.thread.submit { [self] in
             let position = fetch()
             for continuation in waiting { continuation.resume(returning: position) }
             let again = state.withLock { state -> Bool in

@@ -157,12 +157,15 @@ struct Context {
     /// token changes with each of its writes anyway.
     func ensurePrepared(_ account: Account) throws {
         let token = canWrite && account.id == ownerId ? nil : try changeToken(owner: account.id)
-        if let token, engine.isReady(owner: account.id, token: token) { return }
+        if let token, cached(owner: account.id, token: token).isReady { return }
         let circles = try transaction.circles(ownerAccountId: account.id)
         let missing = BuiltInCircle.creationOrder.filter { builtIn in !circles.contains { $0.builtIn == builtIn } }
         let hasPrimary = try transaction.profiles(ownerAccountId: account.id).contains { $0.type == .primary }
         guard !missing.isEmpty || !hasPrimary else {
-            if let token { engine.rememberReady(owner: account.id, token: token) }
+            if let token {
+                engine.rememberReady(owner: account.id, token: token)
+                if !canWrite { readTokens.cached[account.id]?.isReady = true }
+            }
             return
         }
         guard canWrite else { throw NeedsWrite() }
@@ -241,16 +244,30 @@ struct Context {
     /// is unchanged.
     func index(owner: String) throws -> AccessIndex {
         let token = try changeToken(owner: owner)
-        return try engine.index(owner: owner, token: token) {
+        if !canWrite, let index = cached(owner: owner, token: token).index { return index }
+        let index = try engine.index(owner: owner, token: token) {
             AccessIndex(try transaction.accessData(ownerAccountId: owner))
         }
+        if !canWrite { readTokens.cached[owner] = (index, readTokens.cached[owner]?.isReady ?? false) }
+        return index
+    }
+
+    /// What the engine keeps for `owner` under `token`: asked once per owner in a read transaction, whose tokens
+    /// cannot change (see `AccessEngine.cached`); in a write transaction, every time (its own writes move them).
+    func cached(owner: String, token: ChangeToken) -> (index: AccessIndex?, isReady: Bool) {
+        guard !canWrite else { return engine.cached(owner: owner, token: token) }
+        if let cached = readTokens.cached[owner] { return cached }
+        let cached = engine.cached(owner: owner, token: token)
+        readTokens.cached[owner] = cached
+        return cached
     }
 }
 
-/// The change tokens one read transaction has read, by owner (a class, so the `Context` value passed around one
-/// transaction shares them).
+/// The change tokens one read transaction has read, by owner, and what the engine had for each under it (a class,
+/// so the `Context` value passed around one transaction shares them).
 final class ReadTokens {
     var byOwner: [String: ChangeToken] = [:]
+    var cached: [String: (index: AccessIndex?, isReady: Bool)] = [:]
 }
 
 extension CirclesStoreTransaction {

@@ -53,6 +53,16 @@ public final class AccessEngine: Sendable {
         return index
     }
 
+    /// What is kept for `owner` under `token`, in one look at the cache: its index (nil when missing or stale) and
+    /// whether it was found ready. A read transaction asks once per owner (its tokens cannot change) and keeps the
+    /// answer, so concurrent reads meet on this lock once each rather than at every check.
+    public func cached(owner: String, token: ChangeToken) -> (index: AccessIndex?, isReady: Bool) {
+        cache.withLock { cache in
+            guard let entry = cache.value(for: owner), entry.token == token else { return (nil, false) }
+            return (entry.index, entry.isReady)
+        }
+    }
+
     /// Whether `owner` was found ready for Circles (built-in circles and primary profile) under `token`.
     public func isReady(owner: String, token: ChangeToken) -> Bool {
         cache.withLock { cache in

@@ -9,8 +9,11 @@ struct Fixture {
     let owner: String
     let viewer: String
     let code: String
+    /// Accounts that only sign in (the sign-in figure's), when asked for.
+    let signInAccounts: [String]
 
-    static func make(_ base: String) async throws -> Fixture {
+    /// With `signInAccounts`, that many more accounts that only sign in.
+    static func make(_ base: String, signInAccounts count: Int = 0) async throws -> Fixture {
         let client = CurlHTTPClient()
         let owner = try await BenchHTTP.signUp(client, base, email: "owner@bench.test", role: "player")
         let viewer = try await BenchHTTP.signUp(client, base, email: "viewer@bench.test", role: "parent")
@@ -22,6 +25,12 @@ struct Fixture {
         let code = try await BenchHTTP.call(client, .get, base + "/api/family/code", token: owner)["code"] as? String
         try await BenchHTTP.call(
             client, .post, base + "/api/family/code/join", token: viewer, body: ["code": code ?? ""])
-        return Fixture(owner: owner, viewer: viewer, code: code ?? "")
+        var signInAccounts: [String] = []
+        for number in 0..<count {
+            let email = "signin-\(number)@bench.test"
+            _ = try await BenchHTTP.signUp(client, base, email: email, role: "player")
+            signInAccounts.append(email)
+        }
+        return Fixture(owner: owner, viewer: viewer, code: code ?? "", signInAccounts: signInAccounts)
     }
 }

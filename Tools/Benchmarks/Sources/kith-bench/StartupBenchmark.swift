@@ -21,7 +21,9 @@ enum StartupBenchmark {
         print(row("kith version", version, baseline))
         print(row("kith --db FILE status", status, baseline))
         print("  \("kith file size".padding(toLength: 38, withPad: " ", startingAt: 0)) \(size) bytes")
-        print("goal: kith version (a PIE) at most 2.50x the baseline and under 10 ms; the kith file at most 75000000 bytes")
+        print(
+            "goal: kith version (a PIE) at most 2.50x the baseline and under 10 ms; the kith file at most 75000000 bytes"
+        )
     }
 
     static func row(_ label: String, _ seconds: Double, _ baseline: Double) -> String {

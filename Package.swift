@@ -59,8 +59,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "kith", targets: ["kith"]),
-        .library(name: "KithCLI", targets: ["KithCLI"]),
         .executable(name: "kith-server", targets: ["kith-server"]),
+        // The apps as libraries, for products built on Kith (Examples/movienight): features as values, and the REPL
+        // and server apps over any list of them.
+        .library(name: "KithComposition", targets: ["KithComposition"]),
+        .library(name: "KithCLI", targets: ["KithCLI"]),
+        .library(name: "KithServer", targets: ["KithServer"]),
     ],
     dependencies: [
         .package(path: "Packages/Storage"),
@@ -80,7 +84,7 @@ let package = Package(
     targets: [
         // MARK: - Apps
         .target(
-            name: "KithSchema",
+            name: "KithComposition",
             dependencies: [
                 .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
@@ -95,15 +99,17 @@ let package = Package(
                 .product(name: "PreferencesSQL", package: "Preferences"),
                 .product(name: "FamilyCodesSQL", package: "FamilyCodes"),
                 .product(name: "CirclesSQL", package: "Circles"),
+                .product(name: "CirclesWire", package: "Circles"),
+                .product(name: "IdentityWire", package: "Identity"),
             ],
-            path: "Apps/shared/Sources/KithSchema",
+            path: "Apps/shared/Sources/KithComposition",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "KithCLI",
             dependencies: [
                 .product(name: "SQLiteStorage", package: "Storage"),
-                "KithSchema",
+                "KithComposition",
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Console", package: "Console"),
                 .product(name: "Identity", package: "Identity"),
@@ -133,12 +139,20 @@ let package = Package(
             path: "Apps/cli/Sources/KithCLI",
             swiftSettings: swiftSettings
         ),
+        // kith's own list of features and products, beside its main so tests run the same app.
+        .target(
+            name: "KithProducts", dependencies: ["KithCLI", "KithComposition"], path: "Apps/cli/Sources/KithProducts",
+            swiftSettings: swiftSettings),
         .executableTarget(
-            name: "kith", dependencies: ["KithCLI"], path: "Apps/cli/Sources/kith", swiftSettings: swiftSettings),
+            name: "kith", dependencies: ["KithCLI", "KithProducts"], path: "Apps/cli/Sources/kith",
+            swiftSettings: swiftSettings),
 
         // MARK: - Cross-package tests
         .testTarget(
-            name: "KithCLITests", dependencies: ["KithCLI", .product(name: "StorageTesting", package: "Storage")],
+            name: "KithCLITests",
+            dependencies: [
+                "KithCLI", "KithProducts", "KithComposition", .product(name: "StorageTesting", package: "Storage"),
+            ],
             path: "Tests/KithCLITests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
@@ -157,7 +171,7 @@ let package = Package(
             name: "KithServer",
             dependencies: [
                 .product(name: "SQLiteStorage", package: "Storage"),
-                "KithSchema",
+                "KithComposition",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -181,13 +195,18 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
             ],
             path: "Apps/server/Sources/KithServer",
-            // The one copy of the HTTP contract, served at /openapi.json and read once at start.
-            resources: [.copy("Resources/openapi.json")],
+            // The server's own part of the HTTP contract and each of Kith's features' (one file each), assembled into
+            // the document /openapi.json serves.
+            resources: [.copy("Resources/openapi")],
             swiftSettings: swiftSettings
         ),
+        // kith-server's own list of features, beside its main so tests serve the same features.
+        .target(
+            name: "KithServerProducts", dependencies: ["KithServer", "KithComposition"],
+            path: "Apps/server/Sources/KithServerProducts", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "kith-server", dependencies: ["KithServer"], path: "Apps/server/Sources/kith-server",
-            swiftSettings: swiftSettings),
+            name: "kith-server", dependencies: ["KithServer", "KithServerProducts"],
+            path: "Apps/server/Sources/kith-server", swiftSettings: swiftSettings),
         // The fake OpenID provider served on loopback, for the end-to-end tests of Google and Apple sign-in.
         .executableTarget(
             name: "kith-fake-oidc",
@@ -203,7 +222,10 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             // The HTTP clients and Wire modules too: the clients are tested against the real router in-process.
-            dependencies: ["KithServer", .product(name: "HummingbirdTesting", package: "hummingbird")] + everyLibrary,
+            dependencies: [
+                "KithServer", "KithServerProducts", "KithComposition",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ] + everyLibrary,
             path: "Tests/ServerTests",
             swiftSettings: swiftSettings
         ),

@@ -26,7 +26,7 @@ struct FittedOutputTests {
         let terminal = KithApp.Terminal(
             output: output, errors: errors, input: .text(input), outputIsTerminal: width != nil, width: { width })
         let environment = ["HOME": folder, "NO_COLOR": "1", "KITH_PASSWORD": "Pass-word-1234"]
-        let status = await KithApp.run(
+        let status = await kithApp.run(
             arguments: ["--db", database] + arguments, environment: environment, terminal: terminal)
         return Run(status: status, output: output.text, errors: errors.text)
     }

@@ -19,7 +19,7 @@ struct InProcessKith: Sendable {
         let output = CapturedText()
         let errors = CapturedText()
         let terminal = KithApp.Terminal(output: output, errors: errors, input: .text(input))
-        let status = await KithApp.run(
+        let status = await kithApp.run(
             arguments: arguments, environment: environment.merging(["HOME": home, "NO_COLOR": "1"]) { $1 },
             terminal: terminal)
         return Run(status: status, output: output.text, errors: errors.text)

@@ -109,7 +109,7 @@ struct KithAppTests {
     @Test func theDefaultDatabaseIsUnderXDGDataHome() async {
         let output = CapturedText()
         let terminal = KithApp.Terminal(output: output, errors: CapturedText(), input: .text(""))
-        let status = await KithApp.run(
+        let status = await kithApp.run(
             arguments: ["status", "--json"], environment: ["HOME": folder, "XDG_DATA_HOME": folder + "/data"],
             terminal: terminal)
         #expect(status == 0)
@@ -120,7 +120,7 @@ struct KithAppTests {
     @Test func kithDBNamesTheFileWhenNoFlagDoes() async {
         let output = CapturedText()
         let terminal = KithApp.Terminal(output: output, errors: CapturedText(), input: .text(""))
-        _ = await KithApp.run(
+        _ = await kithApp.run(
             arguments: ["status", "--json"], environment: ["HOME": folder, "KITH_DB": database], terminal: terminal)
         #expect(output.text.contains("\"database\":\"\(database)\""))
     }

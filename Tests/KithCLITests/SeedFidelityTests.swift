@@ -29,7 +29,7 @@ struct SeedFidelityTests {
             output: output, errors: errors, input: .text(input), interaction: interaction)
         var environment = ["HOME": folder, "NO_COLOR": "1"]
         environment["KITH_PASSWORD"] = password
-        let status = await KithApp.run(
+        let status = await kithApp.run(
             arguments: ["--db", database] + arguments, environment: environment, terminal: terminal)
         return Run(status: status, output: output.text, errors: errors.text)
     }
@@ -103,7 +103,7 @@ struct SeedFidelityTests {
         try await riaWithNightOwl()
         let whoami = await kith(["whoami"])
         #expect(whoami.output.contains("Presenting as Night Owl (professional)"))
-        let app = try AppEnvironment.local(databasePath: database, product: .all)
+        let app = try AppEnvironment.local(app: kithApp, databasePath: database, product: kithApp.products[0])
         #expect(await app.prompt() == "ria · Night Owl › ")
 
         #expect(await kith(["persona", "switch", "primary"]).status == 0)
@@ -258,7 +258,7 @@ struct SeedFidelityTests {
 
     @Test func aMemberRemovedByAnotherProcessStopsBeingActedAsAtTheNextCommand() async throws {
         try await household()
-        let running = try AppEnvironment.local(databasePath: database, product: .all)
+        let running = try AppEnvironment.local(app: kithApp, databasePath: database, product: kithApp.products[0])
         try await running.startActing(as: "Max")
         #expect(try await running.session.currentPrincipal()?.actingAs?.displayName == "Max")
         #expect(await running.prompt() == "dana (as Max) › ")

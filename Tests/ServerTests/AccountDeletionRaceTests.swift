@@ -3,7 +3,7 @@ import FamilyCodes
 import Foundation
 import Identity
 import IdentityTesting
-import KithSchema
+import KithComposition
 import PostgresStorage
 import PostgresStorageTesting
 import Preferences
@@ -56,7 +56,7 @@ struct AccountDeletionRaceTests {
         let url = try await TestPostgres.freshSchemaURL()
         func pool() async throws -> PostgresDatabase {
             try await PostgresDatabase.open(
-                url: url, features: KithSchema.migrations, size: 4, timeouts: TestPostgres.generousTimeouts)
+                url: url, features: KithServices.migrations, size: 4, timeouts: TestPostgres.generousTimeouts)
         }
         let (first, second) = (try await pool(), try await pool())
         let clock = ManualClock()

@@ -2,7 +2,7 @@ import Argon2
 import Foundation
 import Identity
 import IdentityTesting
-import KithSchema
+import KithComposition
 import Storage
 
 /// What the account deletion tests share: one server's composition and the scan of a dump for what is left of an

@@ -4,7 +4,7 @@ import FamilyCodes
 import Foundation
 import Identity
 import IdentityTesting
-import KithSchema
+import KithComposition
 import PostgresStorage
 import PostgresStorageTesting
 import Preferences
@@ -41,8 +41,8 @@ struct AccountDeletionTests {
             switch engine {
             case .sqlite:
                 try SQLiteDatabase.open(
-                    at: folder.appendingPathComponent("kith.sqlite").path, features: KithSchema.migrations)
-            case .postgres: try await TestPostgres.database(KithSchema.migrations)
+                    at: folder.appendingPathComponent("kith.sqlite").path, features: KithServices.migrations)
+            case .postgres: try await TestPostgres.database(KithServices.migrations)
             }
         let clock = ManualClock()
         let random = SystemRandomSource()

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import KithServer
+import KithServerProducts
 import PostgresStorageTesting
 import Testing
 
@@ -27,15 +28,17 @@ struct ExitPinOverHTTPTests {
         case .sqlite:
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             services = try ServerServices.sqlite(
-                path: directory.appendingPathComponent("kith.sqlite").path, clock: clock, random: random,
+                features: ServerApp.kithFeatures, path: directory.appendingPathComponent("kith.sqlite").path,
+                clock: clock, random: random,
                 hasher: hasher)
         case .postgres:
             services = try await ServerServices.postgres(
-                url: try await TestPostgres.freshSchemaURL(), poolSize: 2, clock: clock, random: random,
+                features: ServerApp.kithFeatures, url: try await TestPostgres.freshSchemaURL(), poolSize: 2,
+                clock: clock, random: random,
                 hasher: hasher)
         }
         let app = Application(
-            router: KithServerApplication.router(services: services),
+            router: try KithServerApplication.router(services: services),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.router) { client in
             let ann = try await client.signUp("ann@example.com", first: "Ann", role: "parent")

@@ -16,7 +16,7 @@ struct HealthReadyTests {
         let server = try TestServer()
         let readiness = Readiness()
         let app = Application(
-            router: KithServerApplication.router(services: server.services, readiness: readiness),
+            router: try KithServerApplication.router(services: server.services, readiness: readiness),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         defer { try? FileManager.default.removeItem(at: server.directory) }
         try await app.test(.router) { client in

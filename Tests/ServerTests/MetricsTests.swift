@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import KithServer
+import KithServerProducts
 import PostgresStorageTesting
 import Synchronization
 import Testing
@@ -88,12 +89,11 @@ struct MetricsTests {
         let plain = try TestServer()
         let statistics = Reported(
             DatabaseStatistics(retries: 3, exhausted: 0, replaced: 1, connectionsInUse: 2, waiting: 5))
-        let services = ServerServices(
-            identity: plain.services.identity, preferences: plain.services.preferences,
-            familyCodes: plain.services.familyCodes, circles: plain.services.circles,
+        let services = try ServerServices(
+            features: plain.services.features, services: plain.services.services,
             databaseStatistics: { statistics.now.withLock { $0 } })
         let app = Application(
-            router: KithServerApplication.router(services: services),
+            router: try KithServerApplication.router(services: services),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.router) { client in
             let first = try await client.send(.get, "/metrics").text
@@ -120,10 +120,10 @@ struct MetricsTests {
     @Test func onPostgreSQLThePoolAndRetriesAreExposed() async throws {
         let random = SystemRandomSource()
         let services = try await ServerServices.postgres(
-            url: try await TestPostgres.freshSchemaURL(), poolSize: 2, random: random,
+            features: ServerApp.kithFeatures, url: try await TestPostgres.freshSchemaURL(), poolSize: 2, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
         let app = Application(
-            router: KithServerApplication.router(services: services),
+            router: try KithServerApplication.router(services: services),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.router) { client in
             let dana = try await client.signUp("dana@example.com")
@@ -141,10 +141,11 @@ struct MetricsTests {
         let random = SystemRandomSource()
         let url = try await TestPostgres.freshSchemaURL()
         let services = try await ServerServices.postgres(
-            url: url, poolSize: 2, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random),
+            features: ServerApp.kithFeatures, url: url, poolSize: 2, random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random),
             replicas: .init(urls: [try TestPostgres.replicaURL(of: url)]))
         let app = Application(
-            router: KithServerApplication.router(services: services),
+            router: try KithServerApplication.router(services: services),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.router) { client in
             let signUp = try await client.send(

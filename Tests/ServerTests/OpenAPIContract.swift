@@ -16,7 +16,7 @@ struct OpenAPIContract: Sendable {
     }
 
     init() throws {
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: repositoryOpenAPIURL))
+        let object = try JSONSerialization.jsonObject(with: kithOpenAPIDocument)
         let root = object as? [String: Any] ?? [:]
         document = UncheckedDocument(
             paths: root["paths"] as? [String: [String: Any]] ?? [:],

@@ -7,9 +7,9 @@ import Testing
 
 @Suite("The OpenAPI document")
 struct OpenAPITests {
-    @Test func theServedDocumentIsTheRepositoryFileByteForByte() async throws {
+    @Test func theServedDocumentIsTheAssembledOneByteForByte() async throws {
         let server = try TestServer()
-        let file = try Data(contentsOf: repositoryOpenAPIURL)
+        let file = kithOpenAPIDocument
         try await server.test { client in
             let response = try await client.send(.get, "/openapi.json")
             #expect(response.status == .ok)
@@ -18,9 +18,34 @@ struct OpenAPITests {
         }
     }
 
+    /// Features became values that bring their own part of the document (Resources/openapi/NAME.json); the document
+    /// they assemble is, as JSON, the one file `kith-server` served before (openapi.json at b198c67). Python's json,
+    /// sorted keys and no spaces, gives the fingerprint: a change to the HTTP contract changes it on purpose.
+    @Test func kithsAssembledDocumentIsTheOneServedBeforeFeaturesWereValues() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: path) }
+        try kithOpenAPIDocument.write(to: path)
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = [
+            "python3", "-c",
+            "import hashlib, json, sys; print(hashlib.sha256(json.dumps(json.load(open(sys.argv[1])), "
+                + "sort_keys=True, separators=(',', ':'), ensure_ascii=True).encode()).hexdigest())",
+            path.path,
+        ]
+        let output = Pipe()
+        python.standardOutput = output
+        try python.run()
+        let fingerprint = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        python.waitUntilExit()
+        #expect(
+            fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "d54e0ada4127c1e991d5a794f1e8d92a934a123c2fb8f4ff058c0af82b205454")
+    }
+
     @Test func itIsOpenAPI31AndListsExactlyTheRoutesTheRouterHas() throws {
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: repositoryOpenAPIURL)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: kithOpenAPIDocument) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         let documented = Set(

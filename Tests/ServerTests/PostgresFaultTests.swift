@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import KithServer
+import KithServerProducts
 import PostgresStorageTesting
 import Testing
 
@@ -17,9 +18,9 @@ struct PostgresFaultTests {
         defer { cluster.stop() }
         let random = SystemRandomSource()
         let services = try await ServerServices.postgres(
-            url: cluster.url, poolSize: 2, random: random,
+            features: ServerApp.kithFeatures, url: cluster.url, poolSize: 2, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random))
-        let router = KithServerApplication.router(services: services)
+        let router = try KithServerApplication.router(services: services)
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.router) { client in
             let account = try await client.signUp("dana@example.com")

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import KithServer
+import KithServerProducts
 import PostgresStorage
 import PostgresStorageTesting
 import Testing
@@ -21,13 +22,13 @@ struct PostgresStallTests {
     ) async throws -> ServerServices {
         let random = SystemRandomSource()
         return try await ServerServices.postgres(
-            url: url, poolSize: poolSize, random: random,
+            features: ServerApp.kithFeatures, url: url, poolSize: poolSize, random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random), timeouts: timeouts)
     }
 
-    static func application(_ services: ServerServices) -> some ApplicationProtocol {
+    static func application(_ services: ServerServices) throws -> some ApplicationProtocol {
         Application(
-            router: KithServerApplication.router(services: services),
+            router: try KithServerApplication.router(services: services),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
@@ -164,7 +165,7 @@ struct PostgresStallTests {
     @Test func aCancelledStatementIs503() async throws {
         let url = try await TestPostgres.freshSchemaURL()
         let services = try await Self.services(url: url)
-        let admin = try await PostgresDatabase.open(url: url, features: ServerServices.migrations, size: 2)
+        let admin = try await PostgresDatabase.open(url: url, features: KithServices.migrations, size: 2)
         try await Self.application(services).test(.router) { client in
             let account = try await client.signUp("dana@example.com")
             // Sessions locked for a moment: the request's statement waits for the lock, and is cancelled meanwhile.
@@ -224,7 +225,7 @@ struct PostgresStallTests {
         // Generous deadlines and a long lock: the window in which the pool is held must outlast a loaded machine.
         let services = try await Self.services(url: url, poolSize: 2, timeouts: TestPostgres.generousTimeouts)
         let admin = try await PostgresDatabase.open(
-            url: url, features: ServerServices.migrations, size: 2, timeouts: TestPostgres.generousTimeouts)
+            url: url, features: KithServices.migrations, size: 2, timeouts: TestPostgres.generousTimeouts)
         try await Self.application(services).test(.router) { client in
             let account = try await client.signUp("dana@example.com")
             let locker = Self.lockSessions(admin, seconds: 8)

@@ -19,9 +19,9 @@ struct SchemaParityTests {
         let folder = NSTemporaryDirectory() + "kith-parity-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let sqlite = try SQLiteDatabase.open(at: folder + "/kith.sqlite", features: ServerServices.migrations)
+        let sqlite = try SQLiteDatabase.open(at: folder + "/kith.sqlite", features: KithServices.migrations)
         defer { try? sqlite.close() }
-        let postgres = try await TestPostgres.database(ServerServices.migrations)
+        let postgres = try await TestPostgres.database(KithServices.migrations)
 
         var onSQLite = try await SchemaShape.read(sqlite)
         var onPostgres = try await SchemaShape.read(postgres)

@@ -1,7 +1,7 @@
 import Foundation
 import Identity
 import IdentityTesting
-import KithSchema
+import KithComposition
 import PostgresStorage
 import PostgresStorageTesting
 import Storage
@@ -24,7 +24,7 @@ struct SecondFactorRaceTests {
         let url = try await TestPostgres.freshSchemaURL()
         func pool() async throws -> PostgresDatabase {
             try await PostgresDatabase.open(
-                url: url, features: KithSchema.migrations, size: 4, timeouts: TestPostgres.generousTimeouts)
+                url: url, features: KithServices.migrations, size: 4, timeouts: TestPostgres.generousTimeouts)
         }
         let clock = ManualClock()
         let random = SystemRandomSource()

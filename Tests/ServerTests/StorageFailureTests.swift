@@ -7,7 +7,9 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import IdentitySQL
+import KithComposition
 import KithServer
+import KithServerProducts
 import Preferences
 import SQLiteStorage
 import Storage
@@ -32,14 +34,21 @@ final class StorageFailureTests {
         database.failEvery("", with: error)
         let memory = InMemoryIdentityStore()
         let random = SystemRandomSource()
-        let services = ServerServices(
-            identity: LocalIdentityService(
-                store: SQLStore(identityOn: database), random: random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: random)),
-            preferences: LocalPreferencesService(store: InMemoryPreferencesStore(identity: memory)),
-            familyCodes: LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: memory)),
-            circles: LocalCirclesService(store: InMemoryCirclesStore(identity: memory)))
-        return KithServerApplication.router(services: services)
+        var composed = FeatureServices()
+        let identity = LocalIdentityService(
+            store: SQLStore(identityOn: database), random: random,
+            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        composed.provide(identity, as: (any IdentityService).self)
+        composed.provide(identity, as: (any ExitPinService).self)
+        composed.provide(
+            LocalPreferencesService(store: InMemoryPreferencesStore(identity: memory)),
+            as: (any PreferencesService).self)
+        composed.provide(
+            LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: memory)), as: (any FamilyCodeService).self)
+        composed.provide(
+            LocalCirclesService(store: InMemoryCirclesStore(identity: memory)), as: (any CirclesService).self)
+        let services = try ServerServices(features: ServerApp.kithFeatures, services: composed)
+        return try KithServerApplication.router(services: services)
     }
 
     @Test(arguments: [

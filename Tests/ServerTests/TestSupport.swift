@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Identity
 import IdentityHTTP
 import KithServer
+import KithServerProducts
 import Networking
 
 /// One server over a fresh SQLite file, a manual clock and cheap Argon2, for one test.
@@ -27,10 +28,11 @@ struct TestServer {
         clock = ManualClock()
         let random = SystemRandomSource()
         services = try ServerServices.sqlite(
-            path: directory.appendingPathComponent("kith.sqlite").path, clock: clock, random: random,
+            features: ServerApp.kithFeatures, path: directory.appendingPathComponent("kith.sqlite").path, clock: clock,
+            random: random,
             hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: try verifiers(clock),
             passkeys: passkeys)
-        router = KithServerApplication.router(services: services)
+        router = try KithServerApplication.router(services: services)
     }
 
     /// The application on a free loopback port (for `.live`) or behind the router test framework (`.router`).
@@ -134,10 +136,11 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The repository's `Apps/server/Sources/KithServer/Resources/openapi.json`.
-let repositoryOpenAPIURL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Apps/server/Sources/KithServer/Resources/openapi.json")
+/// `kith-server`'s OpenAPI document, as assembled from the server's part and each feature's.
+let kithOpenAPIDocument: Data = {
+    // Kith's own features always assemble: a failure here is a bug every document test shows.
+    Data(try! ServerApp.kith().openAPI)
+}()
 
 /// A concrete path for a route pattern: `{id}` becomes `id`.
 /// `kith --remote`'s side of a server in a test: the `HTTPIdentityService` over `json`, and this device keeping its

@@ -21,7 +21,7 @@ struct TrustedProxyAndRequestIdTests {
         _ next: String, forwarded: @escaping @Sendable (Int) -> String, trusting proxies: [String]
     ) async throws -> HTTPResponse.Status {
         let server = try TestServer()
-        let router = KithServerApplication.router(
+        let router = try KithServerApplication.router(
             services: server.services, trustedProxies: TrustedProxies(proxies.map { TrustedProxies.Range($0)! }))
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         defer { try? FileManager.default.removeItem(at: server.directory) }

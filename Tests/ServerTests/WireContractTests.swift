@@ -18,7 +18,7 @@ struct WireContractTests {
     let validator: SchemaValidator
 
     init() throws {
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: repositoryOpenAPIURL))
+        let object = try JSONSerialization.jsonObject(with: kithOpenAPIDocument)
         document = try #require(object as? [String: Any])
         validator = SchemaValidator(document: document)
     }

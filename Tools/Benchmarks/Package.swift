@@ -17,11 +17,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
-        // The apps' composition (Apps/shared/Sources/KithSchema, linked here: a package's targets live inside it), so
+        // The apps' composition (Apps/shared/Sources/KithComposition, linked here: a package's targets live inside it), so
         // the benchmarks run every feature's rules as `kith` and `kith-server` do without depending on the root
         // package and its server dependencies.
         .target(
-            name: "KithSchema",
+            name: "KithComposition",
             dependencies: [
                 .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
@@ -36,13 +36,16 @@ let package = Package(
                 .product(name: "PreferencesSQL", package: "Preferences"),
                 .product(name: "FamilyCodesSQL", package: "FamilyCodes"),
                 .product(name: "CirclesSQL", package: "Circles"),
+                .product(name: "CirclesWire", package: "Circles"),
+                .product(name: "IdentityWire", package: "Identity"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "kith-bench",
             dependencies: [
-                "KithSchema",
+                "KithComposition",
+                .product(name: "Preferences", package: "Preferences"),
                 .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Identity", package: "Identity"),

@@ -10,10 +10,12 @@ import Storage
 /// read-only, and not at all when the candidates need no live values; a missing file is not created), it
 /// never talks to a server (with `--remote` only commands, flags and fixed choices are offered), and a
 /// failure prints nothing rather than an error in the middle of the person's line.
-enum CompletionMode {
+struct CompletionMode {
     static let hiddenCommand = "__complete"
 
-    static func run(_ words: [String], environment: [String: String], output: any TextSink) async -> Int32 {
+    let app: KithApp
+
+    func run(_ words: [String], environment: [String: String], output: any TextSink) async -> Int32 {
         let typed = Array(words.dropLast())
         let partial = words.last ?? ""
         for candidate in await candidates(after: typed, partial: partial, environment: environment)
@@ -23,41 +25,46 @@ enum CompletionMode {
         return 0
     }
 
-    static func candidates(after typed: [String], partial: String, environment: [String: String]) async -> [String] {
+    func candidates(after typed: [String], partial: String, environment: [String: String]) async -> [String] {
         // The value of a global flag (`--product <TAB>`): its choices or live values; file names for `--db`.
         if let last = typed.last, let flag = globalValueFlag(last, before: Array(typed.dropLast())) {
-            if !flag.choices.isEmpty { return matching(flag.choices, partial) }
+            if !flag.choices.isEmpty { return Self.matching(flag.choices, partial) }
             guard let key = flag.completion, let options = try? GlobalOptions.parse(Array(typed.dropLast())),
-                let app = localApp(options, product: .all, environment: environment)
+                let local = localApp(options, product: app.products[0], environment: environment)
             else { return [] }
-            return matching(await gathered(from: app)[key] ?? [], partial)
+            return Self.matching(await Self.gathered(from: local)[key] ?? [], partial)
         }
         guard let options = try? GlobalOptions.parse(typed),
-            let product = Product.named(options.productName ?? Product.all.name)
+            let product = options.productName.map({ app.product(named: $0) }) ?? app.products[0]
         else { return [] }
-        // Commands and flags come from a registry over empty stores: the file is opened only for live values.
-        guard let registry = try? KithApp.makeRegistry(AppEnvironment.readOnly(databasePath: nil, product: product))
+        // Commands and flags come from a registry over an empty database: the file is opened only for live values.
+        guard let looking = try? AppEnvironment.readOnly(app: app, databasePath: nil, product: product),
+            let registry = try? app.makeRegistry(looking)
         else { return [] }
         let words = options.words.filter { $0 != "--" }
 
         if partial.hasPrefix("-") {
             let commandFlags = registry.completions(after: words, partial: partial)
-            let globalFlags = (GlobalOptions.described + Shell.globalFlags).map { "--" + $0.name }
+            let globalFlags = (GlobalOptions.described(products: app.products) + Shell.globalFlags).map {
+                "--" + $0.name
+            }
             return Array(Set(commandFlags + globalFlags.filter { $0.hasPrefix(partial) })).sorted()
         }
         var values: [String: [String]] = [:]
         if registry.completionKey(after: words) != nil,
-            let app = localApp(options, product: product, environment: environment)
+            let local = localApp(options, product: product, environment: environment)
         {
-            if let account = options.account { _ = try? await app.device.runAs(email: account) }
-            values = await gathered(from: app)
+            if let account = options.account { _ = try? await local.device.runAs(email: account) }
+            values = await Self.gathered(from: local)
         }
         return registry.completions(after: words, partial: partial, values: values)
     }
 
     /// The global flag that takes a value, when `word` is one and stands where it is global.
-    private static func globalValueFlag(_ word: String, before: [String]) -> Option? {
-        guard let flag = GlobalOptions.described.first(where: { "--" + $0.name == word }), !flag.isFlag else {
+    private func globalValueFlag(_ word: String, before: [String]) -> Option? {
+        guard let flag = GlobalOptions.described(products: app.products).first(where: { "--" + $0.name == word }),
+            !flag.isFlag
+        else {
             return nil
         }
         // After a command word `--account` is the command's own (`contact add NAME --account EMAIL`).
@@ -66,12 +73,12 @@ enum CompletionMode {
     }
 
     /// The local file the flags name, opened read-only; nil with `--remote` or `KITH_REMOTE`.
-    private static func localApp(_ options: GlobalOptions, product: Product, environment: [String: String])
+    private func localApp(_ options: GlobalOptions, product: Product, environment: [String: String])
         -> AppEnvironment?
     {
         guard (try? KithApp.remoteURL(options, environment: environment)) == nil else { return nil }
         let path = DatabaseLocation.resolve(explicitPath: options.databasePath, environment: environment)
-        return AppEnvironment.readOnly(databasePath: path, product: product)
+        return try? AppEnvironment.readOnly(app: app, databasePath: path, product: product)
     }
 
     private static func gathered(from app: AppEnvironment) async -> [String: [String]] {

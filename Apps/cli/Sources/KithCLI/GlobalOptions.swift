@@ -21,18 +21,20 @@ struct GlobalOptions: Equatable {
 
     /// The flags `parse` takes, as `help` lists them and shell completion offers them (`--json` and `--yes`
     /// are the shell's own, `Shell.globalFlags`).
-    static let described: [Option] = [
-        Option("db", value: "PATH", "the SQLite file (else KITH_DB, else $XDG_DATA_HOME/kith/kith.sqlite)"),
-        Option("remote", value: "URL", "talk to a kith-server instead of the file (else KITH_REMOTE)"),
-        Option("product", value: "NAME", "the features on offer", choices: Product.known.map(\.name)),
-        Option(
-            "account", value: "EMAIL", "run as this saved account (its session must be live) without switching",
-            completion: "savedAccount"),
-        Option("as", value: "MEMBER", "start acting as this managed member", completion: "switchable"),
-        Option("keep-going", "a script runs every line, and exits 1 if any failed"),
-        Option("help", "this list; `help COMMAND` shows one command"),
-        Option("version", "the version of kith"),
-    ]
+    static func described(products: [Product]) -> [Option] {
+        [
+            Option("db", value: "PATH", "the SQLite file (else KITH_DB, else $XDG_DATA_HOME/kith/kith.sqlite)"),
+            Option("remote", value: "URL", "talk to a kith-server instead of the file (else KITH_REMOTE)"),
+            Option("product", value: "NAME", "the features on offer", choices: products.map(\.name)),
+            Option(
+                "account", value: "EMAIL", "run as this saved account (its session must be live) without switching",
+                completion: "savedAccount"),
+            Option("as", value: "MEMBER", "start acting as this managed member", completion: "switchable"),
+            Option("keep-going", "a script runs every line, and exits 1 if any failed"),
+            Option("help", "this list; `help COMMAND` shows one command"),
+            Option("version", "the version of kith"),
+        ]
+    }
 
     /// The environment variables kith reads, as `help` lists them.
     static let environmentVariables: [(name: String, help: String)] = [

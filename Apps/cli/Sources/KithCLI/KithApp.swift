@@ -2,6 +2,7 @@ import Console
 import Dispatch
 import Foundation
 import IdentityWire
+import KithComposition
 import SQLiteStorage
 import Storage
 
@@ -11,8 +12,11 @@ import Storage
     import Darwin
 #endif
 
-/// The `kith` program: global flags, then one command, a script from standard input, or the REPL.
-public enum KithApp {
+/// A REPL app built on Kith (`kith`, `movienight`): global flags, then one command, a script from standard input, or
+/// the REPL, over the features it was built with and the products made of them.
+///
+/// A product's main is a few lines: `exit(try KithApp(name:version:features:products:).runProcess(...))`.
+public struct KithApp: Sendable {
     /// Where a run reads and writes, so tests can run kith in-process.
     public struct Terminal: Sendable {
         public enum Input: Sendable {
@@ -55,23 +59,67 @@ public enum KithApp {
         }
     }
 
+    /// What the app is called (its banner, `version`, `help` and completion scripts).
+    public let name: String
+    public let version: String
+    /// Every feature the app was built with, in the order their migrations apply and their services are built.
+    public let features: [CommandLineFeature]
+    /// The features' schema and rules, checked to work together.
+    public let composition: Composition
+    /// The products `--product` chooses among; the first is the default.
+    public let products: [Product]
+
+    /// The app of `features` offering `products` (every feature, as a product named "all", when none are given).
+    /// Features that clash (a name, a migration id) or a product naming a feature the app was not built with are
+    /// refused here, naming them.
+    public init(
+        name: String, version: String, features: [CommandLineFeature], products: [Product] = []
+    ) throws(CompositionError) {
+        self.name = name
+        self.version = version
+        self.features = features
+        composition = try Composition(features.map(\.feature))
+        let products = products.isEmpty ? [Product(name: "all", features: features.map(\.name))] : products
+        var productNames = Set<String>()
+        for product in products {
+            guard productNames.insert(product.name.lowercased()).inserted else {
+                throw CompositionError("Two products are named \(product.name)")
+            }
+            for feature in product.features where !features.contains(where: { $0.name == feature }) {
+                throw CompositionError(
+                    "The product \(product.name) offers \(feature), which \(name) was not built with")
+            }
+        }
+        self.products = products
+    }
+
+    /// The product named `name` (any case), or nil.
+    public func product(named name: String) -> Product? {
+        products.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// The features of `product`, in the product's order.
+    func features(of product: Product) -> [CommandLineFeature] {
+        product.features.compactMap { name in features.first { $0.name == name } }
+    }
+
     /// Runs this process's kith: `version` answers at once, everything else runs on Swift concurrency.
     ///
     /// Synchronous on purpose: `kith version` is the start-up benchmark, and answering it before the
     /// concurrency runtime starts its threads saves a good part of the start-up time.
-    public static func runProcess(environment: @autoclosure () -> [String: String]) -> Int32 {
+    public func runProcess(environment: @autoclosure () -> [String: String]) -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let options = try? GlobalOptions.parse(arguments), options.words == ["version"],
-            options.productName.map({ Product.named($0) != nil }) ?? true
+            options.productName.map({ product(named: $0) != nil }) ?? true
         {
-            FileDescriptorSink.standardOutput.write(VersionCommand.text(json: options.json) + "\n")
+            FileDescriptorSink.standardOutput.write(versionText(json: options.json) + "\n")
             return 0
         }
         let environment = environment()
         let result = ExitStatusBox()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            result.status = await run(arguments: arguments, environment: environment, terminal: .standard)
+            result.status = await self.run(arguments: arguments, environment: environment, terminal: .standard)
             done.signal()
         }
         done.wait()
@@ -79,9 +127,9 @@ public enum KithApp {
     }
 
     /// Runs kith and returns its exit status.
-    public static func run(arguments: [String], environment: [String: String], terminal: Terminal) async -> Int32 {
+    public func run(arguments: [String], environment: [String: String], terminal: Terminal) async -> Int32 {
         if arguments.first == CompletionMode.hiddenCommand {
-            return await CompletionMode.run(
+            return await CompletionMode(app: self).run(
                 Array(arguments.dropFirst()), environment: environment, output: terminal.output)
         }
         let reporter = Shell(
@@ -101,8 +149,9 @@ public enum KithApp {
 
         // `version` and `completion` answer without touching the database: they must work, and create nothing,
         // whatever the file (and `version` must start fast).
-        if let first = options.words.first, KithPlugin.withoutDatabase.commands.contains(where: { $0.name == first }) {
-            let registry = (try? CommandRegistry(plugins: [KithPlugin.withoutDatabase])) ?? CommandRegistry()
+        let withoutDatabase = KithPlugin.withoutDatabase(app: self)
+        if let first = options.words.first, withoutDatabase.commands.contains(where: { $0.name == first }) {
+            let registry = (try? CommandRegistry(plugins: [withoutDatabase])) ?? CommandRegistry()
             let outcome = await shell(registry: registry, like: reporter).run(options.words, defaults: defaults)
             if case .failed(_, let message) = outcome { reporter.report(message) }
             return outcome.exitCode
@@ -110,7 +159,7 @@ public enum KithApp {
 
         let remote: URL?
         do {
-            remote = try remoteURL(options, environment: environment)
+            remote = try Self.remoteURL(options, environment: environment)
         } catch {
             reporter.report(error.description)
             return Shell.usageExitCode
@@ -119,7 +168,7 @@ public enum KithApp {
         if remote == nil, options.words.first == "help" {
             let registry: CommandRegistry
             do {
-                registry = try makeRegistry(AppEnvironment.readOnly(databasePath: nil, product: product))
+                registry = try makeRegistry(AppEnvironment.readOnly(app: self, databasePath: nil, product: product))
             } catch {
                 reporter.report(String(describing: error))
                 return Shell.refusedExitCode
@@ -134,10 +183,11 @@ public enum KithApp {
         do {
             // The one place the local and the remote compositions are chosen.
             if let remote {
-                app = AppEnvironment.remote(url: remote, product: product, environment: environment)
+                app = try AppEnvironment.remote(app: self, url: remote, product: product, environment: environment)
             } else {
                 let path = DatabaseLocation.resolve(explicitPath: options.databasePath, environment: environment)
-                app = try AppEnvironment.local(databasePath: path, product: product, environment: environment)
+                app = try AppEnvironment.local(
+                    app: self, databasePath: path, product: product, environment: environment)
             }
             registry = try makeRegistry(app)
         } catch {
@@ -174,12 +224,14 @@ public enum KithApp {
         return status
     }
 
-    /// The registry of a product: kith's own commands, then each feature's, then `help`.
-    static func makeRegistry(_ app: AppEnvironment) throws(UsageError) -> CommandRegistry {
-        var registry = try CommandRegistry(plugins: [KithPlugin(environment: app)] + app.plugins)
-        let title = "kith \(VersionCommand.version) (product \(app.product.name))"
+    /// The registry of a product: the app's own commands, then each feature's, then `help`.
+    func makeRegistry(_ environment: AppEnvironment) throws(UsageError) -> CommandRegistry {
+        var registry = try CommandRegistry(
+            plugins: [KithPlugin(app: self, environment: environment)] + environment.plugins)
+        let title = "\(name) \(version) (product \(environment.product.name))"
         let help = BuiltinCommands.help(
-            for: registry, title: title, feature: KithPlugin.name, globalFlags: GlobalOptions.described,
+            for: registry, title: title, feature: KithPlugin.name,
+            globalFlags: GlobalOptions.described(products: products),
             environment: GlobalOptions.environmentVariables)
         try registry.register(help, feature: KithPlugin.name)
         return registry
@@ -202,16 +254,21 @@ public enum KithApp {
         return url
     }
 
-    private static func selectProduct(_ name: String?) throws(UsageError) -> Product {
-        guard let name else { return .all }
-        guard let product = Product.named(name) else {
-            let names = Product.known.map(\.name).joined(separator: ", ")
+    /// The text of `version`, without a registry or a shell, for the start-up path.
+    func versionText(json: Bool) -> String {
+        json ? "{\"version\":\"\(version)\"}" : "\(name) \(version)"
+    }
+
+    private func selectProduct(_ name: String?) throws(UsageError) -> Product {
+        guard let name else { return products[0] }
+        guard let product = product(named: name) else {
+            let names = products.map(\.name).joined(separator: ", ")
             throw UsageError("Unknown product \(name): choose one of \(names)")
         }
         return product
     }
 
-    private static func shell(
+    private func shell(
         registry: CommandRegistry, like other: Shell,
         palette: @escaping @Sendable () async -> Style.Palette = { .dark }
     ) -> Shell {
@@ -221,7 +278,7 @@ public enum KithApp {
             startOnlyFlags: GlobalOptions.startOnly, palette: palette, terminalWidth: other.terminalWidth)
     }
 
-    private static func runREPL(
+    private func runREPL(
         _ shell: Shell, app: AppEnvironment, environment: [String: String], defaults: Shell.Defaults
     ) async -> Int32 {
         let history = History(path: History.defaultPath(environment: environment))
@@ -230,7 +287,7 @@ public enum KithApp {
         let editor = EditLineEditor(history: history.load()) {
             registry.completions(forLine: $0, values: completions.values)
         }
-        let banner = "kith \(VersionCommand.version): type `help` for commands, Ctrl-D to leave."
+        let banner = "\(name) \(version): type `help` for commands, Ctrl-D to leave."
         return await shell.runREPL(
             editor: editor, history: history, banner: banner, prompt: { await app.prompt() },
             farewell: { await app.farewell() },

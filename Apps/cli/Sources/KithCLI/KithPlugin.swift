@@ -1,15 +1,19 @@
 import Console
 
-/// kith's own commands: `status`, `version`, `completion`, `quit` and `exit` (`help` is added once every command is known).
+/// The app's own commands: `status`, `version`, `completion`, `quit` and `exit` (`help` is added once every command is
+/// known).
 struct KithPlugin: Plugin {
     static let name = "kith"
 
     let commands: [Command]
     var name: String { Self.name }
 
-    init(environment: AppEnvironment) {
+    init(app: KithApp, environment: AppEnvironment) {
         commands =
-            [StatusCommand.command(environment: environment), VersionCommand.command, CompletionCommand.command]
+            [
+                StatusCommand.command(environment: environment), VersionCommand.command(app: app),
+                CompletionCommand.command(program: app.name),
+            ]
             + BuiltinCommands.session
     }
 
@@ -18,5 +22,7 @@ struct KithPlugin: Plugin {
     }
 
     /// What runs without opening the database, so it works (and creates nothing) whatever the file.
-    static let withoutDatabase = KithPlugin(commands: [VersionCommand.command, CompletionCommand.command])
+    static func withoutDatabase(app: KithApp) -> KithPlugin {
+        KithPlugin(commands: [VersionCommand.command(app: app), CompletionCommand.command(program: app.name)])
+    }
 }

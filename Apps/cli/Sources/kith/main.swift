@@ -1,4 +1,10 @@
 import Foundation
 import KithCLI
+import KithProducts
 
-exit(KithApp.runProcess(environment: ProcessInfo.processInfo.environment))
+do {
+    exit(try KithApp.kith().runProcess(environment: ProcessInfo.processInfo.environment))
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,6 +1,6 @@
-import CirclesWire
 import Hummingbird
 import HummingbirdCore
+import KithComposition
 import Logging
 
 /// Builds the HTTP application: the router with its middleware and every feature's routes, over `services`.
@@ -35,11 +35,15 @@ public enum KithServerApplication {
 
     /// The router: public routes (`/health`, `/metrics`, `/openapi.json`, sign-up, sign-in), then `/api/...` behind
     /// `AuthMiddleware`. Middleware is added first so it wraps every route and the 404 of unknown ones.
+    ///
+    /// `openAPI` is the document `/openapi.json` serves (`OpenAPIDocument.assemble`); by default the one of the
+    /// services' features. Features whose routes clash are refused, naming both.
     public static func router(
         services: ServerServices, tokenCacheSize: Int = BearerPrincipals.defaultCapacity,
         trustedProxies: TrustedProxies = TrustedProxies(), readiness: Readiness = Readiness(),
-        metrics: ServerMetrics? = nil
-    ) -> Router<KithRequestContext> {
+        metrics: ServerMetrics? = nil, openAPI: [UInt8]? = nil
+    ) throws -> Router<KithRequestContext> {
+        let openAPI = try openAPI ?? Array(OpenAPIDocument.assemble(services.features))
         let router = Router(context: KithRequestContext.self)
         let routeMethods = RouteMethods()
         let metrics = metrics ?? ServerMetrics(databaseStatistics: services.databaseStatistics)
@@ -58,36 +62,49 @@ public enum KithServerApplication {
             to: router, databaseAnswers: services.databaseAnswers, migrationStatus: services.migrationStatus,
             readiness: readiness)
         MetricsRoutes.add(to: router, metrics: metrics)
-        OpenAPIRoutes.add(to: router)
-        let identityRoutes = IdentityRoutes(
-            identity: services.identity, personas: CirclesPersonas(service: services.circles),
-            providers: services.identityProviders)
-        identityRoutes.addPublic(to: router)
+        OpenAPIRoutes.add(to: router, document: openAPI)
 
         let principals = BearerPrincipals(identity: services.identity, capacity: tokenCacheSize)
         let api = router.group("api").add(
             middleware: AuthMiddleware(identity: services.identity, principals: principals))
-        identityRoutes.add(to: api)
-        HouseholdRoutes(identity: services.identity).add(to: api)
-        if let exitPins = services.exitPins { ExitPinRoutes(pins: exitPins).add(to: api) }
-        ProfileSessionRoutes(identity: services.identity).add(to: api)
-        PreferencesRoutes(preferences: services.preferences).add(to: api)
-        FamilyCodesRoutes(familyCodes: services.familyCodes, identity: services.identity).add(to: api)
-        CirclesRoutes(circles: services.circles).add(to: api)
+        let context = RouteContext(
+            services: services.services, router: router, api: api, identityProviders: services.identityProviders)
+        try refuseClashingRoutes(services: services, serverRoutes: Set(router.routes.map(\.description)))
+        for feature in services.features { try feature.routes?(context) }
         routeMethods.load(from: router)
         return router
+    }
+
+    /// Refuses features that add the same route (method and path) as the server or one another, naming both: the
+    /// router would keep the later one silently. Each feature's routes are first added to a router of its own.
+    private static func refuseClashingRoutes(services: ServerServices, serverRoutes: Set<String>) throws {
+        var owners = Dictionary(uniqueKeysWithValues: serverRoutes.map { ($0, "the server") })
+        for feature in services.features {
+            guard let routes = feature.routes else { continue }
+            let scratch = Router(context: KithRequestContext.self)
+            try routes(
+                RouteContext(
+                    services: services.services, router: scratch, api: scratch.group("api"),
+                    identityProviders: services.identityProviders))
+            for route in scratch.routes.map(\.description) {
+                if let owner = owners[route] {
+                    throw CompositionError("\(owner) and \(feature.name) both add the route \(route)")
+                }
+                owners[route] = feature.name
+            }
+        }
     }
 
     /// The application listening on `configuration`'s host and port.
     public static func application(
         services: ServerServices, configuration: Configuration = Configuration(),
-        logger: Logger = Logger(label: "kith-server")
-    ) -> some ApplicationProtocol {
+        logger: Logger = Logger(label: "kith-server"), openAPI: [UInt8]? = nil
+    ) throws -> some ApplicationProtocol {
         Application(
-            router: router(
+            router: try router(
                 services: services, tokenCacheSize: configuration.tokenCacheSize,
                 trustedProxies: configuration.trustedProxies, readiness: configuration.readiness,
-                metrics: configuration.metrics),
+                metrics: configuration.metrics, openAPI: openAPI),
             server: httpServer,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "kith"),
             logger: logger)

@@ -2,7 +2,7 @@ import Circles
 import Foundation
 import Identity
 import IdentityOIDC
-import KithSchema
+import KithComposition
 import SQLiteStorage
 import Storage
 

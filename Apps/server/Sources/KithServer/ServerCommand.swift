@@ -2,17 +2,44 @@ import Foundation
 import Hummingbird
 import Identity
 import IdentityOIDC
-import KithSchema
+import KithComposition
 import Logging
 import Networking
 import PostgresStorage
 import Storage
 
-/// The `kith-server` process: parse the flags, migrate (or check, or refuse), open the store, serve until SIGINT or
+/// A server app built on Kith (`kith-server`, `movienight-server`): the features it serves and the OpenAPI document
+/// assembled from them, checked to work together when it is made.
+public struct ServerApp: Sendable {
+    public let name: String
+    public let features: [ServerFeature]
+    public let composition: Composition
+    /// `/openapi.json`: the server's part and every feature's.
+    public let openAPI: [UInt8]
+
+    /// The server of `features`; `title` and `description` are its OpenAPI info (else Kith's). Features that clash (a
+    /// name, a migration id, a documented path or schema) are refused here, naming both; clashing routes when the
+    /// router is built, before the port is taken.
+    public init(
+        name: String, features: [ServerFeature], title: String? = nil, description: String? = nil
+    ) throws(CompositionError) {
+        self.name = name
+        self.features = features
+        composition = try Composition(features.map(\.feature))
+        openAPI = Array(try OpenAPIDocument.assemble(features, title: title, description: description))
+    }
+
+    /// Runs the server process; returns the exit code (0 after a clean shutdown, 1 on failure, 2 on a usage error).
+    public func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        await ServerCommand.run(app: self, arguments: arguments, environment: environment)
+    }
+}
+
+/// The server process: parse the flags, migrate (or check, or refuse), open the store, serve until SIGINT or
 /// SIGTERM; or `migrate` and `migrate --check` alone.
 public enum ServerCommand {
-    /// Runs the server; returns the exit code (0 after a clean shutdown, 1 on failure, 2 on a usage error).
-    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    /// Runs `app`; returns the exit code (0 after a clean shutdown, 1 on failure, 2 on a usage error).
+    public static func run(app: ServerApp, arguments: [String], environment: [String: String]) async -> Int32 {
         let parsed: ServerArguments
         do {
             guard let arguments = try ServerArguments.parse(arguments, environment: environment) else {
@@ -28,12 +55,12 @@ public enum ServerCommand {
         do {
             switch parsed.mode {
             case .checkMigrations:
-                let status = try await ServerSchema.status(of: store)
+                let status = try await ServerSchema.status(of: store, migrations: app.composition.migrations)
                 for identifier in status.pending { print("pending \(identifier)") }
                 print(status.isCurrent ? "The database is up to date." : ServerSchema.pendingRefusal(status))
                 return status.isCurrent ? 0 : 1
             case .migrate:
-                let applied = try await ServerSchema.migrate(store)
+                let applied = try await ServerSchema.migrate(store, migrations: app.composition.migrations)
                 for identifier in applied.pending { print("applied \(identifier)") }
                 if applied.pending.isEmpty { print("Nothing to apply: the database is up to date.") }
                 Self.reportNewer(applied, logger: logger)
@@ -42,7 +69,10 @@ public enum ServerCommand {
                 break
             }
             // Migrated here, apart from composing the services, so the log says what was applied or is newer.
-            let schema = try await parsed.migratesOnStart ? ServerSchema.migrate(store) : ServerSchema.status(of: store)
+            let schema =
+                try await parsed.migratesOnStart
+                ? ServerSchema.migrate(store, migrations: app.composition.migrations)
+                : ServerSchema.status(of: store, migrations: app.composition.migrations)
             if !parsed.migratesOnStart && !schema.isCurrent { return fail(ServerSchema.pendingRefusal(schema)) }
             if parsed.migratesOnStart && !schema.pending.isEmpty {
                 logger.info("migrated", metadata: ["applied": .array(schema.pending.map { .string($0) })])
@@ -62,12 +92,14 @@ public enum ServerCommand {
             switch store {
             case .sqlite(let path):
                 services = try ServerServices.sqlite(
-                    path: path, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, mail: mail,
+                    features: app.features, path: path, accessCacheOwners: parsed.accessCacheOwners,
+                    verifiers: verifiers, mail: mail,
                     requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey, passkeys: passkeys,
                     passkeyLog: passkeyLog)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
-                    url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers, migrates: false,
+                    features: app.features, url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers,
+                    migrates: false,
                     mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey,
                     passkeys: passkeys, passkeyLog: passkeyLog,
                     replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag))
@@ -80,21 +112,23 @@ public enum ServerCommand {
             }
             let readiness = Readiness()
             let metrics = ServerMetrics(databaseStatistics: services.databaseStatistics)
-            let app = KithServerApplication.application(
+            let application = try KithServerApplication.application(
                 services: services,
                 configuration: .init(
                     host: parsed.host, port: parsed.port, tokenCacheSize: parsed.tokenCacheSize,
                     trustedProxies: TrustedProxies(parsed.trustedProxies), readiness: readiness, metrics: metrics),
-                logger: logger)
+                logger: logger, openAPI: app.openAPI)
             let sender = services.outbox.map { OutboxService(sender: $0, metrics: metrics, logger: logger) }
             try await KithServerApplication.serve(
-                app, logger: logger, readiness: readiness, delay: parsed.shutdownDelay,
+                application, logger: logger, readiness: readiness, delay: parsed.shutdownDelay,
                 background: sender.map { [$0] } ?? [])
             // Every commit is already in the file or its WAL: a store that cannot close now loses nothing.
             do { try services.closeStore() } catch { logger.warning("the store did not close: \(error)") }
             return 0
         } catch let error as StorageError {
             return fail(error.message)
+        } catch let error as CompositionError {
+            return fail(error.description)
         } catch {
             return fail("\(error)")
         }

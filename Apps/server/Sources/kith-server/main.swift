@@ -1,6 +1,12 @@
 import Foundation
 import KithServer
+import KithServerProducts
 
-exit(
-    await ServerCommand.run(
-        arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+do {
+    exit(
+        await try ServerApp.kith().run(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

@@ -18,8 +18,9 @@ public struct CommandRegistry: Sendable {
     }
 
     public mutating func register(_ command: Command, feature: String) throws(UsageError) {
-        guard byName[command.name] == nil else {
-            throw UsageError("Two features register the command `\(command.name)`")
+        if let earlier = byName[command.name] {
+            throw UsageError(
+                "The features \(entries[earlier].feature) and \(feature) both register the command `\(command.name)`")
         }
         byName[command.name] = entries.count
         entries.append(Entry(feature: feature, command: command))

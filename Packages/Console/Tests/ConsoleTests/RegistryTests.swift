@@ -31,7 +31,7 @@ struct RegistryTests {
     func duplicateRefused() throws {
         var registry = CommandRegistry()
         try registry.register(command("member add"), feature: "identity")
-        #expect(throws: UsageError("Two features register the command `member add`")) {
+        #expect(throws: UsageError("The features identity and other both register the command `member add`")) {
             try registry.register(command("member  add"), feature: "other")
         }
         #expect(registry.commands.map(\.name) == ["member add"])
@@ -41,7 +41,7 @@ struct RegistryTests {
     func duplicateAcrossPlugins() {
         let first = TestPlugin(name: "identity", commands: [command("status"), command("member add")])
         let second = TestPlugin(name: "codes", commands: [command("code create"), command("status")])
-        #expect(throws: UsageError("Two features register the command `status`")) {
+        #expect(throws: UsageError("The features identity and codes both register the command `status`")) {
             try CommandRegistry(plugins: [first, second])
         }
     }

@@ -19,7 +19,7 @@ public struct PreferencesCarryOver: MemberCarryOver {
     }
 
     /// The member's values, unknown ones too (they read as defaults either way), replace whatever the account had.
-    static func carryOver(_ graduation: Graduation, _ preferences: any PreferencesStoreTransaction) throws {
+    public static func carryOver(_ graduation: Graduation, _ preferences: any PreferencesStoreTransaction) throws {
         let values = try preferences.values(memberId: graduation.memberId)
         try preferences.removeValues(memberId: graduation.accountId)
         for (key, value) in values {

@@ -2,7 +2,7 @@ import Argon2
 import Circles
 import Foundation
 import Identity
-import KithSchema
+import KithComposition
 import PostgresStorage
 import PostgresStorageTesting
 import SQLiteStorage
@@ -27,19 +27,19 @@ enum LeavingBenchmark {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var engines: [(name: String, database: any SQLDatabase)] = [
-            ("SQLite", try SQLiteDatabase.open(at: folder + "/kith.sqlite", features: KithSchema.migrations))
+            ("SQLite", try SQLiteDatabase.open(at: folder + "/kith.sqlite", features: KithServices.migrations))
         ]
         if (try? TestPostgres.clusterURL()) != nil {
             let url = try await TestPostgres.freshSchemaURL()
-            engines.append(("PostgreSQL", try await PostgresDatabase.open(url: url, features: KithSchema.migrations)))
+            engines.append(("PostgreSQL", try await PostgresDatabase.open(url: url, features: KithServices.migrations)))
         } else {
             print("  (PostgreSQL skipped: KITH_TEST_DATABASE_URL is not set; Tools/bench --only leaving starts one)")
         }
         var sqliteWorst = 0.0
         for (name, database) in engines {
             let random = SystemRandomSource()
-            let real = KithServices(database: database, random: random)
-            let cheap = KithServices(
+            let real = try KithServices(database: database, random: random)
+            let cheap = try KithServices(
                 database: database, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random))
             let friend = try await signUp(cheap, email: "friend@bench.test", first: "Friend")
             var exports: [Double] = []

@@ -13,7 +13,7 @@ enum StatusCommand {
                     database: database.path,
                     remote: nil,
                     product: environment.product.name,
-                    features: environment.product.features.map(\.rawValue),
+                    features: environment.product.features,
                     migrations: migrations.features.map {
                         StatusJSON.FeatureMigrations(feature: $0.feature, applied: $0.applied, pending: $0.pending)
                     })
@@ -23,7 +23,7 @@ enum StatusCommand {
                     database: nil,
                     remote: environment.remoteURL?.absoluteString,
                     product: environment.product.name,
-                    features: environment.product.features.map(\.rawValue),
+                    features: environment.product.features,
                     migrations: nil)
             }
             return .value(status, text: render(status, style: context.style))

@@ -1,16 +1,14 @@
 import Console
 
-/// `version`: which kith this is. Needs no database, so it answers even when the file is unusable.
-enum VersionCommand {
-    static let version = "0.1.0"
+/// `version`: which app this is. Needs no database, so it answers even when the file is unusable.
+public enum VersionCommand {
+    /// Kith's own version, which `kith` shows.
+    public static let version = "0.1.0"
 
-    static let command = Command("version", summary: "Show the version of kith") { _, _ in
-        .value(VersionJSON(version: version), text: "kith \(version)")
-    }
-
-    /// The same output without a registry or a shell, for the start-up path.
-    static func text(json: Bool) -> String {
-        json ? "{\"version\":\"\(version)\"}" : "kith \(version)"
+    static func command(app: KithApp) -> Command {
+        Command("version", summary: "Show the version of \(app.name)") { _, _ in
+            .value(VersionJSON(version: app.version), text: app.versionText(json: false))
+        }
     }
 
     struct VersionJSON: Encodable, Sendable {

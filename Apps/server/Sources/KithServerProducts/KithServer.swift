@@ -1,0 +1,15 @@
+import KithComposition
+import KithServer
+
+extension ServerApp {
+    /// `kith-server`'s features, in the order their migrations apply: the one list, beside its main so tests serve
+    /// the same features.
+    public static let kithFeatures: [ServerFeature] = [
+        .identity, .profileSession, .preferences, .familyCodes, .circles,
+    ]
+
+    /// `kith-server`: every Kith feature over HTTP.
+    public static func kith() throws(CompositionError) -> ServerApp {
+        try ServerApp(name: "kith-server", features: kithFeatures)
+    }
+}

@@ -1,0 +1,72 @@
+import Identity
+import IdentitySQL
+import Storage
+
+/// One feature as an app composes it: its name, its schema, its share in an account's data, and the rules it runs
+/// over the composition's database.
+///
+/// Kith's features (`Feature.identity`, `.preferences`...) and an outside product's (Examples/movienight's Votes) are
+/// values of this one type, made the same way. Each app wraps it with what that app adds (`kith`'s commands,
+/// `kith-server`'s routes and OpenAPI paths) and takes a list of them: no list of features is written anywhere else.
+public struct Feature: Sendable {
+    /// What the feature is called in errors, logs, the registry and exports (`votes`); unique in a composition.
+    public let name: String
+    /// Its schema on both engines; nil for a feature without tables (acting as a member keeps nothing).
+    public let migrations: FeatureMigrations?
+    /// What it removes when an account is deleted, adds to an export and moves at graduation; nil when it keeps
+    /// nothing about accounts.
+    public let accountData: SQLAccountDataShare?
+    /// Builds its services over `context` into the composition's services (`provide(_:as:)`); a feature that needs
+    /// another's service finds it there. Nil for a feature whose services are the app's (acting as a member).
+    public let local: (@Sendable (LocalContext, inout FeatureServices) throws -> Void)?
+
+    public init(
+        name: String, migrations: FeatureMigrations? = nil, accountData: SQLAccountDataShare? = nil,
+        local: (@Sendable (LocalContext, inout FeatureServices) throws -> Void)? = nil
+    ) {
+        self.name = name
+        self.migrations = migrations
+        self.accountData = accountData
+        self.local = local
+    }
+}
+
+/// What the composition gives every feature that runs its rules here: the one database, the options every feature
+/// shares (clock, randomness, mail...), and every feature's share in an account's data (Identity's deletion,
+/// export and graduation run them all in one transaction).
+public struct LocalContext: Sendable {
+    public let database: any SQLDatabase
+    public let options: CompositionOptions
+    public let accountData: [SQLAccountDataShare]
+}
+
+/// The options an app gives its composition, in one value: tests change the clock, randomness and hasher; `kith` and
+/// `kith-server` set the rest from their flags and environment. Defaults are the real ones.
+public struct CompositionOptions: Sendable {
+    /// The system's clock unless a test gives a manual one.
+    public var clock: any WallClock = SystemClock()
+    public var random: any RandomSource = SystemRandomSource()
+    /// Argon2id at OWASP's parameters when nil; tests give a cheap one.
+    public var hasher: (any PasswordHasher)?
+    /// The providers accounts may sign in with (Google, Apple).
+    public var verifiers: [any IDTokenVerifier] = []
+    /// `kith`'s saved accounts, whose entries follow the account's name, type and photo; a server keeps no device.
+    public var device: (any DeviceStore)?
+    /// Mail, or nil: nothing that needs mail is offered.
+    public var mail: MailSetup?
+    /// The server's `--require-verified-email`.
+    public var requireVerifiedEmail = false
+    /// Most owners whose access a feature keeps decided in memory (the server's `--access-cache`); nil for the
+    /// feature's own default.
+    public var accessCacheOwners: Int?
+    /// Where the sessions this composition makes were made ("kith on HOST"); a server labels each request's instead.
+    public var sessionLabel: String?
+    /// Seals TOTP secrets at rest (the server's `--sealing-key-file`).
+    public var sealingKey: SealingKey?
+    /// The relying party passkeys are made for (`--passkey-rp-id`, `--passkey-origin`).
+    public var passkeys: PasskeyRelyingParty?
+    /// Hears which check a refused passkey ceremony failed.
+    public var passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?
+
+    public init() {}
+}

@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+/// The products named `modules` of the dependency `package` (each module is its own product).
+func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
+    modules.map { .product(name: $0, package: package) }
+}
+
+/// Movie night: a product outside Kith's packages, built on them by path. Its own feature is `Votes` (seed 000's
+/// voting and rating rows), laid out as every Kith feature is: the domain, its SQL store, its commands, its wire
+/// contract, its HTTP client and its store contract.
+let package = Package(
+    name: "movienight",
+    platforms: [.macOS(.v15)],
+    products: ["Votes", "VotesSQL", "VotesCommands", "VotesWire", "VotesHTTP", "VotesTesting"].map {
+        .library(name: $0, targets: [$0])
+    },
+    dependencies: [
+        .package(path: "../../Packages/Identity"),
+        .package(path: "../../Packages/Storage"),
+        .package(path: "../../Packages/Console"),
+        .package(path: "../../Packages/Networking"),
+    ],
+    targets: [
+        .target(name: "Votes", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
+        // The store on SQL: the product's SQLite file, or PostgreSQL for its server at scale.
+        .target(
+            name: "VotesSQL",
+            dependencies: ["Votes"] + from("Identity", "Identity", "IdentitySQL") + from("Storage", "Storage"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VotesCommands",
+            dependencies: ["Votes", "VotesWire"] + from("Identity", "Identity") + from("Console", "Console"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VotesWire", dependencies: ["Votes"] + from("Identity", "Identity", "IdentityWire"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VotesHTTP",
+            dependencies: ["Votes", "VotesWire"]
+                + from("Identity", "IdentityWire", "Identity", "IdentityHTTP") + from("Networking", "Networking"),
+            swiftSettings: swiftSettings),
+        // The store contract (its cases and their environment), run by every test target that owns a store.
+        .target(
+            name: "VotesTesting",
+            dependencies: ["Votes"] + from("Identity", "Argon2", "Identity") + from("Storage", "StorageTesting"),
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VotesTests",
+            dependencies: ["Votes", "VotesTesting"] + from("Identity", "Identity") + from("Storage", "StorageTesting"),
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VotesSQLTests",
+            dependencies: ["VotesSQL", "Votes", "VotesTesting"]
+                + from(
+                    "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
+                )
+                + from("Identity", "Argon2", "Identity", "IdentitySQL"),
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VotesCommandsTests",
+            dependencies: ["VotesCommands", "Votes"]
+                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Console", "Console"),
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VotesHTTPTests",
+            dependencies: ["VotesHTTP", "VotesWire", "Votes"] + from("Identity", "Identity", "IdentityWire")
+                + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
+    ]
+)

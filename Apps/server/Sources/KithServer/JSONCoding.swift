@@ -4,7 +4,7 @@ import IdentityWire
 import NIOCore
 
 /// JSON in and out, in Kith's JSON (`KithJSON`), with clear 400s for bodies that do not decode.
-enum JSONCoding {
+public enum JSONCoding {
     /// The responses' encoder, made once: its options never change, and it encodes on any thread.
     static let responseEncoder = KithJSON.encoder()
 
@@ -12,20 +12,20 @@ enum JSONCoding {
     static let requestDecoder = KithJSON.decoder()
 
     /// A JSON response of `value`.
-    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+    public static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let data = try responseEncoder.encode(value)
         return bytesResponse(data, status: status)
     }
 
     /// A response whose body is already JSON.
-    static func bytesResponse(_ data: some Sequence<UInt8>, status: HTTPResponse.Status = .ok) -> Response {
+    public static func bytesResponse(_ data: some Sequence<UInt8>, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// An empty 204.
-    static func noContent() -> Response { Response(status: .noContent) }
+    public static func noContent() -> Response { Response(status: .noContent) }
 
     /// The sentence a client reads for a body that is not the JSON a route expects.
     static func message(for error: DecodingError) -> String {
@@ -61,7 +61,7 @@ enum JSONCoding {
 
 extension Request {
     /// Collects the body (at most the context's limit: else 413) and decodes it, or a 400 saying what is wrong.
-    func decodeJSON<Value: Decodable>(_ type: Value.Type, context: KithRequestContext) async throws -> Value {
+    public func decodeJSON<Value: Decodable>(_ type: Value.Type, context: KithRequestContext) async throws -> Value {
         guard let value = try await decodeOptionalJSON(type, context: context) else {
             throw APIError(
                 .badRequest, code: .invalidJSON, message: "The request body is empty: send a JSON object")
@@ -86,7 +86,7 @@ extension Request {
     }
 
     /// A query parameter, percent-decoded; nil when absent or empty.
-    func query(_ name: String) -> String? {
+    public func query(_ name: String) -> String? {
         guard let value = uri.queryParameters[name[...]], !value.isEmpty else { return nil }
         return String(value)
     }
@@ -94,14 +94,14 @@ extension Request {
 
 extension Parameters {
     /// A path parameter, percent-decoded (a name may contain spaces, an email `@`).
-    func text(_ name: String) throws -> String {
+    public func text(_ name: String) throws -> String {
         let raw = try require(name)
         return raw.removingPercentEncoding ?? raw
     }
 }
 
 /// A value that must be one of a closed set of words (`role`, `theme`, ...), or a 400 naming the choices.
-func choice<Value: RawRepresentable & CaseIterable>(
+public func choice<Value: RawRepresentable & CaseIterable>(
     _ raw: String, field: String, as type: Value.Type
 ) throws -> Value where Value.RawValue == String {
     if let value = Value(rawValue: raw.trimmingCharacters(in: .whitespaces).lowercased()) { return value }

@@ -6,7 +6,7 @@ extension RouterMethods where Context == KithRequestContext {
     /// Adds `route` for the signed-in caller (else `IdentityError.notSignedIn`): `respond` gets the principal and
     /// returns the value sent back as JSON with `status`.
     @discardableResult
-    func signedIn<Value: Encodable & Sendable>(
+    public func signedIn<Value: Encodable & Sendable>(
         _ route: WireRoute, status: HTTPResponse.Status = .ok,
         respond: @Sendable @escaping (Principal, Request, Context) async throws -> Value
     ) -> Self {
@@ -18,7 +18,7 @@ extension RouterMethods where Context == KithRequestContext {
     /// Adds `route` for the signed-in caller (else `IdentityError.notSignedIn`): `perform` gets the principal, and
     /// the answer is an empty 204.
     @discardableResult
-    func signedInNoContent(
+    public func signedInNoContent(
         _ route: WireRoute, perform: @Sendable @escaping (Principal, Request, Context) async throws -> Void
     ) -> Self {
         api(route) { request, context in

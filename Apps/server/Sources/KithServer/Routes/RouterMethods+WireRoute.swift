@@ -4,7 +4,7 @@ import IdentityWire
 extension RouterMethods {
     /// Adds `route` of a Wire module: its method, and its template less `prefix` (the group's own path).
     @discardableResult
-    func on(
+    public func on(
         _ route: WireRoute, under prefix: String = "",
         use closure: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator
     ) -> Self {
@@ -15,7 +15,7 @@ extension RouterMethods {
 
     /// Adds `route` of a Wire module to the `/api` group.
     @discardableResult
-    func api(
+    public func api(
         _ route: WireRoute, use closure: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator
     ) -> Self {
         on(route, under: "/api/", use: closure)

@@ -1,7 +1,13 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+/// Kith's root package, by the name SwiftPM gives a path dependency: its folder's (`kith`, or whatever the clone is
+/// called), so the example builds wherever Kith is checked out.
+let kith = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
 
 /// The products named `modules` of the dependency `package` (each module is its own product).
 func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
@@ -14,11 +20,18 @@ func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
 let package = Package(
     name: "movienight",
     platforms: [.macOS(.v15)],
-    products: ["Votes", "VotesSQL", "VotesCommands", "VotesWire", "VotesHTTP", "VotesTesting"].map {
-        .library(name: $0, targets: [$0])
-    },
+    products: [
+        .executable(name: "movienight", targets: ["movienight"]),
+        .executable(name: "movienight-server", targets: ["movienight-server"]),
+    ]
+        + ["Votes", "VotesSQL", "VotesCommands", "VotesWire", "VotesHTTP", "VotesTesting"].map {
+            .library(name: $0, targets: [$0])
+        },
     dependencies: [
+        // Kith itself, for its apps as libraries (KithCLI, KithServer) and its features as values (KithComposition).
+        .package(path: "../.."),
         .package(path: "../../Packages/Identity"),
+        .package(path: "../../Packages/Preferences"),
         .package(path: "../../Packages/Storage"),
         .package(path: "../../Packages/Console"),
         .package(path: "../../Packages/Networking"),
@@ -42,11 +55,34 @@ let package = Package(
             dependencies: ["Votes", "VotesWire"]
                 + from("Identity", "IdentityWire", "Identity", "IdentityHTTP") + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
+        // Movie night's composition: its features as values (Votes, and its theme rule swapped in for Kith's
+        // preferences service), the REPL app and the server app over them, and their mains.
+        .target(
+            name: "MovieNightFeatures",
+            dependencies: ["Votes", "VotesSQL"] + from(kith, "KithComposition")
+                + from("Identity", "Identity", "IdentitySQL") + from("Preferences", "Preferences"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "MovieNightCLI",
+            dependencies: ["MovieNightFeatures", "Votes", "VotesCommands", "VotesHTTP"]
+                + from(kith, "KithCLI", "KithComposition") + from("Preferences", "Preferences"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "MovieNightServer",
+            dependencies: ["MovieNightFeatures", "Votes", "VotesWire"]
+                + from(kith, "KithServer", "KithComposition"),
+            resources: [.copy("Resources/votes.json")], swiftSettings: swiftSettings),
+        .executableTarget(name: "movienight", dependencies: ["MovieNightCLI"] + from(kith, "KithCLI")),
+        .executableTarget(
+            name: "movienight-server", dependencies: ["MovieNightServer"] + from(kith, "KithServer")),
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "VotesTesting",
             dependencies: ["Votes"] + from("Identity", "Argon2", "Identity") + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
+        // The built movienight and movienight-server, end to end (a script on a file, the same through HTTP).
+        .testTarget(
+            name: "MovieNightTests", dependencies: ["movienight", "movienight-server"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VotesTests",
             dependencies: ["Votes", "VotesTesting"] + from("Identity", "Identity") + from("Storage", "StorageTesting"),

@@ -15,7 +15,7 @@ struct ProductTests {
         let app = try AppEnvironment.local(app: kithApp, databasePath: path, product: product)
         let registry = try kithApp.makeRegistry(app)
         let features = Set(registry.entries.map(\.feature))
-        let allowed = Set(product.features + [KithPlugin.name])
+        let allowed = Set(product.features + [kithApp.name])
         #expect(features == allowed)
         #expect(app.plugins.map(\.name) == product.features)
         for command in ["help", "status", "version", "quit", "exit"] {

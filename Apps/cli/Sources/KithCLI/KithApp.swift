@@ -230,10 +230,10 @@ public struct KithApp: Sendable {
             plugins: [KithPlugin(app: self, environment: environment)] + environment.plugins)
         let title = "\(name) \(version) (product \(environment.product.name))"
         let help = BuiltinCommands.help(
-            for: registry, title: title, feature: KithPlugin.name,
+            for: registry, title: title, feature: name,
             globalFlags: GlobalOptions.described(products: products),
             environment: GlobalOptions.environmentVariables)
-        try registry.register(help, feature: KithPlugin.name)
+        try registry.register(help, feature: name)
         return registry
     }
 

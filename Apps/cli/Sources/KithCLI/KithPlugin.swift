@@ -3,12 +3,12 @@ import Console
 /// The app's own commands: `status`, `version`, `completion`, `quit` and `exit` (`help` is added once every command is
 /// known).
 struct KithPlugin: Plugin {
-    static let name = "kith"
-
+    /// The app's name (`kith`, `movienight`): `help` lists these commands under it.
+    let name: String
     let commands: [Command]
-    var name: String { Self.name }
 
     init(app: KithApp, environment: AppEnvironment) {
+        name = app.name
         commands =
             [
                 StatusCommand.command(environment: environment), VersionCommand.command(app: app),
@@ -17,12 +17,14 @@ struct KithPlugin: Plugin {
             + BuiltinCommands.session
     }
 
-    private init(commands: [Command]) {
+    private init(name: String, commands: [Command]) {
+        self.name = name
         self.commands = commands
     }
 
     /// What runs without opening the database, so it works (and creates nothing) whatever the file.
     static func withoutDatabase(app: KithApp) -> KithPlugin {
-        KithPlugin(commands: [VersionCommand.command(app: app), CompletionCommand.command(program: app.name)])
+        KithPlugin(
+            name: app.name, commands: [VersionCommand.command(app: app), CompletionCommand.command(program: app.name)])
     }
 }

@@ -30,7 +30,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CirclesCommands",
-            dependencies: ["Circles", "CirclesWire"] + from("Identity", "Identity") + from("Console", "Console"),
+            dependencies: ["Circles", "CirclesWire"] + from("Identity", "Identity", "IdentityWire")
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .target(
             name: "CirclesWire", dependencies: ["Circles"] + from("Identity", "Identity", "IdentityWire"),
@@ -44,7 +45,7 @@ let package = Package(
         .target(
             name: "CirclesTesting",
             dependencies: ["Circles", "CirclesSQL"] + from("Identity", "Argon2", "Identity", "IdentitySQL")
-                + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
+                + from("Storage", "Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesTests",
             dependencies: ["Circles", "CirclesTesting"] + from("Identity", "Argon2", "Identity", "IdentityTesting")
@@ -63,7 +64,7 @@ let package = Package(
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesHTTPTests",
-            dependencies: ["CirclesHTTP", "Circles"] + from("Identity", "IdentityWire", "Identity")
+            dependencies: ["CirclesHTTP", "CirclesWire", "Circles"] + from("Identity", "IdentityWire", "Identity")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(
             name: "FamilyCodesCommandsTests",
             dependencies: ["FamilyCodesCommands", "FamilyCodes"]
-                + from("Identity", "Argon2", "Identity", "IdentityTesting") + from("Console", "Console"),
+                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire") + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesHTTPTests",

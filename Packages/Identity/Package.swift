@@ -61,7 +61,7 @@ let package = Package(
             name: "IdentityCommands", dependencies: ["Identity", "IdentityWire"] + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // The HTTP contract: request and response bodies, routes and error codes, for the server and clients.
-        .target(name: "IdentityWire", dependencies: ["Identity"], swiftSettings: swiftSettings),
+        .target(name: "IdentityWire", dependencies: ["Identity", "Kernel"], swiftSettings: swiftSettings),
         .target(
             name: "IdentityHTTP", dependencies: ["Identity", "IdentityWire"] + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
@@ -107,7 +107,8 @@ let package = Package(
                 ) + from("GRDB.swift", "GRDB"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityCommandsTests",
-            dependencies: ["IdentityCommands", "Identity", "Argon2", "IdentityTesting"] + from("Console", "Console"),
+            dependencies: ["IdentityCommands", "Identity", "IdentityWire", "Argon2", "IdentityTesting"]
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityMailTests",

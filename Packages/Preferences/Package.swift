@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(
             name: "PreferencesCommandsTests",
             dependencies: ["PreferencesCommands", "Preferences"]
-                + from("Identity", "Argon2", "Identity", "IdentityTesting") + from("Console", "Console"),
+                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire") + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesHTTPTests",

@@ -51,8 +51,9 @@ struct PostgresStallTests {
                 try await Task.sleep(for: .milliseconds(100))
                 let asked = ContinuousClock.now
                 health = try await client.send(.get, "/health")
-                // Never the 5 s question itself (room for a machine busy with other suites).
-                #expect(ContinuousClock.now - asked < .seconds(4))
+                // Never the 5 s question itself. A machine busy with every other suite has held a call that did not
+                // wait for the database 4.8 s before answering, so the bound is the question's own deadline.
+                #expect(ContinuousClock.now - asked < .seconds(5))
             }
             #expect(health.status == .serviceUnavailable)
             #expect(health.headers[.retryAfter] == "1")

@@ -40,8 +40,6 @@ public struct AppEnvironment: Sendable {
     private let features: [CommandLineFeature]
     /// What the app is called in its notes ("the next kith run").
     private let appName: String
-    /// The empty database of a composition that only looks, removed with it.
-    private var temporaryFolder: TemporaryFolder?
 
     /// The local composition: SQLite at `databasePath`, services running the rules in this process. Google and Apple
     /// sign-in use the providers `environment` sets up (`KITH_GOOGLE_CLIENT_ID`...), tokens verified here; passkeys are
@@ -49,34 +47,30 @@ public struct AppEnvironment: Sendable {
     public static func local(
         app: KithApp, databasePath: String, product: Product, environment: [String: String] = [:]
     ) throws -> AppEnvironment {
-        try local(
-            app: app, database: try SQLiteDatabase.open(at: databasePath, features: app.composition.migrations),
-            product: product, environment: environment)
+        let database = try SQLiteDatabase.open(at: databasePath, features: app.composition.migrations)
+        return try local(app: app, database: database, file: database, product: product, environment: environment)
     }
 
     /// The local composition for looking only (shell completion, `help`): the file at `databasePath` opened read-only,
-    /// so nothing is created, migrated or written; without a path or a usable file, an empty database in memory
-    /// (with every command the file's composition has).
+    /// so nothing is created, migrated or written; without a path or a usable file, a database that holds nothing (with
+    /// every command the file's composition has).
     public static func readOnly(app: KithApp, databasePath: String?, product: Product) throws -> AppEnvironment {
         if let databasePath,
             let database = try? SQLiteDatabase.openReadOnly(
                 at: databasePath, features: app.composition.migrations, busyTimeoutSeconds: 0.05)
         {
-            return try local(app: app, database: database, product: product, environment: [:])
+            return try local(app: app, database: database, file: database, product: product, environment: [:])
         }
-        // An empty file of its own, removed when the composition goes: the commands are the same over any file.
-        let folder = try TemporaryFolder()
-        var looking = try local(
-            app: app,
-            database: try SQLiteDatabase.open(at: folder.path + "/look.sqlite", features: app.composition.migrations),
-            product: product, environment: [:], keepsDatabase: false)
-        looking.temporaryFolder = folder
-        return looking
+        // Only the commands are needed: the services are made over a database that holds nothing, and never called.
+        return try local(
+            app: app, database: NoDatabase(), file: nil, product: product, environment: [:])
     }
 
+    /// The local composition over `database`; `file` is the same database when it is a SQLite file (for `status` and
+    /// mail), nil when the composition only looks.
     private static func local(
-        app: KithApp, database: SQLiteDatabase, product: Product, environment: [String: String],
-        keepsDatabase: Bool = true
+        app: KithApp, database: any SQLDatabase, file: SQLiteDatabase?, product: Product,
+        environment: [String: String]
     ) throws -> AppEnvironment {
         let http = CurlHTTPClient()
         let deviceStore = SQLDeviceStore(database: database)
@@ -95,11 +89,11 @@ public struct AppEnvironment: Sendable {
         let device = ThisDevice(store: deviceStore, sessions: identity)
         let exitLock = services[(any ExitPinService).self].map { ExitLock(pins: $0, device: deviceStore) }
         return try AppEnvironment(
-            app: app, database: keepsDatabase ? database : nil, remoteURL: nil, product: product, identity: identity,
+            app: app, database: file, remoteURL: nil, product: product, identity: identity,
             device: device,
             session: ProfileSessionManager(profiles: identity, device: device, exitLock: exitLock),
             services: services, exitLock: exitLock, environment: environment,
-            outbox: keepsDatabase ? services[OutboxSender.self] : nil, maildir: mail.maildir)
+            outbox: file == nil ? nil : services[OutboxSender.self], maildir: mail.maildir)
     }
 
     /// The remote composition (`--remote URL`): the same plugins over services that call a server.
@@ -218,20 +212,16 @@ public struct AppEnvironment: Sendable {
     }
 }
 
-/// A private folder of its own under the temporary directory, removed with everything in it when the last copy of
-/// the composition that holds it goes.
-final class TemporaryFolder: Sendable {
-    let path: String
+/// The database of a composition that only looks without a file (`help`, completion's commands and flags): it
+/// holds nothing, so the services over it can be made, and any read or write says there is nothing here.
+struct NoDatabase: SQLDatabase {
+    var dialect: SQLDialect { .sqlite }
 
-    init() throws(StorageError) {
-        var template = Array((NSTemporaryDirectory() + "/kith-look.XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw StorageError(.cannotOpen, "Cannot make a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: made)
+    func read<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        throw StorageError(.cannotOpen, "There is no database here: this run only looks")
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
+    func write<T: Sendable>(synchronous: Bool, _ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        throw StorageError(.cannotOpen, "There is no database here: this run only looks")
     }
 }

@@ -61,7 +61,7 @@ struct CompositionTests {
         let copy = CommandLineFeature(Feature(name: "theme", migrations: Feature.preferences.migrations))
         #expect(
             throws: CompositionError(
-                "The features preferences and theme both register the migration preferences.1-values")
+                "The features preferences and theme both register the migrations preferences.*")
         ) {
             try KithApp(name: "clash", version: "1", features: [.identity, .preferences, copy])
         }

@@ -17,16 +17,17 @@ public struct Composition: Sendable {
             }
             owners[feature.name] = feature.name
         }
+        // Every migration id starts with its FeatureMigrations' name (`preferences.1-values`), so two features share
+        // an id only when they share that name. Compared by name: listing the ids would build every step's SQL,
+        // which `kith version` would pay at each start.
         var migrationOwners: [String: String] = [:]
         for feature in features {
             guard let migrations = feature.migrations else { continue }
-            for identifier in migrations.identifiers(for: .sqlite) + migrations.identifiers(for: .postgres) {
-                if let owner = migrationOwners[identifier], owner != feature.name {
-                    throw CompositionError(
-                        "The features \(owner) and \(feature.name) both register the migration \(identifier)")
-                }
-                migrationOwners[identifier] = feature.name
+            if let owner = migrationOwners[migrations.feature] {
+                throw CompositionError(
+                    "The features \(owner) and \(feature.name) both register the migrations \(migrations.feature).*")
             }
+            migrationOwners[migrations.feature] = feature.name
         }
         self.features = features
     }

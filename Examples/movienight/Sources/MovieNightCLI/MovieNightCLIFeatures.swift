@@ -22,10 +22,7 @@ extension CommandLineFeature {
     /// Movie night's theme rule over Kith's preferences service, here and over HTTP alike.
     public static let darkByDefault = CommandLineFeature(
         .darkByDefault,
-        remote: { _, services in
-            let kith = try services.require((any PreferencesService).self, by: "darkByDefault")
-            services.provide(DarkByDefaultPreferences(base: kith), as: (any PreferencesService).self)
-        })
+        remote: { _, services in try DarkByDefaultPreferences.swap(into: &services) })
 }
 
 extension KithApp {

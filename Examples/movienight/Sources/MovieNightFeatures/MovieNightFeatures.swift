@@ -24,10 +24,7 @@ extension Feature {
     /// changes for it.
     public static let darkByDefault = Feature(
         name: "darkByDefault",
-        local: { _, services in
-            let kith = try services.require((any PreferencesService).self, by: "darkByDefault")
-            services.provide(DarkByDefaultPreferences(base: kith), as: (any PreferencesService).self)
-        })
+        local: { _, services in try DarkByDefaultPreferences.swap(into: &services) })
 }
 
 /// Preferences where a theme nobody chose is dark: films are watched with the lights off, so movie night's screens
@@ -35,6 +32,13 @@ extension Feature {
 /// is Kith's service as it is.
 public struct DarkByDefaultPreferences: PreferencesService {
     private let base: any PreferencesService
+
+    /// Puts movie night's rule in place of the `any PreferencesService` a feature before it provided (Kith's, local or
+    /// over HTTP): the one swap, made the same way here and with `--remote`.
+    public static func swap(into services: inout FeatureServices) throws {
+        let kith = try services.require((any PreferencesService).self, by: "darkByDefault")
+        services.provide(DarkByDefaultPreferences(base: kith), as: (any PreferencesService).self)
+    }
 
     /// Movie night's rule over `base` (Kith's service, local or over HTTP).
     public init(base: any PreferencesService) {

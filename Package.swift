@@ -14,14 +14,15 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
         ["StorageTests", "PostgresStorageTests"]
     ),
     ("Console", ["Console"], ["ConsoleTests"]),
+    ("Apps", ["KithComposition", "KithCLI", "KithServer"], ["AppsTests"]),
     feature(
         "Identity", ["Browser", "Commands", "HTTP", "Mail", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
         tests: ["", "Browser", "Commands", "HTTP", "Mail", "OIDC", "SQL"], leaves: ["Argon2", "Kernel"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
-    feature("Preferences", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
-    feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
+    feature("Preferences", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
+    feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
     ("Networking", ["Networking", "NetworkingTesting"], ["NetworkingTests"]),
-    feature("Circles", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
+    feature("Circles", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
 ]
 
 /// A feature package as ARCHITECTURE.md lays it out: the domain module `name` and `name` + each suffix; a test
@@ -39,6 +40,17 @@ let everyLibrary: [Target.Dependency] =
     packageLayout.flatMap { layout in
         layout.libraries.map { Target.Dependency.product(name: $0, package: layout.package) }
     } + [.product(name: "GRDB", package: "GRDB.swift")]
+
+/// Every package's libraries that plug a feature into one app, by the suffix ARCHITECTURE.md gives them (`CLI` for the
+/// REPL app, `Server` for the server app): what that app's list of features (KithProducts, KithServerProducts)
+/// may name. With `KithComposition`, the values' common part. A feature added to `packageLayout` is found here too,
+/// so adding one to Kith is its package, its line in `packageLayout`, and one line in each app's list.
+func appLibraries(_ suffix: String) -> [Target.Dependency] {
+    [.product(name: "KithComposition", package: "Apps")]
+        + packageLayout.flatMap { layout in
+            layout.libraries.filter { $0.hasSuffix(suffix) }.map { .product(name: $0, package: layout.package) }
+        }
+}
 
 /// One root test target per test folder of every package (Packages/X/Tests/Y), each depending on every library.
 ///
@@ -60,21 +72,8 @@ let package = Package(
     products: [
         .executable(name: "kith", targets: ["kith"]),
         .executable(name: "kith-server", targets: ["kith-server"]),
-        // The apps as libraries, for products built on Kith (Examples/movienight): features as values, and the REPL
-        // and server apps over any list of them.
-        .library(name: "KithComposition", targets: ["KithComposition"]),
-        .library(name: "KithCLI", targets: ["KithCLI"]),
-        .library(name: "KithServer", targets: ["KithServer"]),
     ],
-    dependencies: [
-        .package(path: "Packages/Storage"),
-        .package(path: "Packages/Console"),
-        .package(path: "Packages/Identity"),
-        .package(path: "Packages/ProfileSession"),
-        .package(path: "Packages/Preferences"),
-        .package(path: "Packages/FamilyCodes"),
-        .package(path: "Packages/Networking"),
-        .package(path: "Packages/Circles"),
+    dependencies: packageLayout.map { .package(path: "Packages/\($0.package)") } + [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
@@ -82,77 +81,23 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
-        // MARK: - Apps
-        .target(
-            name: "KithComposition",
-            dependencies: [
-                .product(name: "SQLiteStorage", package: "Storage"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Argon2", package: "Identity"),
-                .product(name: "IdentityMail", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "FamilyCodes", package: "FamilyCodes"),
-                .product(name: "Circles", package: "Circles"),
-                .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "PreferencesSQL", package: "Preferences"),
-                .product(name: "FamilyCodesSQL", package: "FamilyCodes"),
-                .product(name: "CirclesSQL", package: "Circles"),
-                .product(name: "CirclesWire", package: "Circles"),
-                .product(name: "IdentityWire", package: "Identity"),
-            ],
-            path: "Apps/shared/Sources/KithComposition",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "KithCLI",
-            dependencies: [
-                .product(name: "SQLiteStorage", package: "Storage"),
-                "KithComposition",
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "Console", package: "Console"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "Argon2", package: "Identity"),
-                .product(name: "IdentityCommands", package: "Identity"),
-                .product(name: "IdentityWire", package: "Identity"),
-                .product(name: "IdentityOIDC", package: "Identity"),
-                .product(name: "IdentityBrowser", package: "Identity"),
-                .product(name: "ProfileSession", package: "ProfileSession"),
-                .product(name: "ProfileSessionCommands", package: "ProfileSession"),
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "PreferencesSQL", package: "Preferences"),
-                .product(name: "PreferencesCommands", package: "Preferences"),
-                .product(name: "FamilyCodes", package: "FamilyCodes"),
-                .product(name: "FamilyCodesSQL", package: "FamilyCodes"),
-                .product(name: "FamilyCodesCommands", package: "FamilyCodes"),
-                .product(name: "Circles", package: "Circles"),
-                .product(name: "CirclesSQL", package: "Circles"),
-                .product(name: "CirclesCommands", package: "Circles"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "IdentityHTTP", package: "Identity"),
-                .product(name: "PreferencesHTTP", package: "Preferences"),
-                .product(name: "FamilyCodesHTTP", package: "FamilyCodes"),
-                .product(name: "CirclesHTTP", package: "Circles"),
-            ],
-            path: "Apps/cli/Sources/KithCLI",
-            swiftSettings: swiftSettings
-        ),
+        // MARK: - Apps: kith's and kith-server's lists of features, and their mains
         // kith's own list of features and products, beside its main so tests run the same app.
         .target(
-            name: "KithProducts", dependencies: ["KithCLI", "KithComposition"], path: "Apps/cli/Sources/KithProducts",
-            swiftSettings: swiftSettings),
+            name: "KithProducts",
+            dependencies: appLibraries("CLI"),
+            path: "Apps/cli/Sources/KithProducts", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "kith", dependencies: ["KithCLI", "KithProducts"], path: "Apps/cli/Sources/kith",
+            name: "kith", dependencies: [.product(name: "KithCLI", package: "Apps"), "KithProducts"],
+            path: "Apps/cli/Sources/kith",
             swiftSettings: swiftSettings),
 
         // MARK: - Cross-package tests
         .testTarget(
             name: "KithCLITests",
             dependencies: [
-                "KithCLI", "KithProducts", "KithComposition", .product(name: "StorageTesting", package: "Storage"),
-            ],
+                "KithProducts", .product(name: "StorageTesting", package: "Storage"),
+            ] + everyLibrary,
             path: "Tests/KithCLITests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
@@ -167,45 +112,13 @@ let package = Package(
         // MARK: - Each package's tests (see `packageTestTargets`), so one `swift test` here runs them all in one build
     ] + packageTestTargets() + [
         // MARK: - The server
-        .target(
-            name: "KithServer",
-            dependencies: [
-                .product(name: "SQLiteStorage", package: "Storage"),
-                "KithComposition",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "PreferencesSQL", package: "Preferences"),
-                .product(name: "ProfileSession", package: "ProfileSession"),
-                .product(name: "FamilyCodes", package: "FamilyCodes"),
-                .product(name: "FamilyCodesSQL", package: "FamilyCodes"),
-                .product(name: "Circles", package: "Circles"),
-                .product(name: "CirclesSQL", package: "Circles"),
-                .product(name: "IdentityWire", package: "Identity"),
-                .product(name: "PreferencesWire", package: "Preferences"),
-                .product(name: "FamilyCodesWire", package: "FamilyCodes"),
-                .product(name: "CirclesWire", package: "Circles"),
-                .product(name: "PostgresStorage", package: "Storage"),
-                .product(name: "ProfileSessionWire", package: "ProfileSession"),
-                .product(name: "IdentityOIDC", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-            ],
-            path: "Apps/server/Sources/KithServer",
-            // The server's own part of the HTTP contract and each of Kith's features' (one file each), assembled into
-            // the document /openapi.json serves.
-            resources: [.copy("Resources/openapi")],
-            swiftSettings: swiftSettings
-        ),
         // kith-server's own list of features, beside its main so tests serve the same features.
         .target(
-            name: "KithServerProducts", dependencies: ["KithServer", "KithComposition"],
+            name: "KithServerProducts",
+            dependencies: appLibraries("Server"),
             path: "Apps/server/Sources/KithServerProducts", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "kith-server", dependencies: ["KithServer", "KithServerProducts"],
+            name: "kith-server", dependencies: [.product(name: "KithServer", package: "Apps"), "KithServerProducts"],
             path: "Apps/server/Sources/kith-server", swiftSettings: swiftSettings),
         // The fake OpenID provider served on loopback, for the end-to-end tests of Google and Apple sign-in.
         .executableTarget(
@@ -223,8 +136,7 @@ let package = Package(
             name: "ServerTests",
             // The HTTP clients and Wire modules too: the clients are tested against the real router in-process.
             dependencies: [
-                "KithServer", "KithServerProducts", "KithComposition",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "KithServerProducts", .product(name: "HummingbirdTesting", package: "hummingbird"),
             ] + everyLibrary,
             path: "Tests/ServerTests",
             swiftSettings: swiftSettings

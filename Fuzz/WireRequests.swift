@@ -4,7 +4,7 @@ import Foundation
 import IdentityWire
 import PreferencesWire
 
-/// Every request body kith-server decodes (`Request.decodeJSON` in Apps/server), decoded from any bytes with the
+/// Every request body kith-server decodes (`Request.decodeJSON` in KithServer, Packages/Apps), decoded from any bytes with the
 /// server's settings (`JSONCoding.decoder()`: ISO-8601 dates). A body that decodes must encode and decode back to
 /// an equal value, so what a client sends is what the server reads.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,13 +1,7 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
-
-/// Kith's root package, by the name SwiftPM gives a path dependency: its folder's (`kith`, or whatever the clone is
-/// called), so the example builds wherever Kith is checked out.
-let kith = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
-    .lastPathComponent.lowercased()
 
 /// The products named `modules` of the dependency `package` (each module is its own product).
 func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
@@ -28,8 +22,10 @@ let package = Package(
             .library(name: $0, targets: [$0])
         },
     dependencies: [
-        // Kith itself, for its apps as libraries (KithCLI, KithServer) and its features as values (KithComposition).
-        .package(path: "../.."),
+        // Kith's apps as libraries (KithCLI, KithServer) and features as values (KithComposition), and the values of
+        // the Kith features movie night uses.
+        .package(path: "../../Packages/Apps"),
+        .package(path: "../../Packages/FamilyCodes"),
         .package(path: "../../Packages/Identity"),
         .package(path: "../../Packages/Preferences"),
         .package(path: "../../Packages/Storage"),
@@ -59,22 +55,24 @@ let package = Package(
         // preferences service), the REPL app and the server app over them, and their mains.
         .target(
             name: "MovieNightFeatures",
-            dependencies: ["Votes", "VotesSQL"] + from(kith, "KithComposition")
+            dependencies: ["Votes", "VotesSQL"] + from("Apps", "KithComposition")
                 + from("Identity", "Identity", "IdentitySQL") + from("Preferences", "Preferences"),
             swiftSettings: swiftSettings),
         .target(
             name: "MovieNightCLI",
             dependencies: ["MovieNightFeatures", "Votes", "VotesCommands", "VotesHTTP"]
-                + from(kith, "KithCLI", "KithComposition") + from("Preferences", "Preferences"),
+                + from("Apps", "KithCLI", "KithComposition") + from("Preferences", "Preferences", "PreferencesCLI")
+                + from("FamilyCodes", "FamilyCodesCLI"),
             swiftSettings: swiftSettings),
         .target(
             name: "MovieNightServer",
             dependencies: ["MovieNightFeatures", "Votes", "VotesWire"]
-                + from(kith, "KithServer", "KithComposition"),
+                + from("Apps", "KithServer", "KithComposition") + from("Preferences", "PreferencesServer")
+                + from("FamilyCodes", "FamilyCodesServer"),
             resources: [.copy("Resources/votes.json")], swiftSettings: swiftSettings),
-        .executableTarget(name: "movienight", dependencies: ["MovieNightCLI"] + from(kith, "KithCLI")),
+        .executableTarget(name: "movienight", dependencies: ["MovieNightCLI"] + from("Apps", "KithCLI")),
         .executableTarget(
-            name: "movienight-server", dependencies: ["MovieNightServer"] + from(kith, "KithServer")),
+            name: "movienight-server", dependencies: ["MovieNightServer"] + from("Apps", "KithServer")),
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "VotesTesting",

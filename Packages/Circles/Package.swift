@@ -11,7 +11,10 @@ func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
 let package = Package(
     name: "Circles",
     platforms: [.macOS(.v15)],
-    products: ["Circles", "CirclesSQL", "CirclesCommands", "CirclesWire", "CirclesHTTP", "CirclesTesting"].map {
+    products: [
+        "Circles", "CirclesSQL", "CirclesCommands", "CirclesWire", "CirclesHTTP", "CirclesTesting", "CirclesFeature",
+        "CirclesCLI", "CirclesServer",
+    ].map {
         .library(name: $0, targets: [$0])
     },
     dependencies: [
@@ -19,7 +22,10 @@ let package = Package(
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
+        // The apps as libraries: this feature's values for them (`CirclesFeature`, `CirclesCLI`, `CirclesServer`).
+        .package(path: "../Apps"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(name: "Circles", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
@@ -46,6 +52,25 @@ let package = Package(
             name: "CirclesTesting",
             dependencies: ["Circles", "CirclesSQL"] + from("Identity", "Argon2", "Identity", "IdentitySQL")
                 + from("Storage", "Storage", "StorageTesting"), swiftSettings: swiftSettings),
+        // Circles as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
+        // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
+        .target(
+            name: "CirclesFeature",
+            dependencies: ["Circles", "CirclesSQL", "CirclesWire"]
+                + from("Identity", "Identity", "IdentitySQL", "IdentityWire")
+                + from("Apps", "KithComposition"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "CirclesCLI",
+            dependencies: ["Circles", "CirclesFeature", "CirclesCommands", "CirclesHTTP", "CirclesWire"]
+                + from("Identity", "IdentityWire")
+                + from("Apps", "KithComposition", "KithCLI"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "CirclesServer",
+            dependencies: ["Circles", "CirclesFeature", "CirclesWire"] + from("Identity", "Identity", "IdentityWire")
+                + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
+            resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesTests",
             dependencies: ["Circles", "CirclesTesting"] + from("Identity", "Argon2", "Identity", "IdentityTesting")

@@ -13,14 +13,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         "FamilyCodes", "FamilyCodesSQL", "FamilyCodesCommands", "FamilyCodesWire", "FamilyCodesHTTP",
-        "FamilyCodesTesting",
+        "FamilyCodesTesting", "FamilyCodesFeature", "FamilyCodesCLI",
+        "FamilyCodesServer",
     ].map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
+        // The apps as libraries: this feature's values for them (`FamilyCodesFeature`, `FamilyCodesCLI`, `FamilyCodesServer`).
+        .package(path: "../Apps"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(name: "FamilyCodes", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
@@ -45,6 +49,23 @@ let package = Package(
             name: "FamilyCodesTesting",
             dependencies: ["FamilyCodes", "FamilyCodesSQL"] + from("Identity", "Argon2", "Identity", "IdentitySQL")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
+        // FamilyCodes as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
+        // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
+        .target(
+            name: "FamilyCodesFeature",
+            dependencies: ["FamilyCodes", "FamilyCodesSQL"] + from("Identity", "Identity", "IdentitySQL")
+                + from("Apps", "KithComposition"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FamilyCodesCLI",
+            dependencies: ["FamilyCodes", "FamilyCodesFeature", "FamilyCodesCommands", "FamilyCodesHTTP"]
+                + from("Apps", "KithComposition", "KithCLI"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FamilyCodesServer",
+            dependencies: ["FamilyCodes", "FamilyCodesFeature", "FamilyCodesWire"] + from("Identity", "Identity")
+                + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
+            resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesTests",
             dependencies: ["FamilyCodes", "FamilyCodesSQL", "FamilyCodesTesting"]
@@ -60,7 +81,8 @@ let package = Package(
         .testTarget(
             name: "FamilyCodesCommandsTests",
             dependencies: ["FamilyCodesCommands", "FamilyCodes"]
-                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire") + from("Console", "Console"),
+                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesHTTPTests",

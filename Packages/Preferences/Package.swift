@@ -13,14 +13,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         "Preferences", "PreferencesSQL", "PreferencesCommands", "PreferencesWire", "PreferencesHTTP",
-        "PreferencesTesting",
+        "PreferencesTesting", "PreferencesFeature", "PreferencesCLI",
+        "PreferencesServer",
     ].map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Storage"),
         .package(path: "../Console"),
         .package(path: "../Networking"),
+        // The apps as libraries: this feature's values for them (`PreferencesFeature`, `PreferencesCLI`, `PreferencesServer`).
+        .package(path: "../Apps"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(name: "Preferences", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
@@ -46,6 +50,23 @@ let package = Package(
             name: "PreferencesTesting",
             dependencies: ["Preferences"] + from("Identity", "Argon2", "Identity") + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
+        // Preferences as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
+        // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
+        .target(
+            name: "PreferencesFeature",
+            dependencies: ["Preferences", "PreferencesSQL"] + from("Identity", "Identity", "IdentitySQL")
+                + from("Apps", "KithComposition"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "PreferencesCLI",
+            dependencies: ["Preferences", "PreferencesFeature", "PreferencesCommands", "PreferencesHTTP"]
+                + from("Apps", "KithComposition", "KithCLI"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "PreferencesServer",
+            dependencies: ["Preferences", "PreferencesFeature", "PreferencesWire"] + from("Identity", "Identity")
+                + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
+            resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesTests",
             dependencies: ["Preferences", "PreferencesTesting"] + from("Identity", "Identity")
@@ -60,7 +81,8 @@ let package = Package(
         .testTarget(
             name: "PreferencesCommandsTests",
             dependencies: ["PreferencesCommands", "Preferences"]
-                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire") + from("Console", "Console"),
+                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesHTTPTests",

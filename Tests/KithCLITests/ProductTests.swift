@@ -1,7 +1,5 @@
-import Console
 import Foundation
 import KithComposition
-import Preferences
 import Testing
 
 @testable import KithCLI
@@ -47,69 +45,4 @@ struct ProductTests {
         #expect(kithApp.product(named: "Compass")?.name == "compass")
         #expect(kithApp.product(named: "nosuch") == nil)
     }
-}
-
-@Suite("Composition: features that clash are refused at start, naming both")
-struct CompositionTests {
-    @Test func twoFeaturesWithOneNameAreRefused() {
-        #expect(throws: CompositionError("Two features are named preferences")) {
-            try KithApp(name: "clash", version: "1", features: [.identity, .preferences, .preferences])
-        }
-    }
-
-    @Test func twoFeaturesWithOneMigrationIdAreRefusedNamingBoth() {
-        let copy = CommandLineFeature(Feature(name: "theme", migrations: Feature.preferences.migrations))
-        #expect(
-            throws: CompositionError(
-                "The features preferences and theme both register the migrations preferences.*")
-        ) {
-            try KithApp(name: "clash", version: "1", features: [.identity, .preferences, copy])
-        }
-    }
-
-    @Test func twoFeaturesWithOneCommandAreRefusedNamingBoth() throws {
-        // A second plugin named "moods" that brings `prefs`, which Preferences has.
-        let copy = CommandLineFeature(
-            Feature(name: "moods"),
-            plugin: { context in
-                RenamedPlugin(name: "moods", commands: try CommandLineFeature.preferences.plugin!(context).commands)
-            })
-        let app = try KithApp(name: "clash", version: "1", features: [.identity, .preferences, copy])
-        let path = NSTemporaryDirectory() + "kith-clash-\(UUID().uuidString).sqlite"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let environment = try AppEnvironment.local(app: app, databasePath: path, product: app.products[0])
-        #expect(throws: UsageError("The features preferences and moods both register the command `prefs`")) {
-            try app.makeRegistry(environment)
-        }
-    }
-
-    @Test func aProductOfAFeatureTheAppWasNotBuiltWithIsRefused() {
-        #expect(throws: CompositionError("The product tiny offers circles, which clash was not built with")) {
-            try KithApp(
-                name: "clash", version: "1", features: [.identity],
-                products: [Product(name: "tiny", features: ["identity", "circles"])])
-        }
-    }
-
-    @Test func aFeatureThatNeedsAnotherIsRefusedWhenItIsMissing() throws {
-        let needy = CommandLineFeature(
-            Feature(
-                name: "needy",
-                local: { _, services in _ = try services.require((any PreferencesService).self, by: "needy") }))
-        let app = try KithApp(name: "alone", version: "1", features: [.identity, needy])
-        let path = NSTemporaryDirectory() + "kith-alone-\(UUID().uuidString).sqlite"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(
-            throws: CompositionError(
-                "The feature needy needs PreferencesService, which no feature before it provides")
-        ) {
-            try AppEnvironment.local(app: app, databasePath: path, product: app.products[0])
-        }
-    }
-}
-
-/// Another feature's commands under a name of its own.
-private struct RenamedPlugin: Plugin {
-    let name: String
-    let commands: [Command]
 }

@@ -12,7 +12,7 @@ struct ServerArgumentsTests {
         #expect(parsed.databasePath == "/tmp/k.sqlite")
         #expect(parsed.host == "0.0.0.0")
         #expect(parsed.port == 9090)
-        #expect(parsed.accessCacheOwners == 1_000)
+        #expect(parsed.accessCacheOwners == nil)
         #expect(try ServerArguments.parse(["--access-cache=50"])?.accessCacheOwners == 50)
         #expect(parsed.tokenCacheSize == 10_000)
         #expect(try ServerArguments.parse(["--token-cache", "0"])?.tokenCacheSize == 0)

@@ -14,37 +14,19 @@ let package = Package(
         .package(path: "../../Packages/Networking"),
         .package(path: "../../Packages/Circles"),
         .package(path: "../../Packages/Preferences"),
+        // The apps' composition (KithComposition) and Kith's features as its values, so the benchmarks run every
+        // feature's rules as `kith` and `kith-server` do.
+        .package(path: "../../Packages/Apps"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
-        // The apps' composition (Apps/shared/Sources/KithComposition, linked here: a package's targets live inside it), so
-        // the benchmarks run every feature's rules as `kith` and `kith-server` do without depending on the root
-        // package and its server dependencies.
-        .target(
-            name: "KithComposition",
-            dependencies: [
-                .product(name: "SQLiteStorage", package: "Storage"),
-                .product(name: "Storage", package: "Storage"),
-                .product(name: "Identity", package: "Identity"),
-                .product(name: "Argon2", package: "Identity"),
-                .product(name: "IdentityMail", package: "Identity"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "Preferences", package: "Preferences"),
-                .product(name: "FamilyCodes", package: "FamilyCodes"),
-                .product(name: "Circles", package: "Circles"),
-                .product(name: "IdentitySQL", package: "Identity"),
-                .product(name: "PreferencesSQL", package: "Preferences"),
-                .product(name: "FamilyCodesSQL", package: "FamilyCodes"),
-                .product(name: "CirclesSQL", package: "Circles"),
-                .product(name: "CirclesWire", package: "Circles"),
-                .product(name: "IdentityWire", package: "Identity"),
-            ],
-            swiftSettings: swiftSettings
-        ),
         .executableTarget(
             name: "kith-bench",
             dependencies: [
-                "KithComposition",
+                .product(name: "KithComposition", package: "Apps"),
+                .product(name: "PreferencesFeature", package: "Preferences"),
+                .product(name: "FamilyCodesFeature", package: "FamilyCodes"),
+                .product(name: "CirclesFeature", package: "Circles"),
                 .product(name: "Preferences", package: "Preferences"),
                 .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
@@ -61,6 +43,6 @@ let package = Package(
                 .product(name: "PostgresStorageTesting", package: "Storage"),
             ],
             swiftSettings: swiftSettings
-        ),
+        )
     ]
 )

@@ -1,5 +1,8 @@
+import CirclesServer
+import FamilyCodesServer
 import KithComposition
 import KithServer
+import PreferencesServer
 
 extension ServerApp {
     /// `kith-server`'s features, in the order their migrations apply: the one list, beside its main so tests serve

@@ -1,7 +1,9 @@
+import FamilyCodesCLI
 import KithCLI
 import KithComposition
 import MovieNightFeatures
 import Preferences
+import PreferencesCLI
 import Votes
 import VotesCommands
 import VotesHTTP

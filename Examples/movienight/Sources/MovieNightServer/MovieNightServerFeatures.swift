@@ -1,7 +1,9 @@
+import FamilyCodesServer
 import Foundation
 import KithComposition
 import KithServer
 import MovieNightFeatures
+import PreferencesServer
 import Votes
 import VotesWire
 

@@ -1,8 +1,11 @@
 import Circles
+import CirclesFeature
 import FamilyCodes
+import FamilyCodesFeature
 import Identity
 import KithComposition
 import Preferences
+import PreferencesFeature
 import Storage
 
 /// Kith's features over one database, each service typed, built by the composition the apps use.

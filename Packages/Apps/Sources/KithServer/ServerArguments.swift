@@ -1,0 +1,411 @@
+import Foundation
+import Identity
+import IdentityOIDC
+import KithComposition
+import SQLiteStorage
+import Storage
+
+/// `kith-server [migrate [--check]] [FLAGS]`, parsed by hand from one table of flags (`ServerArguments.flags`): each
+/// flag's value, its `KITH_...` environment twin and its line in `--help` come from the same entry, so none can be
+/// missing from the others. The command line wins over the environment.
+public struct ServerArguments: Sendable, Equatable {
+    /// What the process does.
+    public enum Mode: Sendable, Equatable {
+        /// Serve HTTP until SIGTERM (migrating first, unless `--no-migrate`).
+        case serve
+        /// `migrate`: apply the pending migrations, print each, exit.
+        case migrate
+        /// `migrate --check`: exit 1 when migrations are pending, 0 when none are.
+        case checkMigrations
+    }
+
+    /// How log lines are written.
+    public enum LogFormat: String, Sendable, Equatable, CaseIterable {
+        case text, json
+    }
+
+    public var mode: Mode = .serve
+    /// nil: `KITH_DB`, then the same default file as `kith`.
+    public var databasePath: String?
+    /// A PostgreSQL connection URI (`--database`); nil: `KITH_DATABASE_URL`, else SQLite.
+    public var databaseURL: String?
+    /// PostgreSQL streaming replicas that reads may go to (`--read-replica`, `KITH_READ_REPLICA_URLS`).
+    public var readReplicaURLs: [String] = []
+    /// How long a replica may stay behind the reads that come to it before they stop trying it (`--replica-max-lag`).
+    public var replicaMaxLag: Duration = .seconds(1)
+    public var host: String = "127.0.0.1"
+    public var port: Int = 8080
+    /// Most owners whose access index the server keeps in memory (`--access-cache`); nil for the default of the
+    /// feature that keeps one (Circles).
+    public var accessCacheOwners: Int?
+    /// Most bearer tokens whose principal the server keeps in memory (`--token-cache`); 0 looks every one up.
+    public var tokenCacheSize: Int = BearerPrincipals.defaultCapacity
+    /// Per provider, the client ids whose tokens are accepted (web, iOS, Android apps of one project).
+    public var clientIds: [IdentityProvider: [String]] = [:]
+    /// Per provider, an issuer other than the real one (a fake provider in tests).
+    public var issuers: [IdentityProvider: String] = [:]
+    public var logFormat: LogFormat = .text
+    /// Peers whose `X-Forwarded-For` names the client (`--trusted-proxy`); none by default.
+    public var trustedProxies: [TrustedProxies.Range] = []
+    /// How long a server told to stop keeps serving, not ready, before it stops accepting (`--shutdown-delay`).
+    public var shutdownDelay: Duration = .zero
+    /// Whether serving applies pending migrations first; `--no-migrate` refuses to start with any pending.
+    public var migratesOnStart = true
+    /// `--smtp-url`: the SMTP server mail goes to (`smtp://` with STARTTLS when offered, or `smtps://`).
+    public var smtpURL: String?
+    /// `--smtp-user`: the SMTP login; its password comes from `KITH_SMTP_PASSWORD` or `--smtp-password-file`.
+    public var smtpUser: String?
+    public var smtpPasswordFile: String?
+    /// `--smtp-ca-file`: a PEM bundle of the certificate authorities to trust for the SMTP server instead of the
+    /// system's (a private CA); the certificate is still verified.
+    public var smtpCAFile: String?
+    /// `--mail-from`: the sender's address.
+    public var mailFrom: String?
+    /// `--maildir`: a Maildir that receives the messages instead of an SMTP server.
+    public var maildir: String?
+    /// `--require-verified-email`: an unverified account may only see itself, verify, sign out and leave.
+    public var requireVerifiedEmail = false
+    /// `--sealing-key-file`: 32 random bytes that seal TOTP secrets at rest.
+    public var sealingKeyFile: String?
+    /// `--passkey-rp-id`: the relying party id passkeys are made for (a domain); without it the passkey routes are 404.
+    public var passkeyRelyingPartyId: String?
+    /// `--passkey-origin` (repeatable): the origins passkey ceremonies may come from.
+    public var passkeyOrigins: [String] = []
+
+    /// One flag: its name, its environment twin, the value it takes (nil: a switch) and its help.
+    struct Flag: Sendable {
+        let name: String
+        let environment: String
+        let value: String?
+        let repeatable: Bool
+        let help: String
+
+        init(_ name: String, _ environment: String, value: String?, repeatable: Bool = false, _ help: String) {
+            self.name = name
+            self.environment = environment
+            self.value = value
+            self.repeatable = repeatable
+            self.help = help
+        }
+    }
+
+    /// Every flag of `kith-server`, in `--help`'s order.
+    static let flags: [Flag] =
+        [
+            Flag("--db", "KITH_DB", value: "FILE", "the SQLite file (default: the same file as kith)"),
+            Flag(
+                "--database", "KITH_DATABASE_URL", value: "URL",
+                "a PostgreSQL connection URI, for any number of servers on one database (without it, SQLite)"),
+            Flag(
+                "--read-replica", "KITH_READ_REPLICA_URLS", value: "URL", repeatable: true,
+                "a streaming replica of --database that reads may use when it has replayed what they must see (repeatable)"
+            ),
+            Flag(
+                "--replica-max-lag", "KITH_REPLICA_MAX_LAG", value: "SECONDS",
+                "a replica that has fallen behind the reads sent to it for longer than this gets one read a period until it catches up, the rest going to the primary (default 1)"
+            ),
+            Flag("--host", "KITH_HOST", value: "HOST", "the address to listen on (default 127.0.0.1)"),
+            Flag("--port", "KITH_PORT", value: "N", "the port to listen on, 1-65535 (default 8080)"),
+            Flag(
+                "--access-cache", "KITH_ACCESS_CACHE", value: "N",
+                "the most owners whose Circles access index is kept in memory, least recently used dropped first (default: Circles' own)"
+            ),
+            Flag(
+                "--token-cache", "KITH_TOKEN_CACHE", value: "N",
+                "the most bearer tokens whose account is kept in memory (every request still checks its session); 0 looks each token up (default \(BearerPrincipals.defaultCapacity))"
+            ),
+        ]
+        + IdentityProvider.allCases.flatMap { provider in
+            [
+                Flag(
+                    "--\(provider.rawValue)-client-id", "KITH_\(provider.rawValue.uppercased())_CLIENT_ID", value: "ID",
+                    repeatable: true,
+                    "accept \(provider.displayName) sign-in for this client id (repeatable: web, iOS, Android)"),
+                Flag(
+                    "--\(provider.rawValue)-issuer", "KITH_\(provider.rawValue.uppercased())_ISSUER", value: "URL",
+                    "\(provider.displayName)'s issuer (default \(OIDCProviderConfiguration.defaultIssuer(of: provider)))"
+                ),
+            ]
+        } + [
+            Flag("--log-format", "KITH_LOG_FORMAT", value: "text|json", "text lines, or one JSON object a line"),
+            Flag(
+                "--trusted-proxy", "KITH_TRUSTED_PROXY", value: "CIDR", repeatable: true,
+                "a load balancer or proxy whose X-Forwarded-For names the client (repeatable)"),
+            Flag(
+                "--shutdown-delay", "KITH_SHUTDOWN_DELAY", value: "SECONDS",
+                "after SIGTERM, answer /health/ready 503 and keep serving this long before closing (default 0)"),
+            Flag(
+                "--no-migrate", "KITH_NO_MIGRATE", value: nil,
+                "refuse to start while migrations are pending (run `kith-server migrate` first)"),
+            Flag(
+                "--smtp-url", "KITH_SMTP_URL", value: "URL",
+                "send mail through this SMTP server: smtp://HOST:PORT (STARTTLS when offered) or smtps://HOST:PORT"),
+            Flag(
+                "--smtp-user", "KITH_SMTP_USER", value: "NAME",
+                "the SMTP login (its password from KITH_SMTP_PASSWORD or --smtp-password-file)"),
+            Flag(
+                "--smtp-password-file", "KITH_SMTP_PASSWORD_FILE", value: "FILE",
+                "a file holding the SMTP password"),
+            Flag(
+                "--smtp-ca-file", "KITH_SMTP_CA_FILE", value: "FILE",
+                "trust the certificate authorities in this PEM file (a private CA) for the SMTP server's TLS"),
+            Flag("--mail-from", "KITH_MAIL_FROM", value: "ADDRESS", "the address mail is sent from"),
+            Flag(
+                "--maildir", "KITH_MAILDIR", value: "DIR",
+                "write each message into this Maildir instead of sending it (one file a message, mode 0600)"),
+            Flag(
+                "--require-verified-email", "KITH_REQUIRE_VERIFIED_EMAIL", value: nil,
+                "until an account verifies its email it may only see itself, verify, sign out and delete itself"),
+            Flag(
+                "--sealing-key-file", "KITH_SEALING_KEY_FILE", value: "FILE",
+                "32 random bytes (head -c 32 /dev/urandom) that seal two-step (TOTP) secrets at rest"),
+            Flag(
+                "--passkey-rp-id", "KITH_PASSKEY_RP_ID", value: "ID",
+                "the domain passkeys are made for; without it the passkey routes answer 404"),
+            Flag(
+                "--passkey-origin", "KITH_PASSKEY_ORIGIN", value: "ORIGIN", repeatable: true,
+                "an origin passkey ceremonies may come from (repeatable; https, or http://localhost:N, http://127.0.0.1:N)"
+            ),
+        ]
+
+    /// What `--help` prints, and what follows a usage error: every flag with its environment twin.
+    public static var usage: String {
+        var lines = [
+            "usage: kith-server [FLAGS]             serve (applying pending migrations first, unless --no-migrate)",
+            "       kith-server migrate [FLAGS]     apply pending migrations, print each, and exit",
+            "       kith-server migrate --check     exit 1 when migrations are pending, 0 when none are",
+            "",
+            "Each flag may be given as its environment variable instead (lists comma-separated); a flag wins.",
+        ]
+        for flag in flags {
+            let name = flag.value.map { "\(flag.name) \($0)" } ?? flag.name
+            lines.append("  \(name)  [\(flag.environment)]")
+            lines.append("      \(flag.help)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A usage error: the sentence to print before the usage (the process exits 2).
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// What the command line and `environment` ask for: `nil` when they ask for `--help`.
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(UsageError) -> ServerArguments? {
+        var parsed = ServerArguments()
+        var remaining = arguments[...]
+        if remaining.first == "migrate" {
+            remaining.removeFirst()
+            parsed.mode = .migrate
+        }
+        var given: [String: [String]] = [:]
+        while let argument = remaining.popFirst() {
+            // `--flag=value` and `--flag value` are both accepted.
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            if name == "--help" || name == "-h" { return nil }
+            if name == "--check" && parsed.mode != .serve && parts.count == 1 {
+                parsed.mode = .checkMigrations
+                continue
+            }
+            guard let flag = flags.first(where: { $0.name == name }) else {
+                throw UsageError(description: "unknown argument \(argument)")
+            }
+            guard flag.value != nil else {
+                guard parts.count == 1 else { throw UsageError(description: "\(name) takes no value") }
+                given[name, default: []].append("true")
+                continue
+            }
+            guard let value = parts.count == 2 ? parts[1] : remaining.popFirst(), !value.isEmpty else {
+                throw UsageError(description: "\(name) needs a value")
+            }
+            if given[name] != nil && !flag.repeatable { throw UsageError(description: "\(name) is given twice") }
+            given[name, default: []].append(value)
+        }
+        if given["--db"] != nil && given["--database"] != nil {
+            throw UsageError(description: "--db and --database are two different stores: give one")
+        }
+        for flag in flags {
+            if let values = given[flag.name] {
+                try parsed.set(flag, values, source: flag.name)
+            } else if !["--db", "--database"].contains(flag.name), let text = environment[flag.environment],
+                !text.isEmpty
+            {
+                // The stores' own variables keep their order in `store(environment:)`.
+                let values =
+                    flag.repeatable
+                    ? text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    : [text]
+                try parsed.set(flag, values, source: flag.environment)
+            }
+        }
+        try parsed.checkMail()
+        if !parsed.readReplicaURLs.isEmpty, case .sqlite = parsed.store(environment: environment) {
+            throw UsageError(description: "--read-replica needs --database: replicas are PostgreSQL's")
+        }
+        for (provider, _) in parsed.issuers where parsed.clientIds[provider] == nil {
+            throw UsageError(description: "--\(provider.rawValue)-issuer needs --\(provider.rawValue)-client-id")
+        }
+        do {
+            _ = try parsed.providers()
+        } catch {
+            throw UsageError(description: "\(error)")
+        }
+        _ = try parsed.passkeyRelyingParty()
+        return parsed
+    }
+
+    /// The relying party passkeys are made for (`--passkey-rp-id` with its `--passkey-origin`s), or nil when neither
+    /// is given; one without the other, or an origin the relying party refuses, is a usage error.
+    public func passkeyRelyingParty() throws(UsageError) -> PasskeyRelyingParty? {
+        guard let id = passkeyRelyingPartyId else {
+            guard passkeyOrigins.isEmpty else {
+                throw UsageError(description: "--passkey-origin needs --passkey-rp-id")
+            }
+            return nil
+        }
+        guard !passkeyOrigins.isEmpty else { throw UsageError(description: "--passkey-rp-id needs --passkey-origin") }
+        do {
+            return try PasskeyRelyingParty(id: id, origins: passkeyOrigins)
+        } catch {
+            throw UsageError(description: error.description)
+        }
+    }
+
+    /// Sets `flag` from `values`, naming `source` (the flag or its variable) in a refusal.
+    private mutating func set(_ flag: Flag, _ values: [String], source: String) throws(UsageError) {
+        let value = values.last ?? ""
+        /// `text` as `read` reads it, else the refusal saying what `source` must be.
+        func parse<T>(_ text: String, _ read: (String) -> T?, mustBe expected: String) throws(UsageError) -> T {
+            guard let parsed = read(text) else {
+                throw UsageError(description: "\(source) must be \(expected), not \(text)")
+            }
+            return parsed
+        }
+        func number(in range: some RangeExpression<Int>, mustBe expected: String) throws(UsageError) -> Int {
+            try parse(value, { Int($0).flatMap { range.contains($0) ? $0 : nil } }, mustBe: expected)
+        }
+        switch flag.name {
+        case "--db": databasePath = value
+        case "--database": databaseURL = value
+        case "--read-replica": readReplicaURLs = values
+        case "--replica-max-lag":
+            let seconds = try parse(
+                value, { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
+                mustBe: "a number of seconds from 0 to 3600")
+            replicaMaxLag = .milliseconds(Int64((seconds * 1000).rounded()))
+        case "--host": host = value
+        case "--port": port = try number(in: 1...65_535, mustBe: "a number from 1 to 65535")
+        case "--access-cache": accessCacheOwners = try number(in: 1..., mustBe: "a number of owners, at least 1")
+        case "--token-cache": tokenCacheSize = try number(in: 0..., mustBe: "a number of tokens, 0 or more")
+        case "--log-format": logFormat = try parse(value, LogFormat.init(rawValue:), mustBe: "text or json")
+        case "--trusted-proxy":
+            trustedProxies = try values.map { value throws(UsageError) in
+                try parse(value, TrustedProxies.Range.init(_:), mustBe: "an address or a range such as 10.0.0.0/8")
+            }
+        case "--shutdown-delay":
+            let seconds = try parse(
+                value, { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
+                mustBe: "a number of seconds from 0 to 3600")
+            shutdownDelay = .milliseconds(Int64((seconds * 1000).rounded()))
+        case "--no-migrate":
+            migratesOnStart = try !parse(value, { Self.switches[$0.lowercased()] }, mustBe: "1 or 0")
+        case "--require-verified-email":
+            requireVerifiedEmail = try parse(value, { Self.switches[$0.lowercased()] }, mustBe: "1 or 0")
+        case "--smtp-url":
+            smtpURL = try parse(
+                value, { ["smtp", "smtps"].contains(URL(string: $0)?.scheme?.lowercased()) ? $0 : nil },
+                mustBe: "an smtp:// or smtps:// URL")
+        case "--smtp-user": smtpUser = value
+        case "--smtp-password-file": smtpPasswordFile = value
+        case "--smtp-ca-file":
+            smtpCAFile = try parse(
+                value, { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }, mustBe: "a readable PEM file")
+        case "--mail-from":
+            mailFrom = try parse(value, { try? EmailAddress.validate($0) }, mustBe: "an email address")
+        case "--maildir": maildir = value
+        case "--sealing-key-file": sealingKeyFile = value
+        case "--passkey-rp-id": passkeyRelyingPartyId = value
+        case "--passkey-origin": passkeyOrigins = values
+        case _ where flag.name.hasSuffix("-client-id"):
+            if let provider = Self.provider(of: flag.name) { clientIds[provider] = values }
+        case _ where flag.name.hasSuffix("-issuer"):
+            if let provider = Self.provider(of: flag.name) { issuers[provider] = value }
+        default:
+            throw UsageError(description: "unknown argument \(flag.name)")
+        }
+    }
+
+    /// How a switch's value (from its environment twin) reads.
+    private static let switches = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false]
+
+    /// Refuses mail settings that cannot work together.
+    private func checkMail() throws(UsageError) {
+        if smtpURL != nil && maildir != nil {
+            throw UsageError(description: "--smtp-url and --maildir are two ways to deliver mail: give one")
+        }
+        if smtpURL != nil && mailFrom == nil { throw UsageError(description: "--smtp-url needs --mail-from ADDRESS") }
+        if smtpURL == nil && (smtpUser != nil || smtpPasswordFile != nil || smtpCAFile != nil) {
+            throw UsageError(description: "--smtp-user, --smtp-password-file and --smtp-ca-file need --smtp-url")
+        }
+        if requireVerifiedEmail && smtpURL == nil && maildir == nil {
+            throw UsageError(description: "--require-verified-email needs mail: --smtp-url or --maildir")
+        }
+    }
+
+    /// Mail as the flags set it up: an SMTP server (its password from `KITH_SMTP_PASSWORD` or the password file), a
+    /// Maildir, or none.
+    public func mailSetup(environment: [String: String]) throws -> MailSetup? {
+        if let smtpURL, let mailFrom {
+            var password = environment["KITH_SMTP_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+            if let smtpPasswordFile {
+                password = try String(contentsOfFile: smtpPasswordFile, encoding: .utf8)
+                    .trimmingCharacters(in: .newlines)
+            }
+            return try MailSetup.smtp(
+                url: smtpURL, user: smtpUser, password: password, from: mailFrom, caFile: smtpCAFile)
+        }
+        if let maildir { return MailSetup.maildir(maildir, from: mailFrom ?? MailSettings.localDefault.from) }
+        return nil
+    }
+
+    /// The key that seals TOTP secrets (`--sealing-key-file`), or nil when none is given.
+    public func sealingKey() throws -> SealingKey? {
+        try sealingKeyFile.map { try SealingKey(contentsOf: $0) }
+    }
+
+    /// The provider a `--PROVIDER-...` flag names.
+    private static func provider(of flag: String) -> IdentityProvider? {
+        IdentityProvider.allCases.first { flag.hasPrefix("--\($0.rawValue)-") }
+    }
+
+    /// The providers to accept, each with its client ids and issuer (the real one unless given).
+    public func providers() throws(OIDCConfigurationError) -> [OIDCProviderConfiguration] {
+        var configurations: [OIDCProviderConfiguration] = []
+        for provider in IdentityProvider.allCases {
+            guard let ids = clientIds[provider] else { continue }
+            configurations.append(
+                try OIDCProviderConfiguration(
+                    provider: provider,
+                    issuer: issuers[provider] ?? OIDCProviderConfiguration.defaultIssuer(of: provider), clientIds: ids))
+        }
+        return configurations
+    }
+
+    /// The store to open: `--database`, `--db`, then `KITH_DATABASE_URL`, then `KITH_DB` or kith's file.
+    public func store(environment: [String: String]) -> Store {
+        if let databaseURL { return .postgres(databaseURL) }
+        if databasePath == nil, let url = environment["KITH_DATABASE_URL"], !url.isEmpty { return .postgres(url) }
+        return .sqlite(DatabaseLocation.resolve(explicitPath: databasePath, environment: environment))
+    }
+
+    /// Where the server keeps its data.
+    public enum Store: Sendable, Equatable {
+        /// One SQLite file (one server).
+        case sqlite(String)
+        /// A PostgreSQL database (any number of servers).
+        case postgres(String)
+    }
+}

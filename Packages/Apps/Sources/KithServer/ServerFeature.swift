@@ -1,0 +1,146 @@
+import Foundation
+import Hummingbird
+import Identity
+import KithComposition
+
+/// One feature as a server app (`kith-server`, `movienight-server`) composes it: the feature itself (schema, account
+/// data, rules), its HTTP routes, and their part of the app's OpenAPI document.
+///
+/// Kith's features (`ServerFeature.identity`...) and an outside product's are made the same way; a server is
+/// `ServerApp(name:features:)` over a list of them.
+public struct ServerFeature: Sendable {
+    public let feature: Feature
+    /// Adds its routes to the context's router (public) and API group (signed in); nil for a feature without routes.
+    public let routes: (@Sendable (RouteContext) throws -> Void)?
+    /// Its paths, tags and schemas in the app's OpenAPI document: a JSON object with `paths`, and optionally `tags`,
+    /// `components.schemas` and `x-kith-export` (see `OpenAPIDocument.exportPart`).
+    public let openAPI: OpenAPIPart?
+
+    public var name: String { feature.name }
+
+    public init(
+        _ feature: Feature, routes: (@Sendable (RouteContext) throws -> Void)? = nil,
+        openAPI: OpenAPIPart? = nil
+    ) {
+        self.feature = feature
+        self.routes = routes
+        self.openAPI = openAPI
+    }
+}
+
+/// What every feature's routes are added with: the composition's services, where to add them, and the server's
+/// configuration a route may need.
+public struct RouteContext {
+    public let services: FeatureServices
+    /// The routes anyone may call (sign-up, sign-in): under this, a route sees no principal.
+    public let router: Router<KithRequestContext>
+    /// `/api/...` behind the bearer token (and `X-Acting-As-Member`): `api.signedIn(route) { principal, ... }`.
+    public let api: RouterGroup<KithRequestContext>
+    /// The providers accounts may sign in with (a client id configured).
+    public let identityProviders: Set<IdentityProvider>
+}
+
+/// A feature's part of an OpenAPI document, as JSON text.
+public struct OpenAPIPart: Sendable {
+    public let json: Data
+
+    public init(json: Data) {
+        self.json = json
+    }
+
+    /// The part in the JSON file `url` (a feature's resource: `Bundle.module.url(forResource:withExtension:)`); a
+    /// missing file is a part with no paths, and the document test of the app says so.
+    public init(contentsOf url: URL?) {
+        json = url.flatMap { try? Data(contentsOf: $0) } ?? Data("{}".utf8)
+    }
+}
+
+/// The app's one OpenAPI document, assembled from the server's own part (health, metrics, errors, security) and each
+/// feature's, in the features' order.
+public enum OpenAPIDocument {
+    /// The document of `features`: the server's part with `title` and `description` as its info when given, then each
+    /// feature's tags, paths and schemas. A path or schema two features both define is refused, naming both.
+    public static func assemble(
+        _ features: [ServerFeature], title: String? = nil, description: String? = nil
+    ) throws(CompositionError) -> Data {
+        guard var document = object(OpenAPIRoutes.serverPart) else {
+            throw CompositionError("The server's own OpenAPI part is missing beside the executable")
+        }
+        if let title { document["info", default: [:]] = info(document["info"], title: title, description: description) }
+        var tags = document["tags"] as? [Any] ?? []
+        var paths = document["paths"] as? [String: Any] ?? [:]
+        var components = document["components"] as? [String: Any] ?? [:]
+        var schemas = components["schemas"] as? [String: Any] ?? [:]
+        var pathOwners = Dictionary(uniqueKeysWithValues: paths.keys.map { ($0, "the server") })
+        var schemaOwners = Dictionary(uniqueKeysWithValues: schemas.keys.map { ($0, "the server") })
+        var exportParts: [(feature: String, schema: Any)] = []
+        for feature in features {
+            guard let data = feature.openAPI?.json else { continue }
+            guard let part = object(data) else {
+                throw CompositionError("The OpenAPI part of \(feature.name) is not a JSON object")
+            }
+            tags += part["tags"] as? [Any] ?? []
+            for (path, item) in part["paths"] as? [String: Any] ?? [:] {
+                if let owner = pathOwners[path] {
+                    throw CompositionError("\(owner) and \(feature.name) both document the path \(path)")
+                }
+                pathOwners[path] = feature.name
+                paths[path] = item
+            }
+            let partSchemas = (part["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
+            for (name, schema) in partSchemas {
+                if let owner = schemaOwners[name] {
+                    throw CompositionError("\(owner) and \(feature.name) both define the schema \(name)")
+                }
+                schemaOwners[name] = feature.name
+                schemas[name] = schema
+            }
+            if let schema = part[exportPart] { exportParts.append((feature.name, schema)) }
+        }
+        if !exportParts.isEmpty {
+            // Each feature's part of `GET /api/me/export` sits under its name, as the export itself writes it: the
+            // document lists the parts of the features this app has, and no other.
+            guard var export = schemas[exportDocument] as? [String: Any] else {
+                throw CompositionError(
+                    "\(exportParts[0].feature) documents its part of the export, but no feature defines the schema \(exportDocument)"
+                )
+            }
+            var properties = export["properties"] as? [String: Any] ?? [:]
+            for (feature, schema) in exportParts {
+                guard properties[feature] == nil else {
+                    throw CompositionError("The export document already has a part named \(feature)")
+                }
+                properties[feature] = schema
+            }
+            export["properties"] = properties
+            schemas[exportDocument] = export
+        }
+        document["tags"] = tags
+        document["paths"] = paths
+        components["schemas"] = schemas
+        document["components"] = components
+        do {
+            return try JSONSerialization.data(
+                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        } catch {
+            throw CompositionError("The OpenAPI document cannot be written: \(error)")
+        }
+    }
+
+    /// The key of a feature's part that holds the schema of its part of an account's export (`{"$ref":
+    /// "#/components/schemas/PreferencesExport"}`), added to `exportDocument`'s properties under the feature's name.
+    public static let exportPart = "x-kith-export"
+    /// The schema of `GET /api/me/export`'s document (Identity's part defines it).
+    public static let exportDocument = "ExportDocument"
+
+    private static func object(_ data: Data?) -> [String: Any]? {
+        data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    }
+
+    private static func info(_ info: Any?, title: String, description: String?) -> [String: Any] {
+        var info = info as? [String: Any] ?? [:]
+        info["title"] = title
+        if let description { info["description"] = description }
+        return info
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+import Identity
+import KithComposition
+import KithServer
+import Testing
+
+/// The server app over Identity and ProfileSession and made-up features: a feature whose route or documented path
+/// another already has is refused before the port is taken, naming both (Hummingbird itself would silently keep the
+/// later route).
+@Suite("Server composition: clashing routes, paths and schemas are refused, naming both")
+struct ServerCompositionTests {
+    @Test func aRouteTheServerHasIsRefusedNamingTheServer() throws {
+        let health = ServerFeature(
+            Feature(name: "doctor"), routes: { context in context.router.get("health") { _, _ in "ok" } })
+        try expectRefused(health, "the server and doctor both add the route GET /health")
+    }
+
+    @Test func aRouteAnotherFeatureHasIsRefusedNamingBoth() throws {
+        // ProfileSession answers GET /api/profiles.
+        let profiles = ServerFeature(
+            Feature(name: "people"), routes: { context in context.api.get("profiles") { _, _ in "[]" } })
+        try expectRefused(profiles, "profileSession and people both add the route GET /api/profiles")
+    }
+
+    @Test func aDifferentMethodOnTheSamePathIsNoClash() throws {
+        let profiles = ServerFeature(
+            Feature(name: "people"), routes: { context in context.api.delete("profiles") { _, _ in "" } })
+        let services = try ServerServices.sqlite(
+            features: [.identity, .profileSession, profiles], path: databasePath())
+        defer { try? services.closeStore() }
+        let router = try KithServerApplication.router(services: services)
+        #expect(router.routes.map(\.description).contains("DELETE /api/profiles"))
+    }
+
+    @Test func aDocumentedPathAnotherFeatureHasIsRefusedNamingBoth() throws {
+        let part = OpenAPIPart(json: Data(#"{"paths": {"/api/profiles": {}}}"#.utf8))
+        #expect(throws: CompositionError("profileSession and people both document the path /api/profiles")) {
+            try ServerApp(
+                name: "clash",
+                features: [.identity, .profileSession, ServerFeature(Feature(name: "people"), openAPI: part)])
+        }
+    }
+
+    @Test func aSchemaAnotherFeatureDefinesIsRefusedNamingBoth() throws {
+        let part = OpenAPIPart(json: Data(#"{"components": {"schemas": {"Household": {}}}}"#.utf8))
+        #expect(throws: CompositionError("identity and people both define the schema Household")) {
+            try ServerApp(
+                name: "clash",
+                features: [.identity, .profileSession, ServerFeature(Feature(name: "people"), openAPI: part)])
+        }
+    }
+
+    @Test func aPartThatIsNotAnObjectIsRefused() throws {
+        let part = OpenAPIPart(json: Data("[]".utf8))
+        #expect(throws: CompositionError("The OpenAPI part of people is not a JSON object")) {
+            try ServerApp(name: "clash", features: [.identity, ServerFeature(Feature(name: "people"), openAPI: part)])
+        }
+    }
+
+    private func expectRefused(_ feature: ServerFeature, _ sentence: String) throws {
+        let services = try ServerServices.sqlite(features: [.identity, .profileSession, feature], path: databasePath())
+        defer { try? services.closeStore() }
+        #expect(throws: CompositionError(sentence)) { try KithServerApplication.router(services: services) }
+    }
+
+    private func databasePath() -> String {
+        NSTemporaryDirectory() + "kith-server-clash-\(UUID().uuidString).sqlite"
+    }
+}

@@ -1,0 +1,23 @@
+import Circles
+import CirclesSQL
+import CirclesWire
+import Identity
+import IdentitySQL
+import IdentityWire
+import KithComposition
+
+extension Feature {
+    /// Contacts, circles, the access matrix, requests, shadows and personas. Provides `any CirclesService`, and
+    /// `any PersonaSource` for the persona Identity's `whoami` and `/api/me` show.
+    public static let circles = Feature(
+        name: "circles", migrations: CirclesMigrations.all, accountData: .circles,
+        local: { context, services in
+            let options = context.options
+            let circles = LocalCirclesService(
+                store: SQLStore(circlesOn: context.database), clock: options.clock, random: options.random,
+                engine: AccessEngine(capacity: options.accessCacheOwners ?? AccessEngine.defaultCapacity),
+                device: options.device)
+            services.provide(circles, as: (any CirclesService).self)
+            services.provide(CirclesPersonas(service: circles), as: (any PersonaSource).self)
+        })
+}

@@ -109,6 +109,25 @@ struct MovieNightTests {
         #expect(unknown.status == 2, "\(unknown)")
     }
 
+    @Test func theServersDocumentListsTheExportPartsOfItsFeaturesAndNoOther() async throws {
+        let folder = NSTemporaryDirectory() + "movienight-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try MovieNightServer(folder: folder)
+        defer { server.stop() }
+        #expect(await server.waitForHealth(), "movienight-server did not answer /health")
+        let (body, _) = try await URLSession.shared.data(from: URL(string: server.url + "/openapi.json")!)
+        let document = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let export = try #require(schemas["ExportDocument"] as? [String: Any])
+        let parts = try #require(export["properties"] as? [String: Any])
+        #expect(
+            Set(parts.keys)
+                == ["format", "exportedAt", "subject", "identity", "preferences", "familyCodes", "votes"])
+        #expect((parts["votes"] as? [String: String])?["$ref"] == "#/components/schemas/VotesExport")
+        #expect(schemas["VotesExport"] != nil && schemas["CirclesExport"] == nil)
+    }
+
     private func expectSuccess(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.status == 0, "\(run)", sourceLocation: sourceLocation)
     }

@@ -22,6 +22,7 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
     ("Networking", ["Networking", "NetworkingTesting"], ["NetworkingTests"]),
     feature("Circles", ["Commands", "HTTP", "SQL", "Testing", "Wire"]),
+    feature("Tokens", ["SQL", "Testing", "Wire"], tests: ["", "SQL"]),
 ]
 
 /// A feature package as ARCHITECTURE.md lays it out: the domain module `name` and `name` + each suffix; a test
@@ -75,6 +76,7 @@ let package = Package(
         .package(path: "Packages/FamilyCodes"),
         .package(path: "Packages/Networking"),
         .package(path: "Packages/Circles"),
+        .package(path: "Packages/Tokens"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),

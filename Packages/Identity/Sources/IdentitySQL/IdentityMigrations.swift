@@ -297,5 +297,8 @@ public enum IdentityMigrations {
                 CREATE INDEX identity_passkey_challenges_expiry ON identity_passkey_challenges(expires_at);
                 CREATE INDEX identity_sign_in_challenges_expiry ON identity_sign_in_challenges(expires_at);
                 """),
+            // How each session was signed in (`SessionSignIn`), for the `amr` of the tokens made from it; sessions
+            // made before this step have none.
+            Migration("session-sign-in", "ALTER TABLE identity_sessions ADD COLUMN signed_in_with TEXT;"),
         ])
 }

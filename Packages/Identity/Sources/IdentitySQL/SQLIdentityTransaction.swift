@@ -125,18 +125,18 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     // MARK: - Sessions
 
     private static let sessionColumns =
-        "id, account_id, token_hash, created_at, expires_at, ended, last_used_at, created_where"
+        "id, account_id, token_hash, created_at, expires_at, ended, last_used_at, created_where, signed_in_with"
 
     public func insertSession(_ session: Session) throws {
         try connection.execute(
             """
             INSERT INTO identity_sessions
-                (id, account_id, token_hash, created_at, expires_at, ended, last_used_at, created_where)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                (id, account_id, token_hash, created_at, expires_at, ended, last_used_at, created_where, signed_in_with)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 session.id, session.accountId, session.tokenHash, session.createdAt, session.expiresAt, session.ended,
-                session.lastUsedAt, session.createdWhere,
+                session.lastUsedAt, session.createdWhere, session.signedInWith?.rawValue,
             ])
     }
 
@@ -154,7 +154,7 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     /// One query, so one round trip to the database, for what every authenticated call reads.
     public func sessionAndAccount(sessionId: String) throws -> (session: Session, account: Account)? {
         try connection.first(Self.sessionAndAccountSQL, [sessionId]).map { row in
-            (try Self.session(row), try Self.account(row, from: 8))
+            (try Self.session(row), try Self.account(row, from: 9))
         }
     }
 
@@ -162,7 +162,7 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     public func sessionAndAccountLater(sessionId: String) throws -> SessionAndAccountAnswer {
         let answer = try connection.later(Self.sessionAndAccountSQL, [sessionId])
         return {
-            try answer.first().map { row in (try Self.session(row), try Self.account(row, from: 8)) }
+            try answer.first().map { row in (try Self.session(row), try Self.account(row, from: 9)) }
         }
     }
 
@@ -203,7 +203,8 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
         Session(
             id: try row.string(0), accountId: try row.string(1), tokenHash: try row.string(2),
             createdAt: try row.date(3), expiresAt: try row.date(4), ended: try row.bool(5),
-            lastUsedAt: try row.date(6), createdWhere: row[7])
+            lastUsedAt: try row.date(6), createdWhere: row[7],
+            signedInWith: row[8].flatMap(SessionSignIn.init(rawValue:)))
     }
 
     // MARK: - Per account

@@ -101,6 +101,8 @@ public enum PasskeyContract {
             throw error
         }
         #expect(grant.accountId == ann.accountId)
+        // Kept with the session, for the `amr` of tokens made from it.
+        #expect(try await env.store.read { try $0.session(id: grant.sessionId) }?.signedInWith == .passkey)
         let principal = try await service.principal(forToken: grant.token)
         #expect(try await service.account(principal).email == email("Ann"))
         let used = try #require(try await service.passkeys(ann).first)

@@ -17,6 +17,9 @@ public enum TwoStepContract {
         ContractCase("turning it off needs the password and a code", turningItOffNeedsPasswordAndCode),
         ContractCase("provider sign-ins and password resets", providerSignInSkipsTheCode),
         ContractCase("the secret is sealed with the key, and opens with it only", theSecretIsSealed),
+        ContractCase(
+            "each session keeps how it was signed in: password, with a code, a recovery code, a reset, Google",
+            sessionsKeepHowTheyWereSignedIn),
     ]
 
     static let mail = MailSettings(from: "no-reply@kith.example")
@@ -335,5 +338,34 @@ public enum TwoStepContract {
         #expect(
             try await env.store.read { try $0.twoStep(accountId: bo.accountId) }?.storedSecret.hasPrefix("plain:")
                 == true)
+    }
+
+    static func sessionsKeepHowTheyWereSignedIn(_ env: IdentityContractEnvironment) async throws {
+        let service = env.service(verifiers: [StubVerifier.google], mail: mail)
+        func signedInWith(_ sessionId: String?) async throws -> SessionSignIn? {
+            let id = try #require(sessionId)
+            return try await env.store.read { try $0.session(id: id) }?.signedInWith
+        }
+        let bea = try await service.register("Bea")
+        #expect(try await signedInWith(bea.sessionId) == .password)
+        let again = try await service.signIn(email: email("Bea"), password: password("Bea"), clientAddress: nil)
+        #expect(try await signedInWith(again.sessionId) == .password)
+        let (ann, secret, codes) = try await annWithTwoStep(env, service)
+        // The first code turned two-step sign-in on; a code is accepted once, so the next is the next step's.
+        env.clock.advance(by: 30)
+        let withCode = try await service.completeSignIn(
+            challenge: try await challenge(service), code: code(secret, env), clientAddress: "10.0.0.1")
+        #expect(try await signedInWith(withCode.sessionId) == .passwordAndCode)
+        let withRecovery = try await service.completeSignIn(
+            challenge: try await challenge(service), code: codes[0], clientAddress: "10.0.0.1")
+        #expect(try await signedInWith(withRecovery.sessionId) == .passwordAndRecoveryCode)
+        _ = try await service.linkIdentity(ann, StubVerifier.signIn("ann"))
+        let google = try await service.signIn(with: StubVerifier.signIn("ann"))
+        #expect(try await signedInWith(google.grant.sessionId) == .google)
+        try await service.forgotPassword(email: email("Bea"), clientAddress: nil)
+        let reset = try await service.resetPassword(
+            email: email("Bea"), code: try await RecoveryContract.latestCode(env, to: email("Bea")),
+            newPassword: "a new long password", clientAddress: nil)
+        #expect(try await signedInWith(reset.sessionId) == .passwordReset)
     }
 }

@@ -16,7 +16,7 @@ struct PostgresIdentityStoreTests {
                 "identity.5-households", "identity.6-acting-records", "identity.7-linked-identities",
                 "identity.8-exit-lock", "identity.9-claim-codes", "identity.10-drop-device-state",
                 "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
-                "identity.14-passkeys", "identity.15-challenge-expiry",
+                "identity.14-passkeys", "identity.15-challenge-expiry", "identity.16-session-sign-in",
             ])
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let applied = try await database.read { connection in

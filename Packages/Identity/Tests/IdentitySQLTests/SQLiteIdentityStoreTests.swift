@@ -35,7 +35,7 @@ struct SQLiteIdentityStoreTests {
                 "identity.5-households", "identity.6-acting-records", "identity.7-account-state-without-rowid",
                 "identity.8-linked-identities", "identity.9-exit-lock", "identity.10-claim-codes",
                 "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
-                "identity.14-passkeys", "identity.15-challenge-expiry",
+                "identity.14-passkeys", "identity.15-challenge-expiry", "identity.16-session-sign-in",
             ])
     }
 

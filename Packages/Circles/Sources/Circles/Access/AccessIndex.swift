@@ -170,6 +170,22 @@ public struct AccessIndex: Sendable {
     /// The circles of a contact (Public, Contacts and the circles holding it); nil when it is not this owner's.
     public func circles(ofContact contactId: String) -> UInt64? { contactCircles[contactId] }
 
+    /// The circles the account `accountId` is in as a viewer of this owner, as every check resolves it: all of them
+    /// for the owner; Public, Contacts and the circles holding its contact for a linked contact; Public for anyone
+    /// else.
+    @inline(__always)
+    public func circles(ofViewer accountId: String) -> UInt64 {
+        accountId == ownerAccountId ? ~0 : viewerCircles[accountId] ?? publicMask
+    }
+
+    /// Whether the account `accountId`, as a viewer (`circles(ofViewer:)`), is in any of `circleIds`. An id that is
+    /// not one of this owner's circles (another owner's, or none) matches nothing: it is never told apart.
+    public func isViewer(_ accountId: String, inAnyOf circleIds: some Sequence<String>) -> Bool {
+        var mask: UInt64 = 0
+        for id in circleIds { if let bit = circleBits[id] { mask |= 1 << UInt64(bit) } }
+        return circles(ofViewer: accountId) & mask != 0
+    }
+
     /// The viewer account `accountId` (nil: anonymous) against profile slot `slot` at `now`.
     @inline(__always)
     public func viewer(accountId: String?, profileSlot slot: Int, at now: Date) -> ViewerAccess {
@@ -182,7 +198,7 @@ public struct AccessIndex: Sendable {
                 granted |= entry.fields
             }
         }
-        return ViewerAccess(circles: viewerCircles[accountId] ?? publicMask, granted: granted)
+        return ViewerAccess(circles: circles(ofViewer: accountId), granted: granted)
     }
 
     /// A contact as `view-as` previews it: a linked contact is exactly its account as a viewer (grants included);

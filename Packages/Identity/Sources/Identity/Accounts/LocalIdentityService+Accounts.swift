@@ -113,7 +113,8 @@ extension LocalIdentityService {
                 id: random.uuidString(), email: valid.email, firstName: valid.firstName, lastName: valid.lastName,
                 role: request.role, accountType: request.accountType, authMethod: .password, createdAt: now)
             try transaction.insertAccount(account, passwordHash: passwordHash)
-            var (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
+            var (session, grant) = Self.newSession(
+                accountId: account.id, now: now, random: random, where: label, signedInWith: .password)
             try transaction.insertSession(session)
             if let mail {
                 try transaction.mailVerificationCode(to: account, settings: mail, at: now, random: random)
@@ -149,7 +150,8 @@ extension LocalIdentityService {
                 return .failure(.secondFactorRequired(challenge: challenge))
             }
             try transaction.forgiveSignInAttempt(limits, attemptedAt: attempted)
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
+            let (session, grant) = Self.newSession(
+                accountId: account.id, now: now, random: random, where: label, signedInWith: .password)
             try transaction.insertSession(session)
             return .success(grant)
         }
@@ -190,16 +192,16 @@ extension LocalIdentityService {
     /// Where a session made now says it was made: the request's label, else this service's.
     var newSessionWhere: String? { SessionActivity.label(SessionLabel.current) ?? sessionLabel }
 
-    /// A new session made `where` and its grant; the raw token lives only in the grant.
+    /// A new session made `where`, signed in as `signedInWith`, and its grant; the raw token lives only in the grant.
     static func newSession(
-        accountId: String, now: Date, random: any RandomSource, where label: String?
+        accountId: String, now: Date, random: any RandomSource, where label: String?, signedInWith: SessionSignIn
     ) -> (Session, SessionGrant) {
         let token = Data(random.bytes(32)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         let session = Session(
             id: random.uuidString(), accountId: accountId, tokenHash: TokenDigest.hexDigest(token), createdAt: now,
-            expiresAt: now.addingTimeInterval(Session.lifetime), createdWhere: label)
+            expiresAt: now.addingTimeInterval(Session.lifetime), createdWhere: label, signedInWith: signedInWith)
         return (session, SessionGrant(sessionId: session.id, accountId: accountId, token: token))
     }
 }

@@ -33,7 +33,9 @@ extension LocalIdentityService {
         let label = newSessionWhere
         return try await store.write { transaction in
             let (account, created) = try transaction.providerAccount(for: token, signIn, now: now, random: random)
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
+            let (session, grant) = Self.newSession(
+                accountId: account.id, now: now, random: random, where: label,
+                signedInWith: signIn.provider == .apple ? .apple : .google)
             try transaction.insertSession(session)
             return ProviderSessionGrant(grant: grant, created: created)
         }

@@ -106,7 +106,8 @@ extension LocalIdentityService {
             {
                 return .failure(.secondFactorRequired(challenge: challenge))
             }
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
+            let (session, grant) = Self.newSession(
+                accountId: account.id, now: now, random: random, where: label, signedInWith: .passwordReset)
             try transaction.insertSession(session)
             return .success(grant)
         }

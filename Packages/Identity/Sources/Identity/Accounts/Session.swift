@@ -14,11 +14,13 @@ public struct Session: Sendable, Hashable, Identifiable {
     public var lastUsedAt: Date
     /// Where it was made: the client's label ("kith on HOST", a browser's User-Agent); nil when unknown.
     public var createdWhere: String?
+    /// How it was signed in; nil when it was made before sessions kept it.
+    public var signedInWith: SessionSignIn?
 
     /// Creates a session value; `lastUsedAt` is `createdAt` when not given.
     public init(
         id: String, accountId: String, tokenHash: String, createdAt: Date, expiresAt: Date, ended: Bool = false,
-        lastUsedAt: Date? = nil, createdWhere: String? = nil
+        lastUsedAt: Date? = nil, createdWhere: String? = nil, signedInWith: SessionSignIn? = nil
     ) {
         self.id = id
         self.accountId = accountId
@@ -28,6 +30,7 @@ public struct Session: Sendable, Hashable, Identifiable {
         self.ended = ended
         self.lastUsedAt = lastUsedAt ?? createdAt
         self.createdWhere = createdWhere
+        self.signedInWith = signedInWith
     }
 
     /// How long a session lives: 30 days.

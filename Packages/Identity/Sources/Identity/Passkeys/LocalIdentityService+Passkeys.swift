@@ -178,7 +178,8 @@ extension LocalIdentityService {
             let state = try transaction.rateLimitState(key: limit.key)
             try transaction.setRateLimitState(limit.limiter.forgiving(state, failureAt: now), key: limit.key)
             // Two-step sign-in is not asked: a passkey is the stronger proof (DOMAIN.md).
-            let (session, grant) = Self.newSession(accountId: passkey.accountId, now: now, random: random, where: label)
+            let (session, grant) = Self.newSession(
+                accountId: passkey.accountId, now: now, random: random, where: label, signedInWith: .passkey)
             try transaction.insertSession(session)
             return .success(grant)
         }

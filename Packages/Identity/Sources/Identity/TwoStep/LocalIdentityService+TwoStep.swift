@@ -151,7 +151,9 @@ extension LocalIdentityService {
                 .fresh,
                 key: SignInLimits(email: account.email, clientAddress: challenge.clientAddress)
                     .accountFromAddress.key)
-            let (session, grant) = Self.newSession(accountId: account.id, now: now, random: random, where: label)
+            let (session, grant) = Self.newSession(
+                accountId: account.id, now: now, random: random, where: label,
+                signedInWith: recovery == nil ? .passwordAndCode : .passwordAndRecoveryCode)
             try transaction.insertSession(session)
             return grant
         }

@@ -1,9 +1,9 @@
 import Crypto
 import Foundation
 
-/// The key that seals TOTP secrets at rest (`--sealing-key-file`, `KITH_SEALING_KEY_FILE`: 32 random bytes), with
-/// ChaCha20-Poly1305. A secret is sealed with its account's id as associated data, so a sealed secret copied to another
-/// account's row does not open.
+/// The key that seals secrets at rest (`--sealing-key-file`, `KITH_SEALING_KEY_FILE`: 32 random bytes), with
+/// ChaCha20-Poly1305: TOTP secrets, and Tokens' signing keys and webhook secrets. A secret is sealed with its row's id
+/// (the account's, the key's, the app's) as associated data, so a sealed secret copied to another row does not open.
 public struct SealingKey: Sendable {
     public static let length = 32
     let key: SymmetricKey
@@ -18,6 +18,21 @@ public struct SealingKey: Sendable {
     public init(contentsOf path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else { throw SealingKeyError.unreadable(path) }
         try self.init(bytes: Array(data))
+    }
+
+    /// `bytes` sealed (ChaCha20-Poly1305's combined box: nonce, ciphertext, tag) with `context` as associated data,
+    /// so the box opens only with the same context: the row it belongs to (an account's id, a signing key's id).
+    public func seal(_ bytes: [UInt8], context: String) throws -> [UInt8] {
+        Array(try ChaChaPoly.seal(bytes, using: key, authenticating: Data(context.utf8)).combined)
+    }
+
+    /// The bytes `seal` sealed with this key and `context`; `.cannotOpen` for another key, another context or a
+    /// damaged box.
+    public func open(_ combined: [UInt8], context: String) throws(SealingKeyError) -> [UInt8] {
+        guard let box = try? ChaChaPoly.SealedBox(combined: combined),
+            let bytes = try? ChaChaPoly.open(box, using: key, authenticating: Data(context.utf8))
+        else { throw .cannotOpen }
+        return Array(bytes)
     }
 }
 
@@ -44,16 +59,13 @@ public enum SealingKeyError: Error, Equatable, CustomStringConvertible {
 enum StoredTOTPSecret {
     static func store(_ secret: [UInt8], accountId: String, key: SealingKey?) throws -> String {
         guard let key else { return "plain:" + Base32.encode(secret) }
-        let box = try ChaChaPoly.seal(secret, using: key.key, authenticating: Data(accountId.utf8))
-        return "sealed:" + box.combined.base64EncodedString()
+        return "sealed:" + Data(try key.seal(secret, context: accountId)).base64EncodedString()
     }
 
     static func open(_ stored: String, accountId: String, key: SealingKey?) throws -> [UInt8] {
         if stored.hasPrefix("plain:"), let secret = Base32.decode(String(stored.dropFirst(6))) { return secret }
-        guard stored.hasPrefix("sealed:"), let key, let combined = Data(base64Encoded: String(stored.dropFirst(7))),
-            let box = try? ChaChaPoly.SealedBox(combined: combined),
-            let secret = try? ChaChaPoly.open(box, using: key.key, authenticating: Data(accountId.utf8))
+        guard stored.hasPrefix("sealed:"), let key, let combined = Data(base64Encoded: String(stored.dropFirst(7)))
         else { throw SealingKeyError.cannotOpen }
-        return Array(secret)
+        return try key.open(Array(combined), context: accountId)
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Identity
+
+extension LocalTokenService {
+    // MARK: - Apps
+
+    public func addApp(name: String, webhookURL: String?) async throws -> AppSecrets {
+        let name = try AppRules.name(name)
+        let webhookURL = try AppRules.webhookURL(webhookURL)
+        let app = RegisteredApp(id: random.uuidString(), name: name, webhookURL: webhookURL, createdAt: now)
+        let secret = AppRules.newSecret(random)
+        let webhookSecret = webhookURL.map { _ in AppRules.newWebhookSecret(random) }
+        let stored = StoredApp(
+            app: app, secretHash: TokenDigest.hexDigest(secret),
+            storedWebhookSecret: try webhookSecret.map {
+                try StoredSecret.store(Array($0.utf8), rowId: app.id, key: sealingKey)
+            })
+        try await store.write(durability: .immediate) { tokens, _, _ in try tokens.insertApp(stored) }
+        return AppSecrets(app: app, secret: secret, webhookSecret: webhookSecret)
+    }
+
+    public func apps() async throws -> [RegisteredApp] {
+        try await store.read { tokens, _, _ in try tokens.apps().map(\.app) }
+    }
+
+    public func removeApp(id: String) async throws -> RegisteredApp {
+        let id = id.trimmingWhitespace()
+        return try await store.write(durability: .immediate) { tokens, _, _ in
+            guard let stored = try tokens.app(id: id) else { throw TokensError.appNotFound(id) }
+            try tokens.deleteApp(id: id)
+            return stored.app
+        }
+    }
+
+    public func rotateSecret(appId: String) async throws -> AppSecrets {
+        let id = appId.trimmingWhitespace()
+        let secret = AppRules.newSecret(random)
+        let app = try await store.write(durability: .immediate) { tokens, _, _ in
+            guard var stored = try tokens.app(id: id) else { throw TokensError.appNotFound(id) }
+            stored.secretHash = TokenDigest.hexDigest(secret)
+            try tokens.updateApp(stored)
+            return stored.app
+        }
+        return AppSecrets(app: app, secret: secret, webhookSecret: nil)
+    }
+
+    /// The `whsec_` secret of the app's webhook (for signing deliveries); nil when it has none.
+    public func webhookSecret(appId: String) async throws -> String? {
+        let stored = try await store.read { tokens, _, _ in try tokens.app(id: appId) }
+        guard let stored else { throw TokensError.appNotFound(appId) }
+        guard let sealed = stored.storedWebhookSecret else { return nil }
+        return String(decoding: try StoredSecret.open(sealed, rowId: appId, key: sealingKey), as: UTF8.self)
+    }
+
+    /// The app `credentials` name, when its secret matches; else `.wrongAppCredentials`, the same for an unknown id.
+    static func requireApp(
+        _ credentials: AppCredentials, in tokens: any TokensStoreTransaction
+    ) throws -> RegisteredApp {
+        guard let stored = try tokens.app(id: credentials.appId), AppRules.matches(credentials.secret, stored) else {
+            throw TokensError.wrongAppCredentials
+        }
+        return stored.app
+    }
+}

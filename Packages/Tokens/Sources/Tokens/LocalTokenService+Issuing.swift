@@ -1,0 +1,73 @@
+import Foundation
+import Identity
+import JWTKit
+import ProfileSession
+
+extension LocalTokenService {
+    // MARK: - Issuing
+
+    public func issue(_ principal: Principal, audience: String) async throws -> IssuedToken {
+        let now = now
+        let audience = audience.trimmingWhitespace()
+        var found = try await store.read { tokens, identity, _ in
+            try Self.subject(principal, audience: audience, at: now, tokens: tokens, identity: identity)
+        }
+        if found.keys.isEmpty { found.keys = try await ensureFirstKey(at: now) }
+        // Never nil: `ensureFirstKey` left at least one key.
+        guard let key = KeyRotation.signingKey(among: found.keys, at: now) else { throw NoSigningKey() }
+        let claims = AccessTokenClaims(
+            iss: issuer, sub: found.actingAs?.memberId ?? found.account.id, aud: audience,
+            exp: now.addingTimeInterval(KeyRotation.tokenLifetime), iat: now, jti: random.uuidString(),
+            sid: found.session.id, amr: AccessTokenClaims.amr(found.session.signedInWith),
+            // `email_verified` is about `sub`'s email: a managed member has none.
+            emailVerified: found.actingAs == nil ? found.account.emailVerified : nil,
+            act: found.actingAs.map { _ in AccessTokenClaims.Actor(sub: found.account.id) },
+            kithHousehold: found.householdId)
+        let collection = JWTKeyCollection()
+        let kid = JWKIdentifier(string: key.id)
+        await collection.add(ecdsa: try privateKey(of: key), kid: kid)
+        var header = JWTHeader()
+        header.typ = AccessTokenClaims.type
+        let token = try await collection.sign(claims, kid: kid, header: header)
+        return IssuedToken(
+            accessToken: token, expiresIn: Int(KeyRotation.tokenLifetime), claims: claims, keyId: key.id)
+    }
+
+    /// What a token is made from, read in one transaction: the caller's live session and account, the app, the
+    /// member acted as (checked by the rule every `X-Acting-As-Member` request passes), the household, the keys.
+    static func subject(
+        _ principal: Principal, audience: String, at now: Date, tokens: any TokensStoreTransaction,
+        identity: any IdentityStoreTransaction
+    ) throws -> Subject {
+        let account = try identity.authenticate(principal, at: now)
+        guard let sessionId = principal.sessionId, let session = try identity.session(id: sessionId) else {
+            throw IdentityError.notSignedIn
+        }
+        guard try tokens.app(id: audience) != nil else { throw TokensError.unknownAudience(audience) }
+        let household = try identity.activeHousehold(accountId: account.id)
+        var actingAs: ActingAs?
+        if let memberId = principal.actingAs?.memberId {
+            do {
+                actingAs = try ProfileSessionManager.actingAs(
+                    memberId: memberId, accountId: account.id, activeHousehold: household)
+            } catch {
+                throw TokensError.actingNotAvailable
+            }
+        }
+        return Subject(
+            account: account, session: session, actingAs: actingAs, householdId: household?.id,
+            keys: try tokens.signingKeys())
+    }
+
+    /// The caller a token is about, as `subject` found it.
+    struct Subject: Sendable {
+        var account: Account
+        var session: Session
+        var actingAs: ActingAs?
+        var householdId: String?
+        var keys: [SigningKey]
+    }
+}
+
+/// The store answered without keys right after one was added: a broken store, not a caller's mistake.
+struct NoSigningKey: Error {}

@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 
 #if canImport(Glibc)
     import Glibc
@@ -40,9 +41,7 @@ public final class LoopbackPasskeyPage: Sendable {
         var bytes = [UInt8](repeating: 0, count: 16)
         var generator = SystemRandomNumberGenerator()
         for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
-        secret = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        secret = Base64URL.encode(bytes)
         var opened = [Int32]()
         do {
             opened.append(try Self.openListener(port: port, ipv6: false))

@@ -1,3 +1,5 @@
+import Identity
+
 /// The one page the loopback server serves: it fetches the ceremony (`GET options`: `{ceremony: "create" | "get",
 /// publicKey: OPTIONS}`, binary members base64url), turns base64url into ArrayBuffers, calls
 /// `navigator.credentials.create()` or `.get()`, writes the answer back as `PublicKeyCredential` JSON (base64url, as

@@ -93,7 +93,7 @@ public struct OIDCTokenVerifier: IDTokenVerifier {
     /// The JOSE header's `alg` and `kid`, read before anything is trusted.
     static func header(of token: String) throws(VerificationFailure) -> JOSEHeader {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let data = Base64URL.decode(parts[0]),
+        guard parts.count == 3, let data = Base64URL.decode(parts[0]).map({ Data($0) }),
             let header = try? JSONDecoder().decode(JOSEHeader.self, from: data)
         else { throw .malformedToken }
         return header

@@ -120,7 +120,9 @@ public final class FakeOpenIDProvider: HTTPClient {
             await key.add(to: collection, as: key.kid)
             let named = try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
             // The same claims under a header without `kid`, signed anew.
-            guard let payload = Base64URL.decode(named.split(separator: ".")[1]) else { throw FakeProviderError.noKey }
+            guard let payload = Base64URL.decode(named.split(separator: ".")[1]).map({ Data($0) }) else {
+                throw FakeProviderError.noKey
+            }
             return try signedToken(
                 header: Data(#"{"alg":"\#(algorithm.rawValue)","typ":"JWT"}"#.utf8), payload: payload)
         case .unknownKey:

@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import Identity
 import IdentityOIDC
 import JWTKit
 

@@ -28,8 +28,8 @@ extension SQLIdentityTransaction {
         try connection.execute(
             "INSERT INTO identity_passkeys (\(Self.passkeyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                passkey.id, passkey.accountId, passkey.name, PasskeyBase64URL.encode(passkey.publicKey),
-                passkey.algorithm, Int64(passkey.signCount), passkey.aaguid.map { PasskeyBase64URL.encode($0) },
+                passkey.id, passkey.accountId, passkey.name, Base64URL.encode(passkey.publicKey),
+                passkey.algorithm, Int64(passkey.signCount), passkey.aaguid.map { Base64URL.encode($0) },
                 passkey.createdAt, passkey.lastUsedAt,
             ])
     }
@@ -46,13 +46,13 @@ extension SQLIdentityTransaction {
 
     public func passkeyUserHandle(accountId: String) throws -> [UInt8]? {
         try connection.first("SELECT user_handle FROM identity_passkey_users WHERE account_id = ?", [accountId])
-            .flatMap { row in PasskeyBase64URL.decode(try row.string(0)) }
+            .flatMap { row in Base64URL.decode(try row.string(0)) }
     }
 
     public func insertPasskeyUserHandle(_ handle: [UInt8], accountId: String) throws {
         try connection.execute(
             "INSERT INTO identity_passkey_users (account_id, user_handle) VALUES (?, ?)",
-            [accountId, PasskeyBase64URL.encode(handle)])
+            [accountId, Base64URL.encode(handle)])
     }
 
     private static let passkeyChallengeColumns = "challenge_hash, purpose, account_id, created_at, expires_at"
@@ -89,12 +89,12 @@ extension SQLIdentityTransaction {
     }
 
     private static func passkey(_ row: SQLRow) throws -> Passkey {
-        guard let publicKey = PasskeyBase64URL.decode(try row.string(3)),
+        guard let publicKey = Base64URL.decode(try row.string(3)),
             let signCount = UInt32(exactly: try row.int(5))
         else { throw StorageError(.failed, "identity_passkeys holds a public key or sign count that is not one") }
         return Passkey(
             id: try row.string(0), accountId: try row.string(1), name: try row.string(2), publicKey: publicKey,
-            algorithm: try row.int(4), signCount: signCount, aaguid: row[6].flatMap { PasskeyBase64URL.decode($0) },
+            algorithm: try row.int(4), signCount: signCount, aaguid: row[6].flatMap { Base64URL.decode($0) },
             createdAt: try row.date(7), lastUsedAt: try row.optionalDate(8))
     }
 

@@ -74,9 +74,9 @@ public enum PasskeyContract {
         let options = try await service.passkeyRegistrationOptions(ann)
         #expect(options.rp.id == "kith.example")
         #expect(options.user.name == email("Ann"))
-        #expect(options.user.id != PasskeyBase64URL.encode(Array(email("Ann").utf8)))
-        #expect(PasskeyBase64URL.decode(options.user.id)?.count == 32)
-        #expect(PasskeyBase64URL.decode(options.challenge)?.count == 32)
+        #expect(options.user.id != Base64URL.encode(Array(email("Ann").utf8)))
+        #expect(Base64URL.decode(options.user.id)?.count == 32)
+        #expect(Base64URL.decode(options.challenge)?.count == 32)
         #expect(options.excludeCredentials.isEmpty)
         var device = authenticator(env)
         let registered = env.clock.now()
@@ -131,7 +131,7 @@ public enum PasskeyContract {
         let second = try await service.passkeySignInOptions(clientAddress: nil)
         var tampered = try device.assert(second)
         let good = tampered
-        tampered.response.signature = PasskeyBase64URL.encode([UInt8](repeating: 1, count: 70))
+        tampered.response.signature = Base64URL.encode([UInt8](repeating: 1, count: 70))
         #expect(await identityError { _ = try await service.signIn(passkey: tampered, clientAddress: nil) } == failed)
         #expect(log.last == .badSignature)
         #expect(await identityError { _ = try await service.signIn(passkey: good, clientAddress: nil) } == failed)
@@ -151,7 +151,7 @@ public enum PasskeyContract {
         // A registration challenge is not a sign-in's, nor another account's.
         let registration = try await service.passkeyRegistrationOptions(ann)
         let asSignIn = PasskeyRequestOptions(
-            relyingParty: relyingParty, challenge: PasskeyBase64URL.decode(registration.challenge) ?? [])
+            relyingParty: relyingParty, challenge: Base64URL.decode(registration.challenge) ?? [])
         #expect(
             await identityError { _ = try await service.signIn(passkey: device.assert(asSignIn), clientAddress: nil) }
                 == failed)
@@ -325,7 +325,7 @@ public enum PasskeyContract {
         garbled.response.authenticatorData = "not base64url!"
         #expect(await identityError { _ = try await service.signIn(passkey: garbled, clientAddress: nil) } == failed)
         garbled.response.authenticatorData = ""
-        garbled.response.clientDataJSON = PasskeyBase64URL.encode(Array("{}".utf8))
+        garbled.response.clientDataJSON = Base64URL.encode(Array("{}".utf8))
         #expect(await identityError { _ = try await service.signIn(passkey: garbled, clientAddress: nil) } == failed)
         if case .malformed = log.last {
         } else {
@@ -366,7 +366,7 @@ public enum PasskeyContract {
             forToken: try await service.signIn(with: StubVerifier.signIn("other-bo", first: "Bo", last: "Other")).grant
                 .token)
         var short = dead(other, like: real)
-        short.id = PasskeyBase64URL.encode(env.random.bytes(8))
+        short.id = Base64URL.encode(env.random.bytes(8))
         let stored = short
         try await env.store.write { try $0.insertPasskey(stored) }
         #expect(

@@ -23,14 +23,14 @@ public struct TestAuthenticator: Sendable {
     }
 
     /// The credential id, base64url.
-    public var id: String { PasskeyBase64URL.encode(credentialID) }
+    public var id: String { Base64URL.encode(credentialID) }
 
     /// `navigator.credentials.create()`'s answer to `options`: flags UP and UV, the rp id the options name; the sign count
     /// goes up by one after (when it keeps one).
     public mutating func register(
         _ options: PasskeyCreationOptions, type: String = "webauthn.create"
     ) -> PasskeyRegistrationCredential {
-        userHandle = PasskeyBase64URL.decode(options.user.id)
+        userHandle = Base64URL.decode(options.user.id)
         let clientData = Self.clientData(type: type, challenge: options.challenge, origin: origin)
         let raw = key.publicKey.rawRepresentation
         let coseKey = CBORWriter.map([
@@ -50,8 +50,8 @@ public struct TestAuthenticator: Sendable {
         return PasskeyRegistrationCredential(
             id: id,
             response: .init(
-                clientDataJSON: PasskeyBase64URL.encode(clientData),
-                attestationObject: PasskeyBase64URL.encode(attestation), transports: ["internal"]),
+                clientDataJSON: Base64URL.encode(clientData),
+                attestationObject: Base64URL.encode(attestation), transports: ["internal"]),
             authenticatorAttachment: "platform", clientExtensionResults: PasskeyExtensionResults())
     }
 
@@ -67,10 +67,10 @@ public struct TestAuthenticator: Sendable {
         return PasskeyAssertionCredential(
             id: id,
             response: .init(
-                clientDataJSON: PasskeyBase64URL.encode(clientData),
-                authenticatorData: PasskeyBase64URL.encode(authenticatorData),
-                signature: PasskeyBase64URL.encode(Array(signature.derRepresentation)),
-                userHandle: userHandle.map { PasskeyBase64URL.encode($0) }),
+                clientDataJSON: Base64URL.encode(clientData),
+                authenticatorData: Base64URL.encode(authenticatorData),
+                signature: Base64URL.encode(Array(signature.derRepresentation)),
+                userHandle: userHandle.map { Base64URL.encode($0) }),
             authenticatorAttachment: "platform", clientExtensionResults: PasskeyExtensionResults())
     }
 

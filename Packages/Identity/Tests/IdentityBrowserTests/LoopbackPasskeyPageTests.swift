@@ -53,7 +53,7 @@ struct AssertionJSON: Decodable, Sendable {
     let response: Response
 }
 
-func bytes(_ base64url: String) throws -> [UInt8] { try #require(PasskeyBase64URL.decode(base64url)) }
+func bytes(_ base64url: String) throws -> [UInt8] { try #require(Base64URL.decode(base64url)) }
 
 func randomBytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: .min ... .max) } }
 

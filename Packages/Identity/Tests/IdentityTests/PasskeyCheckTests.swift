@@ -41,7 +41,7 @@ private struct Assertion {
 }
 
 private func decoded(_ answer: [String: Any], _ key: String) -> [UInt8] {
-    PasskeyBase64URL.decode(answer[key] as! String)!
+    Base64URL.decode(answer[key] as! String)!
 }
 
 /// The options JSON as an object for the driver.
@@ -75,7 +75,7 @@ private func signIn(
         relyingParty: relyingParty, challenge: challenge, allowedCredentialIDs: [registration.credentialID])
     var request: [String: Any] = [
         "op": "get", "origin": origin, "options": try json(options), "privateKey": registration.privateKey,
-        "credentialId": PasskeyBase64URL.encode(registration.credentialID), "signCount": signCount,
+        "credentialId": Base64URL.encode(registration.credentialID), "signCount": signCount,
     ]
     request.merge(changes) { $1 }
     let answer = try await SoftAuthenticator.run(request)
@@ -170,7 +170,7 @@ struct PasskeyCheckTests {
             try registration.verify(expectedChallenge: otherChallenge)
         }
         // The same challenge written with base64 padding is not the challenge issued.
-        let padded = PasskeyBase64URL.encode(registrationChallenge) + "="
+        let padded = Base64URL.encode(registrationChallenge) + "="
         await #expect(throws: PasskeyCheckFailure.challengeMismatch) {
             try await register(["challenge": padded]).verify()
         }
@@ -487,12 +487,12 @@ struct PasskeyRelyingPartyTests {
     }
 
     @Test func base64URL() {
-        #expect(PasskeyBase64URL.encode([0xFB, 0xFF]) == "-_8")
-        #expect(PasskeyBase64URL.decode("-_8") == [0xFB, 0xFF])
-        #expect(PasskeyBase64URL.decode("") == [])
-        #expect(PasskeyBase64URL.decode("-_8=") == nil)
-        #expect(PasskeyBase64URL.decode("+/8") == nil)
-        #expect(PasskeyBase64URL.decode("a") == nil)
+        #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
+        #expect(Base64URL.decode("-_8") == [0xFB, 0xFF])
+        #expect(Base64URL.decode("") == [])
+        #expect(Base64URL.decode("-_8=") == nil)
+        #expect(Base64URL.decode("+/8") == nil)
+        #expect(Base64URL.decode("a") == nil)
     }
 
     @Test func authenticatorDataTooShortOrInconsistent() {

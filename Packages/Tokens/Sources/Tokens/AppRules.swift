@@ -31,7 +31,7 @@ public enum AppRules {
 
     /// A new app secret: base64url of 32 random bytes.
     public static func newSecret(_ random: any RandomSource) -> String {
-        PasskeyBase64URL.encode(random.bytes(32))
+        Base64URL.encode(random.bytes(32))
     }
 
     /// A new webhook secret as Standard Webhooks writes one: `whsec_` and base64 of 32 random bytes.

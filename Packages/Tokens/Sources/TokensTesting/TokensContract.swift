@@ -410,7 +410,7 @@ public enum TokensContract {
 
     /// The bytes of a JWT part (base64url), through Identity's decoder.
     static func decoded(_ part: Substring) throws -> Data {
-        Data(try #require(PasskeyBase64URL.decode(part)))
+        Data(try #require(Base64URL.decode(part)))
     }
 }
 

@@ -196,9 +196,7 @@ extension LocalIdentityService {
     static func newSession(
         accountId: String, now: Date, random: any RandomSource, where label: String?, signedInWith: SessionSignIn
     ) -> (Session, SessionGrant) {
-        let token = Data(random.bytes(32)).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let token = Base64URL.encode(random.bytes(32))
         let session = Session(
             id: random.uuidString(), accountId: accountId, tokenHash: TokenDigest.hexDigest(token), createdAt: now,
             expiresAt: now.addingTimeInterval(Session.lifetime), createdWhere: label, signedInWith: signedInWith)

@@ -74,7 +74,7 @@ extension LocalIdentityService {
                     .init(purpose: $0.purpose.rawValue, createdAt: $0.createdAt, expiresAt: $0.expiresAt)
                 }
                 part.passkeyUserHandle = try transaction.passkeyUserHandle(accountId: account.id).map {
-                    PasskeyBase64URL.encode($0)
+                    Base64URL.encode($0)
                 }
                 let parts = [ExportPart(feature: "identity", value: part)] + (try shares.export(subject))
                 return try ExportDocument.assemble(parts, subject: subject, at: now)

@@ -20,7 +20,7 @@ extension LocalIdentityService {
                 }
                 try transaction.insertPasskeyChallenge(
                     PasskeyChallenge(
-                        challengeHash: PasskeyChallenge.hash(PasskeyBase64URL.encode(challenge)),
+                        challengeHash: PasskeyChallenge.hash(Base64URL.encode(challenge)),
                         purpose: .registration, accountId: account.id, createdAt: now,
                         expiresAt: now.addingTimeInterval(PasskeyChallenge.lifetime)),
                     removingExpiredAt: now)
@@ -28,7 +28,7 @@ extension LocalIdentityService {
                     relyingParty: relyingParty, userHandle: handle, userName: account.email,
                     displayName: "\(account.firstName) \(account.lastName)", challenge: challenge,
                     excludedCredentialIDs: try transaction.passkeys(accountId: account.id).compactMap {
-                        PasskeyBase64URL.decode($0.id)
+                        Base64URL.decode($0.id)
                     })
             }
         }
@@ -60,7 +60,7 @@ extension LocalIdentityService {
                 } catch {
                     return .failure(error)
                 }
-                let id = PasskeyBase64URL.encode(checked.id)
+                let id = Base64URL.encode(checked.id)
                 guard try transaction.passkey(id: id) == nil else { return .failure(.credentialAlreadyRegistered) }
                 let passkey = Passkey(
                     id: id, accountId: account.id, name: name, publicKey: checked.publicKey,
@@ -129,7 +129,7 @@ extension LocalIdentityService {
             }
             try transaction.insertPasskeyChallenge(
                 PasskeyChallenge(
-                    challengeHash: PasskeyChallenge.hash(PasskeyBase64URL.encode(challenge)), purpose: .signIn,
+                    challengeHash: PasskeyChallenge.hash(Base64URL.encode(challenge)), purpose: .signIn,
                     accountId: nil, createdAt: now, expiresAt: now.addingTimeInterval(PasskeyChallenge.lifetime)),
                 removingExpiredAt: now)
         }
@@ -248,8 +248,8 @@ enum PasskeyRules {
 
     static func decode(_ credential: PasskeyRegistrationCredential) -> Result<Registration, PasskeyCheckFailure> {
         guard credential.type == "public-key" else { return .failure(.malformed("credential type")) }
-        guard let clientData = PasskeyBase64URL.decode(credential.response.clientDataJSON),
-            let attestation = PasskeyBase64URL.decode(credential.response.attestationObject)
+        guard let clientData = Base64URL.decode(credential.response.clientDataJSON),
+            let attestation = Base64URL.decode(credential.response.attestationObject)
         else { return .failure(.malformed("credential: base64url members")) }
         guard let (challenge, text) = challenge(in: clientData) else {
             return .failure(.malformed("client data: no challenge"))
@@ -262,14 +262,14 @@ enum PasskeyRules {
 
     static func decode(_ credential: PasskeyAssertionCredential) -> Result<Assertion, PasskeyCheckFailure> {
         guard credential.type == "public-key" else { return .failure(.malformed("credential type")) }
-        guard let rawId = PasskeyBase64URL.decode(credential.rawId), !rawId.isEmpty,
-            let clientData = PasskeyBase64URL.decode(credential.response.clientDataJSON),
-            let authenticatorData = PasskeyBase64URL.decode(credential.response.authenticatorData),
-            let signature = PasskeyBase64URL.decode(credential.response.signature)
+        guard let rawId = Base64URL.decode(credential.rawId), !rawId.isEmpty,
+            let clientData = Base64URL.decode(credential.response.clientDataJSON),
+            let authenticatorData = Base64URL.decode(credential.response.authenticatorData),
+            let signature = Base64URL.decode(credential.response.signature)
         else { return .failure(.malformed("credential: base64url members")) }
         var userHandle: [UInt8]?
         if let text = credential.response.userHandle, !text.isEmpty {
-            guard let bytes = PasskeyBase64URL.decode(text) else { return .failure(.malformed("user handle")) }
+            guard let bytes = Base64URL.decode(text) else { return .failure(.malformed("user handle")) }
             userHandle = bytes
         }
         guard let (challenge, text) = challenge(in: clientData) else {
@@ -277,7 +277,7 @@ enum PasskeyRules {
         }
         return .success(
             Assertion(
-                credentialId: PasskeyBase64URL.encode(rawId), clientDataJSON: clientData,
+                credentialId: Base64URL.encode(rawId), clientDataJSON: clientData,
                 authenticatorData: authenticatorData, signature: signature, userHandle: userHandle,
                 challenge: challenge, challengeHash: PasskeyChallenge.hash(text)))
     }
@@ -286,7 +286,7 @@ enum PasskeyRules {
     private static func challenge(in clientDataJSON: [UInt8]) -> ([UInt8], String)? {
         struct Challenge: Decodable { let challenge: String }
         guard let text = try? JSONDecoder().decode(Challenge.self, from: Data(clientDataJSON)).challenge,
-            let bytes = PasskeyBase64URL.decode(text), !bytes.isEmpty
+            let bytes = Base64URL.decode(text), !bytes.isEmpty
         else { return nil }
         return (bytes, text)
     }

@@ -108,7 +108,7 @@ public enum PasskeyCeremony {
             throw .malformed("client data: not the JSON of type, challenge and origin")
         }
         guard clientData.type == type else { throw .wrongType(clientData.type) }
-        guard clientData.challenge == PasskeyBase64URL.encode(challenge) else { throw .challengeMismatch }
+        guard clientData.challenge == Base64URL.encode(challenge) else { throw .challengeMismatch }
         guard relyingParty.allows(origin: clientData.origin) else { throw .wrongOrigin(clientData.origin) }
         guard clientData.crossOrigin != true else { throw .crossOrigin }
     }

@@ -5,7 +5,7 @@ public struct PasskeyCredentialDescriptor: Codable, Sendable, Hashable {
     public var id: String
 
     public init(credentialID: [UInt8]) {
-        id = PasskeyBase64URL.encode(credentialID)
+        id = Base64URL.encode(credentialID)
     }
 }
 
@@ -55,8 +55,8 @@ public struct PasskeyCreationOptions: Codable, Sendable, Hashable {
         challenge: [UInt8], excludedCredentialIDs: [[UInt8]]
     ) {
         rp = RelyingPartyEntity(id: relyingParty.id, name: PasskeyRelyingParty.name)
-        user = UserEntity(id: PasskeyBase64URL.encode(userHandle), name: userName, displayName: displayName)
-        self.challenge = PasskeyBase64URL.encode(challenge)
+        user = UserEntity(id: Base64URL.encode(userHandle), name: userName, displayName: displayName)
+        self.challenge = Base64URL.encode(challenge)
         pubKeyCredParams = COSEAlgorithm.allCases.map { CredentialParameter(alg: $0.rawValue) }
         timeout = Self.timeoutMilliseconds
         excludeCredentials = excludedCredentialIDs.map(PasskeyCredentialDescriptor.init(credentialID:))
@@ -76,7 +76,7 @@ public struct PasskeyRequestOptions: Codable, Sendable, Hashable {
 
     /// The options to sign in with `challenge`, limited to `allowedCredentialIDs` when given.
     public init(relyingParty: PasskeyRelyingParty, challenge: [UInt8], allowedCredentialIDs: [[UInt8]]? = nil) {
-        self.challenge = PasskeyBase64URL.encode(challenge)
+        self.challenge = Base64URL.encode(challenge)
         rpId = relyingParty.id
         allowCredentials = allowedCredentialIDs?.map(PasskeyCredentialDescriptor.init(credentialID:))
         userVerification = "required"

@@ -37,7 +37,7 @@ public struct Passkey: Sendable, Hashable {
     /// Whether this passkey can sign in: its id is one a sign-in can name. A passkey stored before ids were checked
     /// (an empty one) cannot, so it never counts as a way in when another method is unlinked or removed.
     public var canSignIn: Bool {
-        PasskeyBase64URL.decode(id).map { PasskeyCredential.idLengths.contains($0.count) } ?? false
+        Base64URL.decode(id).map { PasskeyCredential.idLengths.contains($0.count) } ?? false
     }
 }
 

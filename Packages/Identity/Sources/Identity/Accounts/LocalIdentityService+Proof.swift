@@ -4,7 +4,7 @@ import Foundation
 /// without one (made by Google or Apple), a session one of them began moments ago.
 extension LocalIdentityService {
     /// How recent a Google or Apple sign-in must be when the account has no password.
-    static let recentSignIn: TimeInterval = 10 * 60
+    public static let recentSignIn: TimeInterval = 10 * 60
 
     /// `candidate` with `password` verified when the account has one (before any transaction opens: hashing is
     /// slow), and whether it has one; without one, the proof is checked in the change's transaction

@@ -12,7 +12,7 @@ enum AccountLeavingCommands {
             details:
                 "The password comes from --password-file, --password, KITH_PASSWORD or a prompt; --yes skips only the "
                 + "confirmation. An account made by Google or Apple sign-in has no password: sign in with it again "
-                + "first (within 10 minutes)."
+                + "first (\(IdentityText.recentSignIn))."
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             // Refused (the only guardian of someone...) before anything is asked.

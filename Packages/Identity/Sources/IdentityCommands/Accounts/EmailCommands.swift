@@ -11,7 +11,7 @@ enum EmailCommands {
             options: PasswordInput.options,
             details:
                 "The password comes from --password-file, --password, KITH_PASSWORD or a prompt. An account made by "
-                + "Google or Apple sign-in has none: sign in with it again first (within 10 minutes)."
+                + "Google or Apple sign-in has none: sign in with it again first (\(IdentityText.recentSignIn))."
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()
             let hasPassword = try await service.signInMethods(principal).hasPassword

@@ -7,14 +7,17 @@ import IdentityWire
 enum PasswordRecoveryCommands {
     static func forgot(service: any IdentityService) -> Command {
         Command(
-            "password forgot", summary: "Mail a code that sets a new password (works for 15 minutes)",
+            "password forgot",
+            summary: "Mail a code that sets a new password (works for \(IdentityText.recoveryCodeLifetime))",
             arguments: [Argument("EMAIL", "the account's email")]
         ) { arguments, _ in
             let email = arguments.argument("EMAIL")
             try await service.forgotPassword(email: email, clientAddress: nil)
             return .value(
                 CodeSentJSON(email: email),
-                text: "If an account uses \(email), we sent it a code. It works for 15 minutes.")
+                text:
+                    "If an account uses \(email), we sent it a code. It works for \(IdentityText.recoveryCodeLifetime)."
+            )
         }
     }
 

@@ -27,7 +27,8 @@ public enum ExitPinInput {
         if let given = try given(arguments, context) { return given }
         guard context.interaction.canAsk else { throw missing }
         return try PasswordInput.typedTwice(
-            context, "New PIN (4-8 digits): ", "Repeat the PIN: ", cancelled: cancelled,
+            context, "New PIN (\(ExitPinRules.minLength)-\(ExitPinRules.maxLength) digits): ", "Repeat the PIN: ",
+            cancelled: cancelled,
             mismatch: PasswordInputError("The PINs do not match: nothing changed."))
     }
 

@@ -25,7 +25,7 @@ enum PasskeysCommands {
             options: PasswordInput.options,
             details:
                 "The password comes from --password-file, --password, KITH_PASSWORD or a prompt. An account made by "
-                + "Google or Apple sign-in has no password: sign in again first (within 10 minutes). The last "
+                + "Google or Apple sign-in has no password: sign in again first (\(IdentityText.recentSignIn)). The last "
                 + "passkey of an account with no password and no linked Google or Apple account cannot be removed."
         ) { arguments, context in
             let id = arguments.argument("ID")

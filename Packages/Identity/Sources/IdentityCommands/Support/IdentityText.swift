@@ -1,9 +1,23 @@
 import Console
+import Foundation
 import Identity
 import IdentityWire
 
 /// Human renderings shared by several commands: an account card and a household's member table.
 enum IdentityText {
+    /// "within 10 minutes": how recent a sign-in stands in for a password (`LocalIdentityService.recentSignIn`), as
+    /// the help of the commands that ask for one says it. From the rule, so help and rule cannot drift apart.
+    static let recentSignIn = "within \(minutes(LocalIdentityService.recentSignIn))"
+
+    /// "15 minutes": how long a mailed recovery code works (`EmailCodeRules.lifetime(.recovery)`).
+    static let recoveryCodeLifetime = minutes(EmailCodeRules.lifetime(.recovery))
+
+    /// `interval` in whole minutes, as help text says it.
+    static func minutes(_ interval: TimeInterval) -> String {
+        let minutes = Int(interval / 60)
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
+
     /// `Dana Reyes` then aligned details: email (marked while not verified), role, account type, who it acts as, and the shadow it presents
     /// ("Presenting as Night Owl (professional)"; nothing for the primary); `stats`, the seed's stats row, under the
     /// name when given.

@@ -30,7 +30,7 @@ enum TwoStepCommands {
             ],
             details: """
                 Asks for the password, shows the secret, its otpauth:// URI and a QR code of it, then asks for a first
-                code; only a right code turns it on, and then 10 recovery codes are shown, once. Without a terminal it
+                code; only a right code turns it on, and then \(RecoveryCodes.count) recovery codes are shown, once. Without a terminal it
                 stops after the secret: confirm with `2fa enable --code CODE`.
                 """
         ) { arguments, context in

@@ -37,7 +37,10 @@ enum HealthRoutes {
     /// last one. Callers that come while it is asked are given the previous answer, if it is recent, rather than each
     /// asking again and waiting too: under load, a second's worth of callers would otherwise all wait on the
     /// database at once.
-    final class DatabaseCheck<Answer: Sendable>: Sendable {
+    ///
+    /// Its time is `clock`'s: a test advances a clock of its own rather than waiting for seconds to pass.
+    final class DatabaseCheck<Answer: Sendable, Time: Clock<Duration>>: Sendable {
+        let clock: Time
         let ask: @Sendable () async -> Answer
         let patience: Duration
         /// The answer when the database does not answer within `patience`.
@@ -45,7 +48,7 @@ enum HealthRoutes {
         private let state = Mutex<State>(State())
 
         private struct State {
-            var last: (at: ContinuousClock.Instant, answers: Answer)?
+            var last: (at: Time.Instant, answers: Answer)?
             var asking: Task<Answer, Never>?
         }
 
@@ -61,22 +64,26 @@ enum HealthRoutes {
         let trust: Duration?
 
         init(
-            patience: Duration = .seconds(2), trust: Duration? = nil, silence: Answer,
+            clock: Time, patience: Duration = .seconds(2), trust: Duration? = nil, silence: Answer,
             ask: @escaping @Sendable () async -> Answer
         ) {
+            self.clock = clock
             self.ask = ask
             self.patience = patience
             self.trust = trust
             self.silence = silence
         }
 
+        /// Whether an answer has come (for tests).
+        var hasAnswer: Bool { state.withLock { $0.last != nil } }
+
         func answers() async -> Answer {
-            let now = ContinuousClock.now
+            let now = clock.now
             let next = state.withLock { state -> Next in
-                if let last = state.last, now - last.at < .seconds(1) { return .answer(last.answers) }
+                if let last = state.last, last.at.duration(to: now) < .seconds(1) { return .answer(last.answers) }
                 if let asking = state.asking {
                     // Another caller is asking: the answer of a moment ago stands until that one comes.
-                    if let last = state.last, now - last.at < (trust ?? .seconds(1) + patience) {
+                    if let last = state.last, last.at.duration(to: now) < (trust ?? .seconds(1) + patience) {
                         return .answer(last.answers)
                     }
                     return .wait(asking)
@@ -84,24 +91,24 @@ enum HealthRoutes {
                 let asking = Task {
                     let answers = await self.ask()
                     self.state.withLock {
-                        $0.last = (ContinuousClock.now, answers)
+                        $0.last = (self.clock.now, answers)
                         $0.asking = nil
                     }
                     return answers
                 }
                 state.asking = asking
-                if let trust, let last = state.last, now - last.at < trust { return .answer(last.answers) }
+                if let trust, let last = state.last, last.at.duration(to: now) < trust { return .answer(last.answers) }
                 return .wait(asking)
             }
             switch next {
             case .answer(let answers): return answers
-            case .wait(let asking): return await Self.value(of: asking, within: patience, else: silence)
+            case .wait(let asking): return await value(of: asking, within: patience, else: silence)
             }
         }
 
         /// `task`'s value, or `silence` when it takes longer than `limit` (the task goes on, for the next caller).
         /// Not a task group: a group waits for all its children, and awaiting a task's value ignores cancellation.
-        private static func value(
+        private func value(
             of task: Task<Answer, Never>, within limit: Duration, else silence: Answer
         ) async -> Answer {
             let waiter = Waiter()
@@ -109,7 +116,7 @@ enum HealthRoutes {
                 waiter.continuation.withLock { $0 = continuation }
                 Task { waiter.resume(returning: await task.value) }
                 Task {
-                    try? await Task.sleep(for: limit)
+                    try? await clock.sleep(for: limit)
                     waiter.resume(returning: silence)
                 }
             }
@@ -133,9 +140,10 @@ enum HealthRoutes {
         // A load balancer's question: a database slow for a moment under load is not down (the bench's /health p99
         // of a second was every caller waiting on the check), so the last answer stands while the next is asked, for
         // longer than the question may take (PostgresDatabase.answers(): 5 s to connect, 5 s to answer).
-        let check = DatabaseCheck(trust: .seconds(20), silence: false, ask: databaseAnswers)
+        let check = DatabaseCheck(clock: ContinuousClock(), trust: .seconds(20), silence: false, ask: databaseAnswers)
         // Its own question: the schema's status also proves the database answers, within a second.
-        let schema = DatabaseCheck<MigrationStatus?>(patience: .seconds(1), silence: nil, ask: migrationStatus)
+        let schema = DatabaseCheck<MigrationStatus?, ContinuousClock>(
+            clock: ContinuousClock(), patience: .seconds(1), silence: nil, ask: migrationStatus)
         router.get("/health/live") { _, _ in try JSONCoding.response(Live(status: "ok")) }
         router.get("/health/ready") { _, _ in
             let ready = await Self.ready(readiness: readiness, schema: schema.answers)

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Movie night as its users run it: the built `movienight` on a file, and the same through `movienight-server`
 /// (`movienight --remote`), every command in its own process.
 @Suite("Movie night, end to end")

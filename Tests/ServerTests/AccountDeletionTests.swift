@@ -310,6 +310,10 @@ struct AccountDeletionTests {
 
         try await Self.plantTwoStep(world, loaded.zed)
         let userHandle = try await Self.plantPasskeys(world, loaded.zed)
+        // Mia asks Zed (acting as her) for something: her request is in her guardian's export.
+        var asMia = loaded.zed
+        asMia.actingAs = ActingAs(memberId: loaded.mia.memberId, displayName: loaded.mia.displayName)
+        _ = try await identity.ask(asMia, try ApprovalAsk(kind: .app, title: "Quorrax Quest"))
 
         let zed = String(decoding: try await identity.exportAccount(loaded.zed).json, as: UTF8.self)
         // The recovery codes' part alone (a used one shows when), up to the end of its list.
@@ -343,6 +347,7 @@ struct AccountDeletionTests {
             "identity_passkeys": (zed, #""name" : "Zed's laptop""#),
             "identity_passkey_users": (zed, #""passkeyUserHandle" : "\#(userHandle)""#),
             "identity_passkey_challenges": (zed, #""purpose" : "registration""#),
+            "identity_approval_requests": (zed, #""title" : "Quorrax Quest""#),
             "preferences_values": (zed, #""\#(loaded.zed.accountId)" : {"#),
             "familycodes_codes": (zed, code),
             "familycodes_usage_log": (zed, #""result" : "joined""#),

@@ -38,9 +38,11 @@ struct OpenAPITests {
         try python.run()
         let fingerprint = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         python.waitUntilExit()
+        // Last changed on purpose by issue 42: the approval, maturity and age-range routes, `maturity` and `ageRange`
+        // on members, `/api/me` and the export, requests in the export, and their error codes.
         #expect(
             fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
-                == "d54e0ada4127c1e991d5a794f1e8d92a934a123c2fb8f4ff058c0af82b205454")
+                == "17477f1dc612c745b47a10ecd9873c7dc9ea9ceedeaad47804b8f18dcc7bfbf0")
     }
 
     @Test func itIsOpenAPI31AndListsExactlyTheRoutesTheRouterHas() throws {

@@ -28,6 +28,10 @@ enum WireErrorExamples {
         .accountNoLongerExists, .secondFactorRequired(challenge: "q7Yx0P2k+/Aa=="), .wrongSecondFactorCode,
         .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun, .twoStepNeedsPassword,
         .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
+        .askNeedsActing, .actingNotAvailable, .tooManyPendingRequests, .alreadyApproved("Dana Reyes"),
+        .alreadyDeclined("Dana Reyes"), .requestExpired("Minecraft"), .approvalNeedsPin("Max"), .invalidApprovalKind,
+        .invalidApprovalTitle, .invalidPrice, .invalidCurrency, .priceNeedsCurrency, .invalidNote,
+        .invalidMaturityRating, .invalidAgeRange,
     ]
 
     static let familyCodes: [FamilyCodeError] = [

@@ -124,6 +124,7 @@ public struct AppEnvironment: Sendable {
         var services = FeatureServices()
         services.provide(remote, as: (any IdentityService).self)
         services.provide(remote, as: (any ExitPinService).self)
+        services.provide(remote, as: (any ApprovalService).self)
         let context = RemoteContext(
             client: client, token: { try await remote.token(for: $0) }, environment: environment)
         for feature in app.features(of: product) { try feature.remote?(context, &services) }

@@ -12,8 +12,8 @@ import Storage
 extension Feature {
     /// Accounts, sessions, mail, households and managed members, this device's sign-ins, two-step and passkeys.
     ///
-    /// Provides `LocalIdentityService` as itself, `any IdentityService` and `any ExitPinService`, and the
-    /// `OutboxSender` that sends what it queues when mail is set up.
+    /// Provides `LocalIdentityService` as itself, `any IdentityService`, `any ExitPinService` and `any ApprovalService`,
+    /// and the `OutboxSender` that sends what it queues when mail is set up.
     public static let identity = Feature(
         name: "identity", migrations: IdentityMigrations.all,
         local: { context, services in
@@ -32,6 +32,7 @@ extension Feature {
             services.provide(identity, as: LocalIdentityService.self)
             services.provide(identity, as: (any IdentityService).self)
             services.provide(identity, as: (any ExitPinService).self)
+            services.provide(identity, as: (any ApprovalService).self)
             if let mail = options.mail {
                 services.provide(
                     OutboxSender(store: store, mailer: mail.mailer, clock: options.clock, schedule: mail.schedule),

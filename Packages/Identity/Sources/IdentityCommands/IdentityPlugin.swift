@@ -14,20 +14,23 @@ public struct IdentityPlugin: Plugin {
     private let passkeys: PasskeyRunner
     private let exitLock: ExitLock?
     private let pins: (any ExitPinService)?
+    private let approvals: (any ApprovalService)?
 
     /// The commands over `service` (local or remote) and this `device`; the caller of each command comes from
     /// `principals` (the device itself, or ProfileSession's manager, which adds whom the account acts as), and the
     /// persona `whoami` shows from `personas` (Circles), else the primary profile; Google and Apple sign-ins run
     /// through `authorization` (none: those providers are not set up), and passkey ceremonies through `passkeys` (none:
     /// `login --passkey` and `passkeys add` say passkeys are not set up). `pins` sets and clears exit PINs, and
-    /// `exitLock` lets `logout` and `accounts switch` take the PIN that leaves a locked member (none: no exit lock).
+    /// `exitLock` lets `logout` and `accounts switch` take the PIN that leaves a locked member (none: no exit lock);
+    /// `approvals` asks and answers requests and sets maturity and age ranges (none: those commands are not offered).
     public init(
         service: any IdentityService, device: ThisDevice, principals: (any PrincipalSource)? = nil,
         personas: (any PersonaSource)? = nil,
         authorization: (any ProviderAuthorization)? = nil, passkeys: (any PasskeyClient)? = nil,
-        pins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil
+        pins: (any ExitPinService)? = nil, exitLock: ExitLock? = nil, approvals: (any ApprovalService)? = nil
     ) {
         self.service = service
+        self.approvals = approvals
         self.device = device
         self.pins = pins
         self.exitLock = exitLock
@@ -88,7 +91,23 @@ public struct IdentityPlugin: Plugin {
             accountItself(MemberGuardianAddCommand.make(service: service, principals: principals)),
             accountItself(MemberGuardianRemoveCommand.make(service: service, principals: principals)),
             accountItself(MemberGraduateCommand.make(service: service, principals: principals)),
-        ] + exitPinCommands(accountItself)
+        ] + exitPinCommands(accountItself) + approvalCommands(accountItself)
+    }
+
+    /// Ask to approve, maturity and age ranges, when this composition has them. `ask` and `requests` are the member's
+    /// (they need acting), `approve` also works in person while acting; the rest are the account's own.
+    private func approvalCommands(_ accountItself: (Command) -> Command) -> [Command] {
+        guard let approvals else { return [] }
+        return [
+            ApprovalCommands.ask(service: approvals, principals: principals),
+            ApprovalCommands.requests(service: approvals, principals: principals),
+            accountItself(ApprovalCommands.approvals(service: approvals, principals: principals)),
+            ApprovalCommands.approve(service: approvals, principals: principals),
+            accountItself(ApprovalCommands.decline(service: approvals, principals: principals)),
+            accountItself(MaturityCommands.memberRating(service: approvals, principals: principals)),
+            accountItself(MaturityCommands.memberAge(service: approvals, principals: principals)),
+            accountItself(MaturityCommands.ownAge(service: approvals, principals: principals)),
+        ]
     }
 
     /// `member pin set|clear`, when this composition has exit PINs.

@@ -300,5 +300,51 @@ public enum IdentityMigrations {
             // How each session was signed in (`SessionSignIn`), for the `amr` of the tokens made from it; sessions
             // made before this step have none.
             Migration("session-sign-in", "ALTER TABLE identity_sessions ADD COLUMN signed_in_with TEXT;"),
+            // Each account's and each managed member's content ceiling and declared age range (whole years, and who
+            // declared it). Accounts are `18+` and new members `all-ages` until someone says otherwise.
+            Migration(
+                "maturity-and-age",
+                """
+                ALTER TABLE identity_accounts ADD COLUMN maturity TEXT NOT NULL DEFAULT '18+';
+                ALTER TABLE identity_accounts ADD COLUMN age_lower INTEGER;
+                ALTER TABLE identity_accounts ADD COLUMN age_upper INTEGER;
+                ALTER TABLE identity_accounts ADD COLUMN age_method TEXT;
+                ALTER TABLE identity_members ADD COLUMN maturity TEXT NOT NULL DEFAULT 'all-ages';
+                ALTER TABLE identity_members ADD COLUMN age_lower INTEGER;
+                ALTER TABLE identity_members ADD COLUMN age_upper INTEGER;
+                ALTER TABLE identity_members ADD COLUMN age_method TEXT;
+                """),
+            Migration("approval-requests") { dialect in
+                // A managed member's requests and their answers; removed with the member (and so with its household,
+                // its graduation, its last guardian's deletion). Listed and counted by member, newest asked first.
+                """
+                CREATE TABLE identity_approval_requests (
+                    seq \(dialect.autoIncrementKey),
+                    id TEXT NOT NULL UNIQUE,
+                    household_id TEXT NOT NULL,
+                    member_id TEXT NOT NULL,
+                    member_name TEXT NOT NULL,
+                    asked_by TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    price TEXT,
+                    currency TEXT,
+                    rating TEXT,
+                    note TEXT,
+                    created_at \(dialect.timestamp) NOT NULL,
+                    asked_at \(dialect.timestamp) NOT NULL,
+                    expires_at \(dialect.timestamp) NOT NULL,
+                    decision TEXT,
+                    decided_by TEXT,
+                    decided_by_name TEXT,
+                    decided_at \(dialect.timestamp),
+                    decision_note TEXT,
+                    in_person \(dialect.boolean) NOT NULL DEFAULT \(dialect.false),
+                    FOREIGN KEY (household_id, member_id)
+                        REFERENCES identity_members(household_id, member_id) ON DELETE CASCADE
+                );
+                CREATE INDEX identity_approval_requests_member ON identity_approval_requests(member_id, asked_at);
+                """
+            },
         ])
 }

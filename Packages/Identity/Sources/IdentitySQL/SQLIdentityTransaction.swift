@@ -17,7 +17,8 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     // MARK: - Accounts
 
     private static let accountColumns =
-        "id, email, first_name, last_name, role, account_type, auth_method, created_at, email_verified"
+        "id, email, first_name, last_name, role, account_type, auth_method, created_at, email_verified, maturity, "
+        + "age_lower, age_upper, age_method"
 
     public func account(id: String) throws -> Account? {
         try connection.first("SELECT \(Self.accountColumns) FROM identity_accounts WHERE id = ?", [id])
@@ -40,13 +41,14 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
             """
             INSERT INTO identity_accounts
                 (id, email, email_key, first_name, last_name, role, account_type, auth_method, password_hash,
-                 created_at, email_verified)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 created_at, email_verified, maturity, age_lower, age_upper, age_method)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 account.id, account.email, EmailAddress.comparisonKey(account.email), account.firstName,
                 account.lastName, account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue,
-                passwordHash, account.createdAt, account.emailVerified,
+                passwordHash, account.createdAt, account.emailVerified, account.maturity.rawValue,
+                account.ageRange?.lower, account.ageRange?.upper, account.ageRange?.method.rawValue,
             ])
     }
 
@@ -55,13 +57,14 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
             """
             UPDATE identity_accounts
             SET email = ?, email_key = ?, first_name = ?, last_name = ?, role = ?, account_type = ?,
-                auth_method = ?, email_verified = ?
+                auth_method = ?, email_verified = ?, maturity = ?, age_lower = ?, age_upper = ?, age_method = ?
             WHERE id = ?
             """,
             [
                 account.email, EmailAddress.comparisonKey(account.email), account.firstName, account.lastName,
                 account.role.rawValue, account.accountType.rawValue, account.authMethod.rawValue,
-                account.emailVerified, account.id,
+                account.emailVerified, account.maturity.rawValue, account.ageRange?.lower, account.ageRange?.upper,
+                account.ageRange?.method.rawValue, account.id,
             ])
     }
 
@@ -78,7 +81,18 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
             role: AccountRole(rawValue: try row.string(offset + 4)) ?? .member,
             accountType: AccountType(rawValue: try row.string(offset + 5)) ?? .private,
             authMethod: AuthMethod(rawValue: try row.string(offset + 6)) ?? .password,
-            createdAt: try row.date(offset + 7), emailVerified: try row.bool(offset + 8))
+            createdAt: try row.date(offset + 7), emailVerified: try row.bool(offset + 8),
+            maturity: MaturityRating(rawValue: try row.string(offset + 9)) ?? .account,
+            ageRange: try Self.ageRange(row, from: offset + 10))
+    }
+
+    /// The age range in `row`'s columns `offset...` (lower, upper, method); nil when there is none, or when what is
+    /// stored is not a valid range (it reads as none, never as an error).
+    static func ageRange(_ row: SQLRow, from offset: Int) throws -> AgeRange? {
+        guard let lower = try row.optionalInt(offset), let upper = try row.optionalInt(offset + 1),
+            let method = row[offset + 2].flatMap(AgeRange.Method.init(rawValue:))
+        else { return nil }
+        return try? AgeRange(lower: lower, upper: upper, method: method)
     }
 
     private static func account(_ row: SQLRow) throws -> Account { try account(row, from: 0) }
@@ -257,12 +271,15 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     public func insertMember(_ member: Member, householdId: String) throws {
         try connection.execute(
             """
-            INSERT INTO identity_members (household_id, member_id, display_name, kind, role, avatar_key, added_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO identity_members
+                (household_id, member_id, display_name, kind, role, avatar_key, added_at, maturity, age_lower,
+                 age_upper, age_method)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 householdId, member.memberId, member.displayName, member.kind.rawValue, member.role.rawValue,
-                member.avatarKey, member.addedAt,
+                member.avatarKey, member.addedAt, member.maturity.rawValue, member.ageRange?.lower,
+                member.ageRange?.upper, member.ageRange?.method.rawValue,
             ])
         try insertGuardians(member, householdId: householdId)
     }
@@ -270,12 +287,15 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
     public func updateMember(_ member: Member, householdId: String) throws {
         try connection.execute(
             """
-            UPDATE identity_members SET display_name = ?, kind = ?, role = ?, avatar_key = ?
+            UPDATE identity_members
+            SET display_name = ?, kind = ?, role = ?, avatar_key = ?, maturity = ?, age_lower = ?, age_upper = ?,
+                age_method = ?
             WHERE household_id = ? AND member_id = ?
             """,
             [
-                member.displayName, member.kind.rawValue, member.role.rawValue, member.avatarKey, householdId,
-                member.memberId,
+                member.displayName, member.kind.rawValue, member.role.rawValue, member.avatarKey,
+                member.maturity.rawValue, member.ageRange?.lower, member.ageRange?.upper,
+                member.ageRange?.method.rawValue, householdId, member.memberId,
             ])
         try connection.execute(
             "DELETE FROM identity_guardians WHERE household_id = ? AND member_id = ?",
@@ -309,17 +329,22 @@ public struct SQLIdentityTransaction: IdentityStoreTransaction {
         for row in guardianRows { guardians[try row.string(0), default: []].append(try row.string(1)) }
         return try connection.query(
             """
-            SELECT member_id, display_name, kind, role, avatar_key, added_at FROM identity_members
-            WHERE household_id = ? ORDER BY seq
+            SELECT member_id, display_name, kind, role, avatar_key, added_at, maturity, age_lower, age_upper,
+                age_method
+            FROM identity_members WHERE household_id = ? ORDER BY seq
             """,
             [householdId]
         ).map { row in
             let memberId = try row.string(0)
+            let kind = MemberKind(rawValue: try row.string(2)) ?? .managed
+            // An independent member's ceiling and age are its account's (filled in with its name); an unknown stored
+            // rating reads as the default.
             return Member(
-                memberId: memberId, displayName: try row.string(1),
-                kind: MemberKind(rawValue: try row.string(2)) ?? .managed,
+                memberId: memberId, displayName: try row.string(1), kind: kind,
                 role: HouseholdRole(rawValue: try row.string(3)) ?? .member, avatarKey: try row.string(4),
-                guardianAccountIds: guardians[memberId] ?? [], addedAt: try row.date(5))
+                guardianAccountIds: guardians[memberId] ?? [], addedAt: try row.date(5),
+                maturity: kind == .managed ? MaturityRating(rawValue: try row.string(6)) : nil,
+                ageRange: kind == .managed ? try Self.ageRange(row, from: 7) : nil)
         }
     }
 

@@ -95,6 +95,25 @@ extension IdentityError: WireCodedError {
             WireErrorCase("identity.only_guardian", status: 409, details: .init(members: names))
         case .recentSignInNeededToDelete: WireErrorCase("identity.recent_sign_in_needed_to_delete", status: 403)
         case .accountNoLongerExists: WireErrorCase("identity.account_no_longer_exists", status: 410)
+        case .askNeedsActing: WireErrorCase("identity.ask_needs_acting", status: 403)
+        case .actingNotAvailable: WireErrorCase("identity.acting_not_available", status: 403)
+        case .tooManyPendingRequests: WireErrorCase("identity.too_many_pending_requests", status: 409)
+        case .alreadyApproved(let name):
+            WireErrorCase("identity.already_approved", status: 409, details: .init(name: name))
+        case .alreadyDeclined(let name):
+            WireErrorCase("identity.already_declined", status: 409, details: .init(name: name))
+        case .requestExpired(let title):
+            WireErrorCase("identity.request_expired", status: 410, details: .init(name: title))
+        case .approvalNeedsPin(let name):
+            WireErrorCase("identity.approval_needs_pin", status: 403, details: .init(name: name))
+        case .invalidApprovalKind: WireErrorCase("identity.invalid_approval_kind", status: 400)
+        case .invalidApprovalTitle: WireErrorCase("identity.invalid_approval_title", status: 400)
+        case .invalidPrice: WireErrorCase("identity.invalid_price", status: 400)
+        case .invalidCurrency: WireErrorCase("identity.invalid_currency", status: 400)
+        case .priceNeedsCurrency: WireErrorCase("identity.price_needs_currency", status: 400)
+        case .invalidNote: WireErrorCase("identity.invalid_note", status: 400)
+        case .invalidMaturityRating: WireErrorCase("identity.invalid_maturity_rating", status: 400)
+        case .invalidAgeRange: WireErrorCase("identity.invalid_age_range", status: 400)
         }
     }
 
@@ -154,6 +173,8 @@ extension IdentityError: WireCodedError {
         .emailChangeExpired, .recentSignInNeeded, .thisSession, .recentSignInNeededToDelete, .accountNoLongerExists,
         .wrongSecondFactorCode, .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun,
         .twoStepNeedsPassword, .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
+        .askNeedsActing, .actingNotAvailable, .tooManyPendingRequests, .invalidApprovalKind, .invalidApprovalTitle,
+        .invalidPrice, .invalidCurrency, .priceNeedsCurrency, .invalidNote, .invalidMaturityRating, .invalidAgeRange,
     ]
 
     /// The cases that carry one provider.
@@ -170,6 +191,7 @@ extension IdentityError: WireCodedError {
         IdentityError.notHouseholdOwner, IdentityError.notGuardian, IdentityError.ownerCannotLeave,
         IdentityError.notHouseholdMember, IdentityError.alreadyMember, IdentityError.notManaged,
         IdentityError.noExitPin, IdentityError.exitLocked, { .emailNotVerified(email: $0) },
-        { .recoveryCodeInvalid(email: $0) },
+        { .recoveryCodeInvalid(email: $0) }, IdentityError.alreadyApproved, IdentityError.alreadyDeclined,
+        IdentityError.requestExpired, IdentityError.approvalNeedsPin,
     ]
 }

@@ -144,4 +144,20 @@ public enum IdentityRoute {
         useHousehold, leaveHousehold, members, addMember, removeMember, addGuardian, removeGuardian, exitPin,
         setExitPin, clearExitPin, verifyExitPin, graduateMember, activity,
     ]
+
+    // MARK: - Approvals, maturity and age
+
+    /// While acting (`X-Acting-As-Member`): the member asks (`AskBody`; `ApprovalJSON` with `renewed`, 201 when new).
+    /// Not acting: a guardian's pending requests; acting: the member's requests in every state (`[ApprovalJSON]`).
+    public static let ask = WireRoute("POST", "/api/approvals")
+    public static let approvals = WireRoute("GET", "/api/approvals")
+    /// Answers a request (`AnswerBody`; `ApprovalJSON`). 409 `identity.already_approved`/`already_declined` names
+    /// the guardian who answered first.
+    public static let approve = WireRoute("POST", "/api/approvals/{id}/approve")
+    public static let decline = WireRoute("POST", "/api/approvals/{id}/decline")
+    /// A guardian sets a managed member's ceiling (`MaturityBody`) or age range (`AgeRangeBody`); `MemberJSON`.
+    public static let memberMaturity = WireRoute("PUT", "/api/members/{member}/maturity")
+    public static let memberAgeRange = WireRoute("PUT", "/api/members/{member}/age-range")
+    /// The account declares its own age range (`AgeRangeBody`); answers as `me`.
+    public static let ownAgeRange = WireRoute("PUT", "/api/me/age-range")
 }

@@ -40,6 +40,10 @@ public struct MeJSON: Codable, Sendable, Equatable {
     public var persona: PersonaJSON
     /// The primary profile's photo, which saved accounts carry (null without one, or without Circles).
     @ExplicitNull public var photoURL: String?
+    /// The content ceiling of whom the caller is: the member acted as, else the account (DOMAIN.md "Maturity").
+    public var maturity: MaturityRating?
+    /// `{lower, upper, method}` of the same, or null when none was declared.
+    @ExplicitNull public var ageRange: AgeRange?
     /// `whoami`'s stats row (contacts and circles counts) in products with Circles; absent elsewhere and on the wire.
     public var stats: ProfileStatsJSON?
 
@@ -58,11 +62,22 @@ public struct MeJSON: Codable, Sendable, Equatable {
         actingAs = principal?.actingAs.map(MemberNameJSON.init)
         self.persona = persona ?? .primary(of: account, principal: principal)
         self.photoURL = photoURL
+        maturity = account.maturity
+        ageRange = account.ageRange
+    }
+
+    /// While acting, the member's ceiling and age range instead of the account's (`member` is the one acted as, as
+    /// the caller read it from its active household); nothing changes when `member` is nil.
+    public mutating func showAgeSignals(of member: Member?) {
+        guard let member, actingAs?.memberId == member.memberId else { return }
+        maturity = member.maturity
+        ageRange = member.ageRange
     }
 
     public var account: Account {
         Account(
             id: accountId, email: email, firstName: firstName, lastName: lastName, role: role,
-            accountType: accountType, authMethod: authMethod, createdAt: createdAt, emailVerified: emailVerified)
+            accountType: accountType, authMethod: authMethod, createdAt: createdAt, emailVerified: emailVerified,
+            maturity: actingAs == nil ? maturity ?? .account : .account, ageRange: actingAs == nil ? ageRange : nil)
     }
 }

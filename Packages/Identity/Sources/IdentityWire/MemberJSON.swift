@@ -12,8 +12,14 @@ public struct MemberJSON: Codable, Sendable, Equatable {
     public var monogram: String
     public var guardianAccountIds: [String]
     public var addedAt: Date
+    /// The content ceiling (a managed member's, set by a guardian; an account's own).
+    public var maturity: MaturityRating?
+    /// `{lower, upper, method}`, or null when none was declared.
+    @ExplicitNull public var ageRange: AgeRange?
 
     public init(_ member: Member) {
+        maturity = member.maturity
+        ageRange = member.ageRange
         memberId = member.memberId
         displayName = member.displayName
         kind = member.kind
@@ -28,6 +34,6 @@ public struct MemberJSON: Codable, Sendable, Equatable {
     public var member: Member {
         Member(
             memberId: memberId, displayName: displayName, kind: kind, role: role, avatarKey: avatarKey,
-            guardianAccountIds: guardianAccountIds, addedAt: addedAt)
+            guardianAccountIds: guardianAccountIds, addedAt: addedAt, maturity: maturity, ageRange: ageRange)
     }
 }

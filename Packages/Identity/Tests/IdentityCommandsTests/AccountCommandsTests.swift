@@ -23,7 +23,7 @@ struct AccountCommandsTests {
         #expect(
             keys(object) == [
                 "accountId", "email", "firstName", "lastName", "role", "accountType", "authMethod", "createdAt",
-                "emailVerified", "actingAs", "persona", "photoURL",
+                "emailVerified", "actingAs", "persona", "photoURL", "maturity", "ageRange",
             ])
         #expect(object["accountType"] as? String == "private")
         #expect(object["authMethod"] as? String == "password")

@@ -32,7 +32,8 @@ final class Device: Sendable {
             device: deviceStore, passkeys: passkeys)
         accounts = ThisDevice(store: deviceStore, sessions: service, clock: clock)
         registry = try CommandRegistry(plugins: [
-            IdentityPlugin(service: service, device: accounts, authorization: authorization, pins: service)
+            IdentityPlugin(
+                service: service, device: accounts, authorization: authorization, pins: service, approvals: service)
         ])
     }
 

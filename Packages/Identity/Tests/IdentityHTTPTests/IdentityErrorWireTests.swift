@@ -28,6 +28,10 @@ struct IdentityErrorWireTests {
             .accountNoLongerExists, .secondFactorRequired(challenge: "q7Yx0P2k+/Aa=="), .wrongSecondFactorCode,
             .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun, .twoStepNeedsPassword,
             .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
+            .askNeedsActing, .actingNotAvailable, .tooManyPendingRequests, .alreadyApproved("Dana Reyes"),
+            .alreadyDeclined("Dana Reyes"), .requestExpired("Minecraft"), .approvalNeedsPin("Max"),
+            .invalidApprovalKind, .invalidApprovalTitle, .invalidPrice, .invalidCurrency, .priceNeedsCurrency,
+            .invalidNote, .invalidMaturityRating, .invalidAgeRange,
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
             [
@@ -101,6 +105,9 @@ struct IdentityErrorWireTests {
         case secondFactorRequired, wrongSecondFactorCode, signInChallengeExpired, twoStepAlreadyOn, twoStepOff
         case twoStepNotBegun, twoStepNeedsPassword
         case passkeysNotConfigured, passkeySignInFailed, recentSignInNeededToRemovePasskey
+        case askNeedsActing, actingNotAvailable, tooManyPendingRequests, alreadyApproved, alreadyDeclined
+        case requestExpired, approvalNeedsPin, invalidApprovalKind, invalidApprovalTitle, invalidPrice
+        case invalidCurrency, priceNeedsCurrency, invalidNote, invalidMaturityRating, invalidAgeRange
 
         init(_ error: IdentityError) {
             self =
@@ -171,6 +178,21 @@ struct IdentityErrorWireTests {
                 case .passkeysNotConfigured: .passkeysNotConfigured
                 case .passkeySignInFailed: .passkeySignInFailed
                 case .recentSignInNeededToRemovePasskey: .recentSignInNeededToRemovePasskey
+                case .askNeedsActing: .askNeedsActing
+                case .actingNotAvailable: .actingNotAvailable
+                case .tooManyPendingRequests: .tooManyPendingRequests
+                case .alreadyApproved: .alreadyApproved
+                case .alreadyDeclined: .alreadyDeclined
+                case .requestExpired: .requestExpired
+                case .approvalNeedsPin: .approvalNeedsPin
+                case .invalidApprovalKind: .invalidApprovalKind
+                case .invalidApprovalTitle: .invalidApprovalTitle
+                case .invalidPrice: .invalidPrice
+                case .invalidCurrency: .invalidCurrency
+                case .priceNeedsCurrency: .priceNeedsCurrency
+                case .invalidNote: .invalidNote
+                case .invalidMaturityRating: .invalidMaturityRating
+                case .invalidAgeRange: .invalidAgeRange
                 }
         }
     }

@@ -169,3 +169,11 @@ struct PasskeyContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("Approvals, maturity and age ranges (contract, every store)")
+struct ApprovalContractTests {
+    @Test(arguments: StoreKind.contract, ApprovalContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

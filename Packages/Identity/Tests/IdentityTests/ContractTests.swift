@@ -145,3 +145,11 @@ struct PasskeyContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Approvals, maturity and age ranges (contract, every store)")
+struct ApprovalContractTests {
+    @Test(arguments: ApprovalContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

@@ -234,9 +234,7 @@ public actor ProfileSessionManager: PrincipalSource {
     /// DOMAIN.md's rule: the managed members of the active household that the account guards, in creation order.
     static func switchableMembers(of accountId: String, in household: Household?) -> [SwitchableProfile] {
         guard let household else { return [] }
-        return household.members
-            .filter { $0.kind == .managed && $0.guardianAccountIds.contains(accountId) }
-            .map(SwitchableProfile.managed)
+        return household.managedMembers(guardedBy: accountId).map(SwitchableProfile.managed)
     }
 
     private func forgetAccount() {

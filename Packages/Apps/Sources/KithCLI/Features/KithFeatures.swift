@@ -23,7 +23,8 @@ extension CommandLineFeature {
                 authorization: AuthorizationCodeFlow(
                     settings: ProviderSettings.of(environment), client: CurlHTTPClient(), environment: environment),
                 passkeys: BrowserPasskeyClient(environment: environment),
-                pins: context.services[(any ExitPinService).self], exitLock: context.exitLock)
+                pins: context.services[(any ExitPinService).self], exitLock: context.exitLock,
+                approvals: context.services[(any ApprovalService).self])
         })
 
     /// Acting as a managed member: `switch`, `profiles`, `whoami`'s acting line.

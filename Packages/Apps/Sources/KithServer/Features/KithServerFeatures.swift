@@ -7,7 +7,8 @@ import KithComposition
 // and its part of openapi.json (`Resources/openapi/NAME.json`).
 
 extension ServerFeature {
-    /// Sign-up and sign-in (public), `/api/me` and its edits, households, managed members and their exit PINs.
+    /// Sign-up and sign-in (public), `/api/me` and its edits, households, managed members, their exit PINs, approvals,
+    /// maturity ratings and age ranges.
     public static let identity = ServerFeature(
         .identity,
         routes: { context in
@@ -19,6 +20,9 @@ extension ServerFeature {
             routes.add(to: context.api)
             HouseholdRoutes(identity: identity).add(to: context.api)
             if let pins = context.services[(any ExitPinService).self] { ExitPinRoutes(pins: pins).add(to: context.api) }
+            if let approvals = context.services[(any ApprovalService).self] {
+                ApprovalRoutes(approvals: approvals).add(to: context.api)
+            }
         },
         openAPI: OpenAPIPart(
             contentsOf: Bundle.module.url(forResource: "identity", withExtension: "json", subdirectory: "openapi")))

@@ -217,7 +217,12 @@ struct IdentityRoutes: Sendable {
 
     /// The account as `/api/me` shows it, with its active persona (Circles' one answer, the same as `whoami`'s).
     private func me(_ account: Account, _ principal: Principal) async throws -> MeJSON {
-        await MeJSON.whoami(account, principal: principal, personas: personas)
+        var me = await MeJSON.whoami(account, principal: principal, personas: personas)
+        if let acting = principal.actingAs {
+            // While acting, apps read the member's ceiling and age range, not the account's.
+            me.showAgeSignals(of: try await identity.activeHousehold(principal)?.member(acting.memberId))
+        }
+        return me
     }
 
     private func session(_ grant: SessionGrant, created: Bool) async throws -> SessionJSON {

@@ -38,6 +38,38 @@ public struct Command: Sendable {
         return command
     }
 
+    /// When set, this command shares its name with another feature's command and runs instead of it while `condition`
+    /// holds (CLI.md's `requests`: while acting, the member's approval requests; otherwise Circles' inbox). Without
+    /// another command of its name it simply runs.
+    public private(set) var standsInWhen: (@Sendable () async throws -> Bool)?
+
+    /// This command, standing in for another feature's command of the same name while `condition` holds.
+    public func standingIn(when condition: @escaping @Sendable () async throws -> Bool) -> Command {
+        var command = self
+        command.standsInWhen = condition
+        return command
+    }
+
+    /// One command of `self`'s name that runs `self` (its requirement first) while its `standsInWhen` holds, and
+    /// `other` otherwise: the arguments are `other`'s, the options both's.
+    func standingIn(for other: Command) -> Command {
+        let condition = standsInWhen ?? { false }
+        let this = self
+        let merged = other.options + options.filter { option in !other.options.contains { $0.name == option.name } }
+        let both = [other.details, details].compactMap { $0 }
+        return Command(
+            other.name, summary: other.summary + "; " + summary, arguments: other.arguments, options: merged,
+            details: both.isEmpty ? nil : both.joined(separator: "\n")
+        ) { arguments, context in
+            if try await condition() {
+                try await this.requirement?()
+                return try await this.run(arguments, context)
+            }
+            try await other.requirement?()
+            return try await other.run(arguments, context)
+        }
+    }
+
     /// `member guardian add MEMBER EMAIL [--avatar KEY]`
     public var usage: String {
         var parts = [name]

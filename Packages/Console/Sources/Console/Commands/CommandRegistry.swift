@@ -19,6 +19,16 @@ public struct CommandRegistry: Sendable {
 
     public mutating func register(_ command: Command, feature: String) throws(UsageError) {
         if let earlier = byName[command.name] {
+            // A command that stands in for another of its name while a condition holds becomes one command with it.
+            let existing = entries[earlier]
+            if existing.command.standsInWhen != nil {
+                entries[earlier] = Entry(feature: existing.feature, command: existing.command.standingIn(for: command))
+                return
+            }
+            if command.standsInWhen != nil {
+                entries[earlier] = Entry(feature: feature, command: command.standingIn(for: existing.command))
+                return
+            }
             throw UsageError(
                 "The features \(entries[earlier].feature) and \(feature) both register the command `\(command.name)`")
         }

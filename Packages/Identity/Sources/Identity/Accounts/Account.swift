@@ -14,13 +14,19 @@ public struct Account: Sendable, Codable, Hashable, Identifiable {
     public var createdAt: Date
     /// Whether the account proved it receives mail at `email` (a mailed code, or Google or Apple said so).
     public var emailVerified: Bool
+    /// The account's content ceiling: `18+`, unless it graduated from a managed member (which keeps the member's).
+    public var maturity: MaturityRating
+    /// The age range the account declared (`age`), or its guardian's declaration carried over by graduation.
+    public var ageRange: AgeRange?
 
     /// Creates an account value (the service creates accounts; this is for stores and tests).
     public init(
         id: String, email: String, firstName: String, lastName: String, role: AccountRole = .member,
         accountType: AccountType = .private, authMethod: AuthMethod = .password, createdAt: Date,
-        emailVerified: Bool = false
+        emailVerified: Bool = false, maturity: MaturityRating = .account, ageRange: AgeRange? = nil
     ) {
+        self.maturity = maturity
+        self.ageRange = ageRange
         self.id = id
         self.email = email
         self.firstName = firstName
@@ -30,6 +36,27 @@ public struct Account: Sendable, Codable, Hashable, Identifiable {
         self.authMethod = authMethod
         self.createdAt = createdAt
         self.emailVerified = emailVerified
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, email, firstName, lastName, role, accountType, authMethod, createdAt, emailVerified, maturity, ageRange
+    }
+
+    /// Decodes an account; one kept before maturity and age existed (a client's saved profiles) gets the defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            email: try container.decode(String.self, forKey: .email),
+            firstName: try container.decode(String.self, forKey: .firstName),
+            lastName: try container.decode(String.self, forKey: .lastName),
+            role: try container.decode(AccountRole.self, forKey: .role),
+            accountType: try container.decode(AccountType.self, forKey: .accountType),
+            authMethod: try container.decode(AuthMethod.self, forKey: .authMethod),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            emailVerified: try container.decode(Bool.self, forKey: .emailVerified),
+            maturity: try container.decodeIfPresent(MaturityRating.self, forKey: .maturity) ?? .account,
+            ageRange: try container.decodeIfPresent(AgeRange.self, forKey: .ageRange))
     }
 
     /// "First Last", as the switcher and households show the account.

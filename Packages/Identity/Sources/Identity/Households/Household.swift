@@ -25,8 +25,15 @@ public struct Household: Sendable, Codable, Hashable, Identifiable {
     /// The member with this id, if any.
     public func member(_ memberId: String) -> Member? { members.first { $0.memberId == memberId } }
 
-    /// Managed members that `accountId` guards, in creation order.
+    /// Managed members that `accountId` guards, in creation order: the members it may act as when this is its active
+    /// household (the one rule of who may act as whom: ProfileSession's switch and `X-Acting-As-Member`, and Identity's
+    /// own calls made while acting, all read it here).
     public func managedMembers(guardedBy accountId: String) -> [Member] {
         members.filter { $0.kind == .managed && $0.guardianAccountIds.contains(accountId) }
+    }
+
+    /// The member `memberId` when `accountId` may act as it (`managedMembers(guardedBy:)`), else nil.
+    public func actableMember(_ memberId: String, by accountId: String) -> Member? {
+        managedMembers(guardedBy: accountId).first { $0.memberId == memberId }
     }
 }

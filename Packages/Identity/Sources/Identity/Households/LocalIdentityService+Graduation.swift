@@ -74,6 +74,11 @@ extension LocalIdentityService {
         let (code, household, member) = try claimableMember(codeHash: codeHash, transaction, now: now)
         try carryOver(Graduation(memberId: member.memberId, accountId: account.id, householdId: household.id))
         let displayName = account.displayName
+        // The ceiling and the age range stay the member's own until it changes them (DOMAIN.md "Maturity").
+        var graduate = account
+        graduate.maturity = member.maturity
+        graduate.ageRange = member.ageRange
+        try transaction.updateAccount(graduate)
         try transaction.deleteMember(memberId: member.memberId, householdId: household.id)
         try transaction.deleteExitPin(memberId: member.memberId)
         try transaction.insertMember(

@@ -97,6 +97,8 @@ public struct IdentityExport: Encodable, Sendable {
     public var managedMembers: [ManagedMember] = []
     public var actingRecords: [ActingRecord] = []
     public var claimCodes: [ClaimCodeRecord] = []
+    /// The requests of the members exported (the account's guarded members, or the member), answered or not.
+    public var approvalRequests: [ApprovalRequest] = []
     public var pendingCodes: [PendingCode] = []
     public var limits: [Limit] = []
     public var queuedMail: [QueuedMail] = []

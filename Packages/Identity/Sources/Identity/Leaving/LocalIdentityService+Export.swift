@@ -37,6 +37,9 @@ extension LocalIdentityService {
                 }
                 part.actingRecords = Self.unique(records)
                 part.claimCodes = try guarded.flatMap { try Self.claimCodes(memberId: $0.1.memberId, transaction) }
+                part.approvalRequests = try guarded.flatMap {
+                    try transaction.approvalRequests(memberId: $0.1.memberId).map { $0.seen(at: now) }
+                }
                 part.pendingCodes = try EmailCode.Purpose.allCases.compactMap { purpose in
                     try transaction.emailCode(accountId: account.id, purpose: purpose).map {
                         .init(
@@ -96,6 +99,9 @@ extension LocalIdentityService {
                 part.managedMembers = [try Self.exported(member, householdId: household.id, transaction)]
                 part.actingRecords = try transaction.actingRecords(subjectMemberId: member.memberId)
                 part.claimCodes = try Self.claimCodes(memberId: member.memberId, transaction)
+                part.approvalRequests = try transaction.approvalRequests(memberId: member.memberId).map {
+                    $0.seen(at: now)
+                }
                 let parts = [ExportPart(feature: "identity", value: part)] + (try shares.export(subject))
                 return try ExportDocument.assemble(parts, subject: subject, at: now)
             }

@@ -156,6 +156,40 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A saved account (or a session's account) was deleted.
     case accountNoLongerExists
 
+    // MARK: - Approvals, maturity and age
+
+    /// `ask` and `requests` are the member's: they need acting as it.
+    case askNeedsActing
+    /// The member acted as is not one the account may act as (any more): not a managed member of its active household
+    /// that it guards.
+    case actingNotAvailable
+    /// The member has `ApprovalRequest.maxPending` requests waiting already.
+    case tooManyPendingRequests
+    /// The request was approved already, by the guardian NAME.
+    case alreadyApproved(String)
+    /// The request was declined already, by the guardian NAME.
+    case alreadyDeclined(String)
+    /// The request TITLE waited 24 hours unanswered.
+    case requestExpired(String)
+    /// An answer given while acting as NAME: only approving, in person, with NAME's exit PIN.
+    case approvalNeedsPin(String)
+    /// A kind that is not purchase, app, content or contact.
+    case invalidApprovalKind
+    /// An empty title, a title over 100 graphemes, or one with control characters.
+    case invalidApprovalTitle
+    /// A price that is not a plain decimal amount.
+    case invalidPrice
+    /// A currency that is not three letters.
+    case invalidCurrency
+    /// A price without a currency, or a currency without a price.
+    case priceNeedsCurrency
+    /// A note over 500 graphemes, or with control characters.
+    case invalidNote
+    /// A maturity rating that is not all-ages, 7+, 13+, 16+ or 18+.
+    case invalidMaturityRating
+    /// An age range that is not LOW-HIGH in whole years, LOW at most HIGH, HIGH at most 120.
+    case invalidAgeRange
+
     public var description: String {
         switch self {
         case .invalidEmail: "Please enter a valid email address"
@@ -238,6 +272,24 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .recentSignInNeededToDelete:
             "Sign in with Google or Apple again (within the last 10 minutes) before deleting your account."
         case .accountNoLongerExists: "This account no longer exists"
+        case .askNeedsActing: "Only while viewing as a family member: use `switch MEMBER` first."
+        case .actingNotAvailable: "That profile is not available to act as"
+        case .tooManyPendingRequests: "Too many requests waiting. Ask a guardian to look at them first."
+        case .alreadyApproved(let name): "Already approved by \(name)."
+        case .alreadyDeclined(let name): "Already declined by \(name)."
+        case .requestExpired(let title): "The request for \(title) has expired: it can be asked again."
+        case .approvalNeedsPin(let name):
+            "Not available while viewing as \(name). Switch back first, or approve in person with \(name)'s PIN (--pin)."
+        case .invalidApprovalKind: "Please choose a kind: purchase, app, content or contact"
+        case .invalidApprovalTitle:
+            "Please enter a title (1-\(ApprovalAsk.maxTitleLength) characters, no control characters)"
+        case .invalidPrice: "Please enter a price such as 4.99 (digits, at most 3 decimals)"
+        case .invalidCurrency: "Please enter a currency as a three-letter code such as EUR"
+        case .priceNeedsCurrency: "A price needs its currency, and a currency its price (--price 4.99 --currency EUR)"
+        case .invalidNote: "A note is at most \(ApprovalAsk.maxNoteLength) characters, without control characters"
+        case .invalidMaturityRating: "Please choose a maturity rating: all-ages, 7+, 13+, 16+ or 18+"
+        case .invalidAgeRange:
+            "Please enter an age range as LOW-HIGH in whole years, such as 9-12 (LOW at most HIGH, HIGH at most \(AgeRange.oldest))"
         }
     }
 }

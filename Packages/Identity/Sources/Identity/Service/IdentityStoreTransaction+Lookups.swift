@@ -79,6 +79,9 @@ extension IdentityStoreTransaction {
         for index in household.members.indices where household.members[index].kind == .independent {
             if let account = try account(id: household.members[index].memberId) {
                 household.members[index].displayName = account.displayName
+                // An account's ceiling and age are its own, shown wherever the member is.
+                household.members[index].maturity = account.maturity
+                household.members[index].ageRange = account.ageRange
             }
         }
     }

@@ -165,6 +165,17 @@ public protocol IdentityStoreTransaction {
     /// Makes every record made for `subjectMemberId` name the account `accountId` (id and name) instead.
     func reassignActingRecords(subjectMemberId: String, to accountId: String, displayName: String) throws
 
+    // MARK: - Approval requests
+
+    /// The request with this id, whoever it is for.
+    func approvalRequest(id: String) throws -> ApprovalRequest?
+    /// Every request of one member, in any state, the most recently asked first.
+    func approvalRequests(memberId: String) throws -> [ApprovalRequest]
+    /// Adds a request. Its member's row must exist: removing the member removes its requests.
+    func insertApprovalRequest(_ request: ApprovalRequest) throws
+    /// Replaces a request's stored values (asked again, or answered).
+    func updateApprovalRequest(_ request: ApprovalRequest) throws
+
     // MARK: - Claim codes
 
     /// Adds a claim code.

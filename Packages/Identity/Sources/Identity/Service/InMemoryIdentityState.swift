@@ -26,6 +26,8 @@ struct InMemoryIdentityState: Sendable {
     /// In insertion order, so reads list members (and an account's households) in the order they were added.
     var members: [StoredMember] = []
     var actingRecords: [ActingRecord] = []
+    /// In insertion order; removed with their member, as the SQL stores' foreign key does.
+    var approvalRequests: [ApprovalRequest] = []
     var linkedIdentities: [LinkedIdentity] = []
     var exitPins: [String: ExitPinRecord] = [:]
     var claimCodes: [String: ClaimCode] = [:]

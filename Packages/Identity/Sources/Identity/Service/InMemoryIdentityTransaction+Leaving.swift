@@ -15,6 +15,7 @@ extension InMemoryIdentityTransaction {
     func deleteHousehold(id: String) {
         state.households[id] = nil
         state.members.removeAll { $0.householdId == id }
+        state.approvalRequests.removeAll { $0.householdId == id }
     }
 
     func setHouseholdOwner(householdId: String, accountId: String) {

@@ -163,6 +163,24 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction {
 
     func deleteMember(memberId: String, householdId: String) {
         state.members.removeAll { $0.householdId == householdId && $0.member.memberId == memberId }
+        state.approvalRequests.removeAll { $0.householdId == householdId && $0.memberId == memberId }
+    }
+
+    // MARK: - Approval requests
+
+    func approvalRequest(id: String) -> ApprovalRequest? { state.approvalRequests.first { $0.id == id } }
+
+    func approvalRequests(memberId: String) -> [ApprovalRequest] {
+        // Newest asked first; among requests asked at the same moment, the later added first (as SQL's `seq`).
+        state.approvalRequests.enumerated().filter { $0.element.memberId == memberId }
+            .sorted { ($0.element.askedAt, $0.offset) > ($1.element.askedAt, $1.offset) }.map(\.element)
+    }
+
+    func insertApprovalRequest(_ request: ApprovalRequest) { state.approvalRequests.append(request) }
+
+    func updateApprovalRequest(_ request: ApprovalRequest) {
+        guard let index = state.approvalRequests.firstIndex(where: { $0.id == request.id }) else { return }
+        state.approvalRequests[index] = request
     }
 
     // MARK: - Acting records

@@ -12,10 +12,15 @@ enum WhoamiCommand {
             let account = try await service.account(principal)
             var json = await MeJSON.whoami(account, principal: principal, personas: personas)
             json.stats = await personas?.stats(for: principal)
+            if let acting = principal.actingAs {
+                // While acting, apps read the member's ceiling and age range, not the account's.
+                json.showAgeSignals(of: try await service.activeHousehold(principal)?.member(acting.memberId))
+            }
             return .value(
                 json,
                 text: IdentityText.account(
-                    account, principal: principal, persona: json.persona, stats: json.stats, style: context.style))
+                    account, principal: principal, persona: json.persona, stats: json.stats, maturity: json.maturity,
+                    ageRange: json.ageRange, style: context.style))
         }
     }
 }

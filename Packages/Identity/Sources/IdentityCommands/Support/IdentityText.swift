@@ -23,7 +23,7 @@ enum IdentityText {
     /// name when given.
     static func account(
         _ account: Account, principal: Principal?, persona: MeJSON.PersonaJSON? = nil, stats: ProfileStatsJSON? = nil,
-        style: Style
+        maturity: MaturityRating? = nil, ageRange: AgeRange? = nil, style: Style
     ) -> String {
         var table = Table(headers: [], wrapped: [1])
         table.append(["  email", account.email + (account.emailVerified ? "" : style.dim(" (not verified)"))])
@@ -32,6 +32,9 @@ enum IdentityText {
         if let actingAs = principal?.actingAs {
             table.append(["  viewing as", actingAs.displayName])
         }
+        // Whom the caller is (the member acted as, else the account): what apps read to keep content under it.
+        if let maturity { table.append(["  maturity", maturity.rawValue]) }
+        if let ageRange { table.append(["  age", "\(ageRange.text) (\(ageRange.method.rawValue))"]) }
         table.append(["  id", style.dim(account.id)])
         var out = style.bold(account.displayName) + "\n"
         if let stats { out += "  " + stats.text + "\n" }
@@ -68,12 +71,13 @@ enum IdentityText {
         displayName.split(separator: " ").prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
     }
 
-    /// A household's heading and its members: monogram, name, kind, role, guardians.
+    /// A household's heading and its members: monogram, name, kind, role, guardians, maturity rating, age range.
     static func household(_ household: Household, style: Style) -> String {
         let heading =
             style.accent(style.bold(household.name)) + " · "
             + count(household.members.count, "member") + " of \(Household.capacity)"
-        var table = Table(headers: ["", "NAME", "KIND", "ROLE", "GUARDIANS"], truncated: [1], wrapped: [4])
+        var table = Table(
+            headers: ["", "NAME", "KIND", "ROLE", "GUARDIANS", "RATING", "AGE"], truncated: [1], wrapped: [4])
         for member in household.members {
             let monogram = member.monogram
             let guardians = member.guardianAccountIds.map { id in
@@ -81,7 +85,7 @@ enum IdentityText {
             }
             table.append([
                 monogram, member.displayName, member.kind.rawValue, member.role.rawValue,
-                guardians.joined(separator: ", "),
+                guardians.joined(separator: ", "), member.maturity.rawValue, member.ageRange?.text ?? "",
             ])
         }
         return heading + "\n" + table.render(style: style)

@@ -210,36 +210,34 @@ struct TokensEndToEndTests {
             a.stop()
             b.stop()
         }
-        do {
-            let added = try await ChildProcess.finish(
-                KithServerProcess.binary, ["apps", "add", "Movie Night", "--json", "--database", url])
-            #expect(added.status == 0, "\(added.errors)")
-            let app = try #require(try JSONSerialization.jsonObject(with: Data(added.output.utf8)) as? [String: Any])
-            let (appId, secret) = (app["appId"] as? String ?? "", app["secret"] as? String ?? "")
-            let basic: HTTPHeaders = [
-                "Authorization": "Basic " + Data("\(appId):\(secret)".utf8).base64EncodedString()
-            ]
+        let added = try await ChildProcess.finish(
+            KithServerProcess.binary, ["apps", "add", "Movie Night", "--json", "--database", url])
+        #expect(added.status == 0, "\(added.errors)")
+        let app = try #require(try JSONSerialization.jsonObject(with: Data(added.output.utf8)) as? [String: Any])
+        let (appId, secret) = (app["appId"] as? String ?? "", app["secret"] as? String ?? "")
+        let basic: HTTPHeaders = [
+            "Authorization": "Basic " + Data("\(appId):\(secret)".utf8).base64EncodedString()
+        ]
 
-            let session = try await TwoServersTests.signUp(a.url, "ann@example.com", role: "member")
-            let issued = try await Self.call(
-                a.url, .post, "/api/auth/token", headers: Self.bearer(session), body: #"{"audience":"\#(appId)"}"#)
-            let token = try #require(issued.json["access_token"] as? String)
-            // Both servers sign with the one key in the database and publish the same set.
-            let setA = try await CurlHTTPClient().send(
-                HTTPRequest(method: .get, url: URL(string: a.url + "/.well-known/jwks.json")!))
-            let setB = try await CurlHTTPClient().send(
-                HTTPRequest(method: .get, url: URL(string: b.url + "/.well-known/jwks.json")!))
-            #expect(setA.status == 200 && setA.body == setB.body)
+        let session = try await TwoServersTests.signUp(a.url, "ann@example.com", role: "member")
+        let issued = try await Self.call(
+            a.url, .post, "/api/auth/token", headers: Self.bearer(session), body: #"{"audience":"\#(appId)"}"#)
+        let token = try #require(issued.json["access_token"] as? String)
+        // Both servers sign with the one key in the database and publish the same set.
+        let setA = try await CurlHTTPClient().send(
+            HTTPRequest(method: .get, url: URL(string: a.url + "/.well-known/jwks.json")!))
+        let setB = try await CurlHTTPClient().send(
+            HTTPRequest(method: .get, url: URL(string: b.url + "/.well-known/jwks.json")!))
+        #expect(setA.status == 200 && setA.body == setB.body)
 
-            let active = try await Self.call(
-                b.url, .post, "/api/auth/introspect", headers: basic, body: "token=\(token)", form: true)
-            #expect(active.json["active"] as? Bool == true, "\(active.json)")
-            #expect(try await Self.call(a.url, .post, "/api/auth/signout", headers: Self.bearer(session)).status == 204)
-            let ended = try await Self.call(
-                b.url, .post, "/api/auth/introspect", headers: basic, body: "token=\(token)", form: true)
-            #expect(ended.status == 200 && ended.json["active"] as? Bool == false)
-            let metadata = try await Self.call(b.url, .get, "/.well-known/oauth-authorization-server")
-            #expect(metadata.json["issuer"] as? String == "https://kith.example")
-        }
+        let active = try await Self.call(
+            b.url, .post, "/api/auth/introspect", headers: basic, body: "token=\(token)", form: true)
+        #expect(active.json["active"] as? Bool == true, "\(active.json)")
+        #expect(try await Self.call(a.url, .post, "/api/auth/signout", headers: Self.bearer(session)).status == 204)
+        let ended = try await Self.call(
+            b.url, .post, "/api/auth/introspect", headers: basic, body: "token=\(token)", form: true)
+        #expect(ended.status == 200 && ended.json["active"] as? Bool == false)
+        let metadata = try await Self.call(b.url, .get, "/.well-known/oauth-authorization-server")
+        #expect(metadata.json["issuer"] as? String == "https://kith.example")
     }
 }

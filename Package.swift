@@ -23,7 +23,9 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
     ("Networking", ["Networking", "NetworkingTesting"], ["NetworkingTests"]),
     feature("Circles", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
-    feature("Tokens", ["SQL", "Testing", "Wire"], tests: ["", "SQL"]),
+    feature(
+        "Tokens", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"],
+        tests: ["", "Commands", "SQL"]),
 ]
 
 /// A feature package as ARCHITECTURE.md lays it out: the domain module `name` and `name` + each suffix; a test

@@ -11,15 +11,25 @@ func from(_ package: String, _ modules: String...) -> [Target.Dependency] {
 let package = Package(
     name: "Tokens",
     platforms: [.macOS(.v15)],
-    products: ["Tokens", "TokensSQL", "TokensWire", "TokensTesting"].map { .library(name: $0, targets: [$0]) },
+    products: [
+        "Tokens", "TokensSQL", "TokensWire", "TokensTesting", "TokensCommands", "TokensHTTP", "TokensFeature",
+        "TokensCLI",
+        "TokensServer",
+    ].map {
+        .library(name: $0, targets: [$0])
+    },
     dependencies: [
         .package(path: "../Identity"),
         .package(path: "../Storage"),
         .package(path: "../Circles"),
         // The acting rule every `X-Acting-As-Member` request passes (`ProfileSessionManager.actingAs`).
         .package(path: "../ProfileSession"),
-        // Tests only: `PythonTools`, which runs the outside checks (PyJWT, jwcrypto).
+        // `TokensHTTP`'s client; in tests, `PythonTools`, which runs the outside checks (PyJWT, jwcrypto).
         .package(path: "../Networking"),
+        .package(path: "../Console"),
+        // The apps as libraries: this feature's values for them (`TokensFeature`, `TokensCLI`, `TokensServer`).
+        .package(path: "../Apps"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-crypto", "4.1.0"..<"6.0.0"),
     ],
@@ -41,6 +51,17 @@ let package = Package(
         // The HTTP contract: bodies and error codes. Foundation and the domain only.
         .target(
             name: "TokensWire", dependencies: ["Tokens"] + from("Identity", "Identity"), swiftSettings: swiftSettings),
+        // `token AUDIENCE`, over any `TokenIssuer`.
+        .target(
+            name: "TokensCommands",
+            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Identity") + from("Console", "Console"),
+            swiftSettings: swiftSettings),
+        // `TokenIssuer` over a kith-server (`--remote`).
+        .target(
+            name: "TokensHTTP",
+            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Identity", "IdentityHTTP")
+                + from("Networking", "Networking"),
+            swiftSettings: swiftSettings),
         // The store contract, run over memory, SQLite and PostgreSQL.
         .target(
             name: "TokensTesting",
@@ -48,10 +69,32 @@ let package = Package(
                 + from("Circles", "Circles", "CirclesSQL") + from("Storage", "Storage", "StorageTesting")
                 + from("jwt-kit", "JWTKit"),
             swiftSettings: swiftSettings),
+        // Tokens as a value of the apps: its migrations and local rules (`Feature`), and its routes and OpenAPI part
+        // (`ServerFeature`).
+        .target(
+            name: "TokensFeature",
+            dependencies: ["Tokens", "TokensSQL"] + from("Identity", "Identity", "IdentitySQL") + from("Circles", "Circles")
+                + from("Apps", "KithComposition"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "TokensCLI",
+            dependencies: ["Tokens", "TokensFeature", "TokensCommands", "TokensHTTP"]
+                + from("Apps", "KithComposition", "KithCLI"),
+            swiftSettings: swiftSettings),
+        .target(
+            name: "TokensServer",
+            dependencies: ["Tokens", "TokensFeature", "TokensWire"] + from("Identity", "Identity")
+                + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
+            resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "TokensTests",
             dependencies: ["Tokens", "TokensWire", "TokensTesting"] + from("Identity", "Identity")
                 + from("Storage", "StorageTesting") + from("Networking", "NetworkingTesting"),
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TokensCommandsTests",
+            dependencies: ["TokensCommands", "Tokens", "TokensWire", "TokensTesting"]
+                + from("Identity", "Identity", "IdentityTesting", "IdentityWire") + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TokensSQLTests",

@@ -33,15 +33,15 @@ final class KithServerProcess: @unchecked Sendable {
         self.log = log
     }
 
-    /// Starts a server in `folder` (on its own SQLite file, or on the PostgreSQL database `databaseURL`) and waits
-    /// for `/health`; a port taken meanwhile is retried with another.
+    /// Starts a server in `folder` (on its own SQLite file, the file `file` when given, or on the PostgreSQL database
+    /// `databaseURL`) and waits for `/health`; a port taken meanwhile is retried with another.
     static func start(
-        in folder: String, databaseURL: String? = nil, arguments extra: [String] = []
+        in folder: String, databaseURL: String? = nil, file: String? = nil, arguments extra: [String] = []
     ) async throws -> KithServerProcess {
         var lastError: any Error = ServerStartError(message: "never tried")
         for attempt in 1...5 {
             let port = try freePort()
-            let database = folder + "/server-\(attempt).sqlite"
+            let database = file ?? folder + "/server-\(attempt).sqlite"
             let log = folder + "/server-\(attempt).log"
             _ = FileManager.default.createFile(atPath: log, contents: nil)
             let process = ChildProcess()

@@ -6,6 +6,7 @@ import KithServer
 import KithServerProducts
 import Preferences
 import Storage
+import Tokens
 
 /// `kith-server`'s features over one database, with each feature's service typed, for the tests that call the rules
 /// as the routes do (two servers racing, deleting across every feature).
@@ -50,4 +51,5 @@ extension ServerServices {
     var familyCodes: any FamilyCodeService { services[(any FamilyCodeService).self]! }
     var circles: any CirclesService { services[(any CirclesService).self]! }
     var exitPins: (any ExitPinService)? { services[(any ExitPinService).self] }
+    var tokens: any TokenService { services[(any TokenService).self]! }
 }

@@ -20,7 +20,8 @@ struct OpenAPITests {
 
     /// Features became values that bring their own part of the document (Resources/openapi/NAME.json); the document
     /// they assemble is, as JSON, the one file `kith-server` served before (openapi.json at b198c67). Python's json,
-    /// sorted keys and no spaces, gives the fingerprint: a change to the HTTP contract changes it on purpose.
+    /// sorted keys and no spaces, gives the fingerprint: a change to the HTTP contract changes it on purpose (last:
+    /// Tokens' five routes, their schemas, the `appBasicAuth` scheme and their error codes).
     @Test func kithsAssembledDocumentIsTheOneServedBeforeFeaturesWereValues() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: path) }
@@ -38,11 +39,12 @@ struct OpenAPITests {
         try python.run()
         let fingerprint = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         python.waitUntilExit()
-        // Last changed on purpose by issue 42: the approval, maturity and age-range routes, `maturity` and `ageRange`
-        // on members, `/api/me` and the export, requests in the export, and their error codes.
+        // Last changed on purpose by issues 42 and 40: the approval, maturity and age-range routes, `maturity` and
+        // `ageRange` on members, `/api/me` and the export, requests in the export; Tokens' five routes, their schemas,
+        // the `appBasicAuth` scheme; and the error codes of both.
         #expect(
             fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
-                == "17477f1dc612c745b47a10ecd9873c7dc9ea9ceedeaad47804b8f18dcc7bfbf0")
+                == "9d68cf9494eefa8c9259e16eb61b3f63f0e7a3c13a9f0d2b1791750d231a598e")
     }
 
     @Test func itIsOpenAPI31AndListsExactlyTheRoutesTheRouterHas() throws {
@@ -63,11 +65,17 @@ struct OpenAPITests {
         for (path, operations) in paths {
             for (method, value) in operations {
                 let operation = try #require(value as? [String: Any])
-                let isPublic = publicRoutes.contains("\(method.uppercased()) \(path)")
-                let security = operation["security"] as? [Any]
+                let route = "\(method.uppercased()) \(path)"
+                let isPublic = publicRoutes.contains(route)
+                let security = operation["security"] as? [[String: Any]]
                 #expect(isPublic == (security?.isEmpty == true), "\(method) \(path)")
                 let responses = try #require(operation["responses"] as? [String: Any])
-                if !isPublic {
+                // An app's routes take its id and secret as HTTP Basic, and answer 401 without them.
+                #expect(
+                    appRoutes.contains(route) == (security?.first?["appBasicAuth"] != nil), "\(method) \(path)")
+                if appRoutes.contains(route) {
+                    #expect(responses["401"] != nil, "\(method) \(path)")
+                } else if !isPublic {
                     #expect(responses["401"] != nil && responses["403"] != nil, "\(method) \(path)")
                 }
             }
@@ -75,6 +83,7 @@ struct OpenAPITests {
         let components = try #require(document["components"] as? [String: Any])
         let schemes = try #require(components["securitySchemes"] as? [String: [String: Any]])
         #expect(schemes["bearerAuth"]?["scheme"] as? String == "bearer")
+        #expect(schemes["appBasicAuth"]?["scheme"] as? String == "basic")
         #expect((components["schemas"] as? [String: Any])?["Error"] != nil)
     }
 }

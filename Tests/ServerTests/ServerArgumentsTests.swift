@@ -129,6 +129,27 @@ struct ServerArgumentsTests {
         }
     }
 
+    @Test func theIssuerIsAnHTTPURLWithAHostOrTheListeningAddress() throws {
+        #expect(try #require(try ServerArguments.parse([])).issuerURL == "http://127.0.0.1:8080")
+        #expect(
+            try #require(try ServerArguments.parse(["--host", "::1", "--port", "9"])).issuerURL == "http://[::1]:9")
+        let given = try #require(try ServerArguments.parse(["--issuer", "https://id.example.com/kith"]))
+        #expect(given.issuerURL == "https://id.example.com/kith")
+        let twin = try ServerArguments.parse([], environment: ["KITH_ISSUER": "http://kith.test:8080"])
+        #expect(twin?.issuerURL == "http://kith.test:8080")
+        // A Google issuer flag is still Google's.
+        let google = try ServerArguments.parse([
+            "--google-client-id", "web", "--google-issuer", "http://127.0.0.1:9/google",
+        ])
+        #expect(google?.issuers[.google] == "http://127.0.0.1:9/google" && google?.issuer == nil)
+        for issuer in ["ftp://id.example.com", "id.example.com", "https://", "http:///path", "mailto:a@b.c"] {
+            let refused = #expect(throws: ServerArguments.UsageError.self, "\(issuer)") {
+                try ServerArguments.parse(["--issuer", issuer])
+            }
+            #expect(refused?.description == "--issuer must be an http:// or https:// URL with a host, not \(issuer)")
+        }
+    }
+
     @Test func aPrivateCAForMailIsAReadableFileBesideAnSMTPURL() throws {
         let mail = ["--smtp-url", "smtp://127.0.0.1:2525", "--mail-from", "no-reply@kith.test"]
         let bundle = NSTemporaryDirectory() + "kith-ca-\(UUID().uuidString).pem"

@@ -15,6 +15,7 @@ import SQLiteStorage
 import Storage
 import StorageTesting
 import Testing
+import Tokens
 
 /// CLI.md: while the database cannot be used (unreachable, locked past the busy timeout, read-only, full) the
 /// server answers 503 `{"error":"unavailable","message":"Server error"}` with `Retry-After`, never a 500; which
@@ -45,8 +46,11 @@ final class StorageFailureTests {
             as: (any PreferencesService).self)
         composed.provide(
             LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: memory)), as: (any FamilyCodeService).self)
+        let circles = InMemoryCirclesStore(identity: memory)
+        composed.provide(LocalCirclesService(store: circles), as: (any CirclesService).self)
         composed.provide(
-            LocalCirclesService(store: InMemoryCirclesStore(identity: memory)), as: (any CirclesService).self)
+            LocalTokenService(store: InMemoryTokensStore(circles: circles), issuer: "http://kith.test"),
+            as: (any TokenService).self)
         let services = try ServerServices(features: ServerApp.kithFeatures, services: composed)
         return try KithServerApplication.router(services: services)
     }

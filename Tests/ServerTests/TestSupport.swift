@@ -162,5 +162,9 @@ let publicRoutes: Set<String> = [
     "GET /health", "GET /health/live", "GET /health/ready", "GET /metrics", "GET /openapi.json",
     "POST /api/auth/signup", "POST /api/auth/signin", "POST /api/auth/recovery", "POST /api/auth/recovery/reset",
     "POST /api/auth/google", "POST /api/auth/apple", "POST /api/auth/session-state", "POST /api/auth/second-factor",
-    "POST /api/auth/passkey/options", "POST /api/auth/passkey",
+    "POST /api/auth/passkey/options", "POST /api/auth/passkey", "GET /.well-known/jwks.json",
+    "GET /.well-known/oauth-authorization-server",
 ]
+
+/// Routes a registered app calls with its id and secret (HTTP Basic) rather than a session's bearer token.
+let appRoutes: Set<String> = ["POST /api/auth/introspect", "POST /api/access/check"]

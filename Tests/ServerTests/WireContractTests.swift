@@ -9,6 +9,7 @@ import PreferencesWire
 import ProfileSession
 import ProfileSessionWire
 import Testing
+import TokensWire
 
 /// `openapi.json` is the one description of the HTTP contract; these tests keep the Wire modules equal to it: every
 /// route, every error code, and the keys and types of every body.
@@ -26,7 +27,7 @@ struct WireContractTests {
     /// The Wire modules' routes, every one.
     static let wireRoutes: [WireRoute] =
         FamilyCodesRoute.routes + PreferencesRoute.routes + IdentityRoute.routes + ProfileSessionRoute.routes
-        + CirclesRoute.routes
+        + CirclesRoute.routes + TokensRoute.routes
 
     @Test func everyWireRouteIsDocumented() throws {
         let paths = try #require(document["paths"] as? [String: [String: Any]])
@@ -42,7 +43,7 @@ struct WireContractTests {
         let documented = Set(try #require((properties["error"] as? [String: Any])?["enum"] as? [String]))
         let domain = WireErrorExamples.all.map(\.wire.code)
         #expect(Set(domain).count == domain.count, "two cases share a code")
-        let known = Set(domain).union(WireErrorExamples.serverCodes)
+        let known = Set(domain).union(WireErrorExamples.serverCodes).union(WireErrorExamples.routeCodes)
         #expect(known.subtracting(documented).isEmpty, "undocumented: \(known.subtracting(documented).sorted())")
         #expect(documented.subtracting(known).isEmpty, "no case has: \(documented.subtracting(known).sorted())")
     }

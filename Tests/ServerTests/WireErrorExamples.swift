@@ -3,6 +3,8 @@ import FamilyCodes
 import Identity
 import IdentityWire
 import Preferences
+import Tokens
+import TokensWire
 
 /// One value of every case of every domain error that crosses the wire, so the tables and `openapi.json` can be
 /// checked case by case. `WireContractTests` fails when a table has a code that no example here produces.
@@ -53,8 +55,15 @@ enum WireErrorExamples {
 
     static let preferences: [PreferencesError] = [.notAvailable]
 
+    /// Not `.actingNotAvailable`: it is the server's own `forbidden` body, word for word (Preferences' refusal
+    /// stands for that code among the domains).
+    static let tokens: [TokensError] = [
+        .invalidAppName, .invalidWebhookURL("ftp://x"), .appNotFound("a1"), .unknownAudience("a1"),
+        .wrongAppCredentials, .tooManyChecks(101), .sealedSecret,
+    ]
+
     /// Every example, as the server sees them.
-    static var all: [any WireCodedError] { identity + familyCodes + circles + preferences }
+    static var all: [any WireCodedError] { identity + familyCodes + circles + preferences + tokens }
 
     /// The codes the server answers with on its own: the bearer check, DOMAIN.md's acting-as body, malformed or
     /// oversized requests, unknown routes and methods, an unavailable store, and anything unexpected.
@@ -62,4 +71,8 @@ enum WireErrorExamples {
         "unauthorized", "forbidden", "invalid_json", "invalid_value", "payload_too_large", "not_found",
         "method_not_allowed", "bad_request", "unavailable", "internal",
     ]
+
+    /// The codes Tokens' routes answer on their own, RFC 6749's: a form without a required field, a `grant_type`
+    /// other than the token exchange.
+    static let routeCodes: Set<String> = ["invalid_request", "unsupported_grant_type"]
 }

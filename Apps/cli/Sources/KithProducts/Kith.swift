@@ -3,6 +3,7 @@ import FamilyCodesCLI
 import KithCLI
 import KithComposition
 import PreferencesCLI
+import TokensCLI
 
 extension KithApp {
     /// `kith`: every Kith feature, and the products CLI.md names (`--product`).
@@ -10,7 +11,9 @@ extension KithApp {
     /// The one list of `kith`'s features, beside its main so tests run the same app; a product built on Kith writes
     /// its own (Examples/movienight). A feature added to Kith is one line here, and `all` offers it.
     public static func kith() throws(CompositionError) -> KithApp {
-        let features: [CommandLineFeature] = [.identity, .profileSession, .preferences, .familyCodes, .circles]
+        let features: [CommandLineFeature] = [
+            .identity, .profileSession, .preferences, .familyCodes, .circles, .tokens,
+        ]
         return try KithApp(
             name: "kith", version: VersionCommand.version, features: features,
             products: [

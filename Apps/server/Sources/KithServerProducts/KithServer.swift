@@ -3,12 +3,13 @@ import FamilyCodesServer
 import KithComposition
 import KithServer
 import PreferencesServer
+import TokensServer
 
 extension ServerApp {
     /// `kith-server`'s features, in the order their migrations apply: the one list, beside its main so tests serve
     /// the same features.
     public static let kithFeatures: [ServerFeature] = [
-        .identity, .profileSession, .preferences, .familyCodes, .circles,
+        .identity, .profileSession, .preferences, .familyCodes, .circles, .tokens,
     ]
 
     /// `kith-server`: every Kith feature over HTTP.

@@ -83,6 +83,8 @@ public struct AppEnvironment: Sendable {
         options.mail = mail.setup
         options.sessionLabel = HostName.sessionLabel
         options.passkeys = BrowserPasskeyClient(environment: environment).localRelyingParty
+        // Tokens made here name the server that will serve this file, when it is known; else the feature's default.
+        options.issuer = environment["KITH_ISSUER"].flatMap { $0.isEmpty ? nil : $0 }
         let services = try app.composition.local(
             database: database, options: options, named: Set(app.features(of: product).map(\.name)))
         let identity = try services.require((any IdentityService).self, by: app.name)

@@ -61,8 +61,11 @@ public struct CompositionOptions: Sendable {
     public var accessCacheOwners: Int?
     /// Where the sessions this composition makes were made ("kith on HOST"); a server labels each request's instead.
     public var sessionLabel: String?
-    /// Seals TOTP secrets at rest (the server's `--sealing-key-file`).
+    /// Seals TOTP secrets, signing keys and webhook secrets at rest (the server's `--sealing-key-file`).
     public var sealingKey: SealingKey?
+    /// The URL tokens for apps name as their issuer (the server's `--issuer`, `kith`'s `KITH_ISSUER`); nil for the
+    /// feature's own default.
+    public var issuer: String?
     /// The relying party passkeys are made for (`--passkey-rp-id`, `--passkey-origin`).
     public var passkeys: PasskeyRelyingParty?
     /// Hears which check a refused passkey ceremony failed.

@@ -71,6 +71,8 @@ public struct ServerArguments: Sendable, Equatable {
     public var passkeyRelyingPartyId: String?
     /// `--passkey-origin` (repeatable): the origins passkey ceremonies may come from.
     public var passkeyOrigins: [String] = []
+    /// `--issuer`: the URL tokens for apps name as `iss`; nil: `http://HOST:PORT` (`issuerURL`).
+    public var issuer: String?
 
     /// One flag: its name, its environment twin, the value it takes (nil: a switch) and its help.
     struct Flag: Sendable {
@@ -166,14 +168,30 @@ public struct ServerArguments: Sendable, Equatable {
                 "--passkey-origin", "KITH_PASSKEY_ORIGIN", value: "ORIGIN", repeatable: true,
                 "an origin passkey ceremonies may come from (repeatable; https, or http://localhost:N, http://127.0.0.1:N)"
             ),
+            Flag(
+                "--issuer", "KITH_ISSUER", value: "URL",
+                "the http(s) URL apps know this server by: the iss of its tokens and the base of its metadata (default http://HOST:PORT)"
+            ),
         ]
 
     /// What `--help` prints, and what follows a usage error: every flag with its environment twin.
-    public static var usage: String {
+    public static var usage: String { usage(commands: []) }
+
+    /// The usage with the features' operator commands (`apps add NAME ...`), each run on the server's database.
+    public static func usage(commands: [String]) -> String {
         var lines = [
             "usage: kith-server [FLAGS]             serve (applying pending migrations first, unless --no-migrate)",
             "       kith-server migrate [FLAGS]     apply pending migrations, print each, and exit",
             "       kith-server migrate --check     exit 1 when migrations are pending, 0 when none are",
+        ]
+        if !commands.isEmpty {
+            lines.append("")
+            lines.append(
+                "Operator commands, on the server's database (the same --db or --database; pending migrations refuse unless --migrate):"
+            )
+            lines += commands.map { "       kith-server \($0)" }
+        }
+        lines += [
             "",
             "Each flag may be given as its environment variable instead (lists comma-separated); a flag wins.",
         ]
@@ -329,6 +347,16 @@ public struct ServerArguments: Sendable, Equatable {
         case "--sealing-key-file": sealingKeyFile = value
         case "--passkey-rp-id": passkeyRelyingPartyId = value
         case "--passkey-origin": passkeyOrigins = values
+        case "--issuer":
+            // Typed: with `issuer` optional, the reader's nil would be taken for a value.
+            let url: String = try parse(
+                value,
+                { text -> String? in
+                    let url = URL(string: text)
+                    let isWeb = ["http", "https"].contains(url?.scheme?.lowercased())
+                    return isWeb && url?.host?.isEmpty == false ? text : nil
+                }, mustBe: "an http:// or https:// URL with a host")
+            issuer = url
         case _ where flag.name.hasSuffix("-client-id"):
             if let provider = Self.provider(of: flag.name) { clientIds[provider] = values }
         case _ where flag.name.hasSuffix("-issuer"):
@@ -369,6 +397,13 @@ public struct ServerArguments: Sendable, Equatable {
         }
         if let maildir { return MailSetup.maildir(maildir, from: mailFrom ?? MailSettings.localDefault.from) }
         return nil
+    }
+
+    /// The issuer of tokens for apps: `--issuer`, else the address the server listens on (`http://HOST:PORT`, an
+    /// IPv6 host in brackets), which is right when apps reach it directly.
+    public var issuerURL: String {
+        if let issuer { return issuer }
+        return "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
     /// The key that seals TOTP secrets (`--sealing-key-file`), or nil when none is given.

@@ -16,6 +16,8 @@ public struct ServerApp: Sendable {
     public let composition: Composition
     /// `/openapi.json`: the server's part and every feature's.
     public let openAPI: [UInt8]
+    /// The features' operator commands, by name.
+    public let commands: [String: OperatorCommand]
 
     /// The server of `features`; `title` and `description` are its OpenAPI info (else Kith's). Features that clash (a
     /// name, a migration id, a documented path or schema) are refused here, naming both; clashing routes when the
@@ -27,6 +29,23 @@ public struct ServerApp: Sendable {
         self.features = features
         composition = try Composition(features.map(\.feature))
         openAPI = Array(try OpenAPIDocument.assemble(features, title: title, description: description))
+        var commands: [String: OperatorCommand] = [:]
+        var owners = ["migrate": "the server"]
+        for feature in features {
+            for command in feature.commands {
+                if let owner = owners[command.name] {
+                    throw CompositionError("\(owner) and \(feature.name) both bring the command \(command.name)")
+                }
+                owners[command.name] = feature.name
+                commands[command.name] = command
+            }
+        }
+        self.commands = commands
+    }
+
+    /// `--help`'s text: the server's flags, with every feature's operator commands.
+    public var usage: String {
+        ServerArguments.usage(commands: features.flatMap(\.commands).flatMap(\.usage))
     }
 
     /// Runs the server process; returns the exit code (0 after a clean shutdown, 1 on failure, 2 on a usage error).
@@ -40,15 +59,18 @@ public struct ServerApp: Sendable {
 public enum ServerCommand {
     /// Runs `app`; returns the exit code (0 after a clean shutdown, 1 on failure, 2 on a usage error).
     public static func run(app: ServerApp, arguments: [String], environment: [String: String]) async -> Int32 {
+        if let name = arguments.first, let command = app.commands[name] {
+            return await run(command, app: app, arguments: Array(arguments.dropFirst()), environment: environment)
+        }
         let parsed: ServerArguments
         do {
             guard let arguments = try ServerArguments.parse(arguments, environment: environment) else {
-                print(ServerArguments.usage)
+                print(app.usage)
                 return 0
             }
             parsed = arguments
         } catch {
-            return fail("\(error)\n\(ServerArguments.usage)", exitCode: 2)
+            return fail("\(error)\n\(app.usage)", exitCode: 2)
         }
         let logger = Self.logger(format: parsed.logFormat)
         let store = parsed.store(environment: environment)
@@ -95,14 +117,15 @@ public enum ServerCommand {
                     features: app.features, path: path, accessCacheOwners: parsed.accessCacheOwners,
                     verifiers: verifiers, mail: mail,
                     requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey, passkeys: passkeys,
-                    passkeyLog: passkeyLog)
+                    passkeyLog: passkeyLog, issuer: parsed.issuerURL)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
                     features: app.features, url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers,
                     migrates: false,
                     mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey,
                     passkeys: passkeys, passkeyLog: passkeyLog,
-                    replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag))
+                    replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag),
+                    issuer: parsed.issuerURL)
                 logger.info(
                     "serving from PostgreSQL",
                     metadata: [
@@ -125,6 +148,61 @@ public enum ServerCommand {
             // Every commit is already in the file or its WAL: a store that cannot close now loses nothing.
             do { try services.closeStore() } catch { logger.warning("the store did not close: \(error)") }
             return 0
+        } catch let error as StorageError {
+            return fail(error.message)
+        } catch let error as CompositionError {
+            return fail(error.description)
+        } catch {
+            return fail("\(error)")
+        }
+    }
+
+    /// Runs an operator command: the server's flags (the store, the sealing key, the issuer) are taken from
+    /// `arguments` as serving reads them, the rest are the command's. Migrations are checked as `--no-migrate` serving
+    /// checks them (pending ones refuse), unless `--migrate` applies them first.
+    static func run(
+        _ command: OperatorCommand, app: ServerApp, arguments: [String], environment: [String: String]
+    ) async -> Int32 {
+        let split = OperatorArguments(arguments)
+        if split.help {
+            print(command.usage.map { "usage: kith-server \($0) [FLAGS]" }.joined(separator: "\n"))
+            return 0
+        }
+        let parsed: ServerArguments
+        do {
+            parsed = try ServerArguments.parse(split.server, environment: environment) ?? ServerArguments()
+        } catch {
+            return fail("\(error)\n\(app.usage)", exitCode: 2)
+        }
+        let store = parsed.store(environment: environment)
+        do {
+            let schema =
+                try await split.migrate
+                ? ServerSchema.migrate(store, migrations: app.composition.migrations)
+                : ServerSchema.status(of: store, migrations: app.composition.migrations)
+            if !schema.isCurrent && !split.migrate {
+                return fail(ServerSchema.pendingRefusal(schema) + " (or give --migrate)")
+            }
+            let services: ServerServices
+            switch store {
+            case .sqlite(let path):
+                services = try ServerServices.sqlite(
+                    features: app.features, path: path, sealingKey: try parsed.sealingKey(), issuer: parsed.issuerURL)
+            case .postgres(let url):
+                services = try await ServerServices.postgres(
+                    features: app.features, url: url, poolSize: 2, migrates: false,
+                    sealingKey: try parsed.sealingKey(), issuer: parsed.issuerURL)
+            }
+            let output = await command.run(split.command, services.services)
+            do { try services.closeStore() } catch {}
+            switch output.exitCode {
+            case 0: if !output.text.isEmpty { print(output.text) }
+            case 2:
+                let usage = command.usage.map { "usage: kith-server \($0)" }.joined(separator: "\n")
+                _ = fail("\(output.text)\n\(usage)", exitCode: 2)
+            default: _ = fail(output.text, exitCode: output.exitCode)
+            }
+            return output.exitCode
         } catch let error as StorageError {
             return fail(error.message)
         } catch let error as CompositionError {

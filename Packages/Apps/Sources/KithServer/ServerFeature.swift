@@ -13,18 +13,22 @@ public struct ServerFeature: Sendable {
     /// Adds its routes to the context's router (public) and API group (signed in); nil for a feature without routes.
     public let routes: (@Sendable (RouteContext) throws -> Void)?
     /// Its paths, tags and schemas in the app's OpenAPI document: a JSON object with `paths`, and optionally `tags`,
-    /// `components.schemas` and `x-kith-export` (see `OpenAPIDocument.exportPart`).
+    /// `components.schemas`, `components.securitySchemes` (a feature whose callers prove themselves otherwise than
+    /// with the bearer token) and `x-kith-export` (see `OpenAPIDocument.exportPart`).
     public let openAPI: OpenAPIPart?
+    /// The commands it brings for the server's operator (`kith-server apps ...`).
+    public let commands: [OperatorCommand]
 
     public var name: String { feature.name }
 
     public init(
         _ feature: Feature, routes: (@Sendable (RouteContext) throws -> Void)? = nil,
-        openAPI: OpenAPIPart? = nil
+        openAPI: OpenAPIPart? = nil, commands: [OperatorCommand] = []
     ) {
         self.feature = feature
         self.routes = routes
         self.openAPI = openAPI
+        self.commands = commands
     }
 }
 
@@ -73,6 +77,8 @@ public enum OpenAPIDocument {
         var schemas = components["schemas"] as? [String: Any] ?? [:]
         var pathOwners = Dictionary(uniqueKeysWithValues: paths.keys.map { ($0, "the server") })
         var schemaOwners = Dictionary(uniqueKeysWithValues: schemas.keys.map { ($0, "the server") })
+        var securitySchemes = components["securitySchemes"] as? [String: Any] ?? [:]
+        var securitySchemeOwners = Dictionary(uniqueKeysWithValues: securitySchemes.keys.map { ($0, "the server") })
         var exportParts: [(feature: String, schema: Any)] = []
         for feature in features {
             guard let data = feature.openAPI?.json else { continue }
@@ -87,7 +93,15 @@ public enum OpenAPIDocument {
                 pathOwners[path] = feature.name
                 paths[path] = item
             }
-            let partSchemas = (part["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
+            let partComponents = part["components"] as? [String: Any]
+            for (name, scheme) in partComponents?["securitySchemes"] as? [String: Any] ?? [:] {
+                if let owner = securitySchemeOwners[name] {
+                    throw CompositionError("\(owner) and \(feature.name) both define the security scheme \(name)")
+                }
+                securitySchemeOwners[name] = feature.name
+                securitySchemes[name] = scheme
+            }
+            let partSchemas = partComponents?["schemas"] as? [String: Any] ?? [:]
             for (name, schema) in partSchemas {
                 if let owner = schemaOwners[name] {
                     throw CompositionError("\(owner) and \(feature.name) both define the schema \(name)")
@@ -118,6 +132,7 @@ public enum OpenAPIDocument {
         document["tags"] = tags
         document["paths"] = paths
         components["schemas"] = schemas
+        components["securitySchemes"] = securitySchemes
         document["components"] = components
         do {
             return try JSONSerialization.data(

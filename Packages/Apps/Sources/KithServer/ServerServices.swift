@@ -51,7 +51,7 @@ public struct ServerServices: Sendable {
     static func options(
         accessCacheOwners: Int?, clock: any WallClock, random: any RandomSource, hasher: (any PasswordHasher)?,
         verifiers: [any IDTokenVerifier], mail: MailSetup?, requireVerifiedEmail: Bool, sealingKey: SealingKey?,
-        passkeys: PasskeyRelyingParty?, passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?
+        passkeys: PasskeyRelyingParty?, passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?, issuer: String?
     ) -> CompositionOptions {
         var options = CompositionOptions()
         options.accessCacheOwners = accessCacheOwners
@@ -64,6 +64,7 @@ public struct ServerServices: Sendable {
         options.sealingKey = sealingKey
         options.passkeys = passkeys
         options.passkeyLog = passkeyLog
+        options.issuer = issuer
         return options
     }
 
@@ -78,7 +79,7 @@ public struct ServerServices: Sendable {
         timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts(), mail: MailSetup? = nil,
         requireVerifiedEmail: Bool = false, sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
         passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil,
-        replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas()
+        replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas(), issuer: String? = nil
     ) async throws -> ServerServices {
         let composition = try Composition(features.map(\.feature))
         let migrations = composition.migrations
@@ -92,7 +93,7 @@ public struct ServerServices: Sendable {
             options: options(
                 accessCacheOwners: accessCacheOwners, clock: clock, random: random, hasher: hasher,
                 verifiers: verifiers, mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey,
-                passkeys: passkeys, passkeyLog: passkeyLog))
+                passkeys: passkeys, passkeyLog: passkeyLog, issuer: issuer))
         return try ServerServices(
             features: features, services: services, databaseAnswers: { await database.answers() },
             identityProviders: Set(verifiers.map(\.provider)),
@@ -123,7 +124,7 @@ public struct ServerServices: Sendable {
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
         verifiers: [any IDTokenVerifier] = [], mail: MailSetup? = nil, requireVerifiedEmail: Bool = false,
         sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
-        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil
+        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil, issuer: String? = nil
     ) throws -> ServerServices {
         let composition = try Composition(features.map(\.feature))
         let migrations = composition.migrations
@@ -133,7 +134,7 @@ public struct ServerServices: Sendable {
             options: options(
                 accessCacheOwners: accessCacheOwners, clock: clock, random: random, hasher: hasher,
                 verifiers: verifiers, mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey,
-                passkeys: passkeys, passkeyLog: passkeyLog))
+                passkeys: passkeys, passkeyLog: passkeyLog, issuer: issuer))
         let known = migrations.flatMap { $0.identifiers(for: .sqlite) }
         return try ServerServices(
             features: features, services: services, identityProviders: Set(verifiers.map(\.provider)),

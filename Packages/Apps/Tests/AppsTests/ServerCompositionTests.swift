@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import Identity
 import KithComposition
-import KithServer
 import Testing
+
+@testable import KithServer
 
 /// The server app over Identity and ProfileSession and made-up features: a feature whose route or documented path
 /// another already has is refused before the port is taken, naming both (Hummingbird itself would silently keep the
@@ -56,6 +57,56 @@ struct ServerCompositionTests {
         #expect(throws: CompositionError("The OpenAPI part of people is not a JSON object")) {
             try ServerApp(name: "clash", features: [.identity, ServerFeature(Feature(name: "people"), openAPI: part)])
         }
+    }
+
+    @Test func anOperatorCommandTwoFeaturesBringIsRefusedNamingBoth() throws {
+        let command = OperatorCommand(name: "apps", usage: ["apps list"]) { _, _ in OperatorOutput(text: "") }
+        #expect(throws: CompositionError("one and two both bring the command apps")) {
+            try ServerApp(
+                name: "clash",
+                features: [
+                    .identity, ServerFeature(Feature(name: "one"), commands: [command]),
+                    ServerFeature(Feature(name: "two"), commands: [command]),
+                ])
+        }
+        let migrate = OperatorCommand(name: "migrate", usage: []) { _, _ in OperatorOutput(text: "") }
+        #expect(throws: CompositionError("the server and one both bring the command migrate")) {
+            try ServerApp(
+                name: "clash", features: [.identity, ServerFeature(Feature(name: "one"), commands: [migrate])])
+        }
+        let app = try ServerApp(
+            name: "ok", features: [.identity, ServerFeature(Feature(name: "one"), commands: [command])])
+        #expect(app.commands.keys.sorted() == ["apps"])
+        #expect(app.usage.contains("kith-server apps list"))
+    }
+
+    @Test func anOperatorCommandsArgumentsLeaveTheServersFlagsToTheServer() {
+        let split = OperatorArguments([
+            "add", "--db", "/tmp/k.sqlite", "Movie Night", "--json", "--sealing-key-file=/k", "--migrate",
+            "--webhook-url", "https://x.test/hook", "--issuer", "https://id.test",
+        ])
+        #expect(split.server == ["--db", "/tmp/k.sqlite", "--sealing-key-file=/k", "--issuer", "https://id.test"])
+        #expect(split.command == ["add", "Movie Night", "--json", "--webhook-url", "https://x.test/hook"])
+        #expect(split.migrate && !split.help)
+        #expect(OperatorArguments(["list", "-h"]).help)
+    }
+
+    @Test func anOperatorCommandRunsOnTheServersFileAfterItsMigrationsAreChecked() async throws {
+        let path = databasePath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let count = OperatorCommand(name: "count", usage: ["count"]) { arguments, services in
+            arguments == ["go"]
+                ? OperatorOutput(text: services[(any IdentityService).self] == nil ? "none" : "identity")
+                : .usage("count takes go")
+        }
+        let app = try ServerApp(
+            name: "ops", features: [.identity, ServerFeature(Feature(name: "c"), commands: [count])])
+        // A new file has every migration pending: refused, unless --migrate applies them.
+        #expect(await app.run(arguments: ["count", "go", "--db", path], environment: [:]) == 1)
+        #expect(await app.run(arguments: ["count", "go", "--db", path, "--migrate"], environment: [:]) == 0)
+        #expect(await app.run(arguments: ["count", "go", "--db", path], environment: [:]) == 0)
+        #expect(await app.run(arguments: ["count", "stop", "--db", path], environment: [:]) == 2)
+        #expect(await app.run(arguments: ["count", "go", "--db", path, "--port", "x"], environment: [:]) == 2)
     }
 
     private func expectRefused(_ feature: ServerFeature, _ sentence: String) throws {

@@ -7,8 +7,9 @@ import IdentityWire
 import KithComposition
 
 extension Feature {
-    /// Contacts, circles, the access matrix, requests, shadows and personas. Provides `any CirclesService`, and
-    /// `any PersonaSource` for the persona Identity's `whoami` and `/api/me` show.
+    /// Contacts, circles, the access matrix, requests, shadows and personas. Provides `any CirclesService`,
+    /// `any PersonaSource` for the persona Identity's `whoami` and `/api/me` show, and its `AccessEngine`, so a
+    /// feature answering access questions (Tokens' access checks) shares the one cache `look` keeps.
     public static let circles = Feature(
         name: "circles", migrations: CirclesMigrations.all, accountData: .circles,
         local: { context, services in
@@ -19,5 +20,6 @@ extension Feature {
                 device: options.device)
             services.provide(circles, as: (any CirclesService).self)
             services.provide(CirclesPersonas(service: circles), as: (any PersonaSource).self)
+            services.provide(circles.engine, as: AccessEngine.self)
         })
 }

@@ -1,3 +1,4 @@
+import Identity
 import Tokens
 
 /// The paths of Tokens' routes, once, for the server and clients.
@@ -14,4 +15,16 @@ public enum TokensRoute {
     public static let accessCheck = "/api/access/check"
     /// `Cache-Control` of the JWKS: as long as a new key waits before it signs, halved, so caches learn it in time.
     public static let jwksCacheControl = "public, max-age=300"
+}
+
+extension TokensRoute {
+    /// The routes with their methods, for the server's router, clients and the contract tests.
+    public static let exchange = WireRoute("POST", token)
+    public static let introspection = WireRoute("POST", introspect)
+    public static let keySet = WireRoute("GET", jwks)
+    public static let serverMetadata = WireRoute("GET", metadata)
+    public static let check = WireRoute("POST", accessCheck)
+
+    /// Every route of the feature.
+    public static let routes = [exchange, introspection, keySet, serverMetadata, check]
 }

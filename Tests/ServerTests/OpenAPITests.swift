@@ -44,7 +44,7 @@ struct OpenAPITests {
         // the `appBasicAuth` scheme; and the error codes of both.
         #expect(
             fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
-                == "9d68cf9494eefa8c9259e16eb61b3f63f0e7a3c13a9f0d2b1791750d231a598e")
+                == "4149cff7ac43fa08b1a97730ea75b4ea61352a4e7ad3f2f4c0b252475057290b")
     }
 
     @Test func itIsOpenAPI31AndListsExactlyTheRoutesTheRouterHas() throws {

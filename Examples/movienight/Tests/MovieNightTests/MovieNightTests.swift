@@ -130,6 +130,13 @@ struct MovieNightTests {
                 == ["format", "exportedAt", "subject", "identity", "preferences", "familyCodes", "votes"])
         #expect((parts["votes"] as? [String: String])?["$ref"] == "#/components/schemas/VotesExport")
         #expect(schemas["VotesExport"] != nil && schemas["CirclesExport"] == nil)
+        // The error codes: the server's own, and its features' (votes' among them), and no feature's it lacks.
+        let error = try #require((schemas["Error"] as? [String: Any])?["properties"] as? [String: Any])
+        let codes = try #require((error["error"] as? [String: Any])?["enum"] as? [String])
+        #expect(codes.contains("votes.invalid_rating") && codes.contains("identity.invalid_email"))
+        #expect(codes.contains("familyCodes.not_found") && codes.contains("forbidden"))
+        #expect(!codes.contains { $0.hasPrefix("circles.") || $0.hasPrefix("tokens.") })
+        #expect(codes == codes.sorted())
     }
 
     private func expectSuccess(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {

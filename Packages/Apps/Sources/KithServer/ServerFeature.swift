@@ -14,7 +14,8 @@ public struct ServerFeature: Sendable {
     public let routes: (@Sendable (RouteContext) throws -> Void)?
     /// Its paths, tags and schemas in the app's OpenAPI document: a JSON object with `paths`, and optionally `tags`,
     /// `components.schemas`, `components.securitySchemes` (a feature whose callers prove themselves otherwise than
-    /// with the bearer token) and `x-kith-export` (see `OpenAPIDocument.exportPart`).
+    /// with the bearer token), `x-kith-export` (see `OpenAPIDocument.exportPart`) and `x-kith-error-codes` (see
+    /// `OpenAPIDocument.errorCodesPart`).
     public let openAPI: OpenAPIPart?
     /// The commands it brings for the server's operator (`kith-server apps ...`).
     public let commands: [OperatorCommand]
@@ -80,6 +81,7 @@ public enum OpenAPIDocument {
         var securitySchemes = components["securitySchemes"] as? [String: Any] ?? [:]
         var securitySchemeOwners = Dictionary(uniqueKeysWithValues: securitySchemes.keys.map { ($0, "the server") })
         var exportParts: [(feature: String, schema: Any)] = []
+        var errorCodeOwners = Dictionary(uniqueKeysWithValues: errorCodes(in: schemas).map { ($0, "the server") })
         for feature in features {
             guard let data = feature.openAPI?.json else { continue }
             guard let part = object(data) else {
@@ -110,7 +112,14 @@ public enum OpenAPIDocument {
                 schemas[name] = schema
             }
             if let schema = part[exportPart] { exportParts.append((feature.name, schema)) }
+            for code in part[errorCodesPart] as? [String] ?? [] {
+                if let owner = errorCodeOwners[code] {
+                    throw CompositionError("\(owner) and \(feature.name) both define the error code \(code)")
+                }
+                errorCodeOwners[code] = feature.name
+            }
         }
+        schemas[errorSchema] = withErrorCodes(schemas[errorSchema], errorCodeOwners.keys.sorted())
         if !exportParts.isEmpty {
             // Each feature's part of `GET /api/me/export` sits under its name, as the export itself writes it: the
             // document lists the parts of the features this app has, and no other.
@@ -147,6 +156,29 @@ public enum OpenAPIDocument {
     public static let exportPart = "x-kith-export"
     /// The schema of `GET /api/me/export`'s document (Identity's part defines it).
     public static let exportDocument = "ExportDocument"
+    /// The key of a feature's part that lists the error codes its refusals carry (`["circles.cannot_see", ...]`): the
+    /// served `errorSchema` offers the server's own codes and those of the app's features, sorted, and no other.
+    public static let errorCodesPart = "x-kith-error-codes"
+    /// The schema of every error body (the server's part defines it), whose `error` property lists the codes.
+    public static let errorSchema = "Error"
+
+    /// The codes `schemas`' error schema lists.
+    private static func errorCodes(in schemas: [String: Any]) -> [String] {
+        let error = schemas[errorSchema] as? [String: Any]
+        let code = (error?["properties"] as? [String: Any])?["error"] as? [String: Any]
+        return code?["enum"] as? [String] ?? []
+    }
+
+    /// The error schema `schema` with `codes` as its `error` property's values.
+    private static func withErrorCodes(_ schema: Any?, _ codes: [String]) -> Any? {
+        guard var error = schema as? [String: Any], var properties = error["properties"] as? [String: Any],
+            var code = properties["error"] as? [String: Any]
+        else { return schema }
+        code["enum"] = codes
+        properties["error"] = code
+        error["properties"] = properties
+        return error
+    }
 
     private static func object(_ data: Data?) -> [String: Any]? {
         data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }

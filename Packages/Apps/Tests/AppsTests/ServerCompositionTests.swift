@@ -52,6 +52,38 @@ struct ServerCompositionTests {
         }
     }
 
+    @Test func anErrorCodeAnotherFeatureDefinesIsRefusedNamingBoth() throws {
+        let part = OpenAPIPart(json: Data(#"{"x-kith-error-codes": ["identity.invalid_email"]}"#.utf8))
+        #expect(throws: CompositionError("identity and people both define the error code identity.invalid_email")) {
+            try ServerApp(
+                name: "clash", features: [.identity, ServerFeature(Feature(name: "people"), openAPI: part)])
+        }
+        let servers = OpenAPIPart(json: Data(#"{"x-kith-error-codes": ["forbidden"]}"#.utf8))
+        #expect(throws: CompositionError("the server and people both define the error code forbidden")) {
+            try ServerApp(name: "clash", features: [ServerFeature(Feature(name: "people"), openAPI: servers)])
+        }
+    }
+
+    /// The error body's codes are the server's own and those of the app's features, sorted: a feature the app does
+    /// not have adds none.
+    @Test func theErrorCodesAreTheServersAndItsFeatures() throws {
+        let part = OpenAPIPart(json: Data(#"{"x-kith-error-codes": ["people.too_many", "people.gone"]}"#.utf8))
+        let app = try ServerApp(
+            name: "codes", features: [.identity, ServerFeature(Feature(name: "people"), openAPI: part)])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(app.openAPI)) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let error = try #require((schemas["Error"] as? [String: Any])?["properties"] as? [String: Any])
+        let codes = try #require((error["error"] as? [String: Any])?["enum"] as? [String])
+        #expect(codes == codes.sorted())
+        #expect(codes.contains("people.gone") && codes.contains("people.too_many") && codes.contains("forbidden"))
+        #expect(codes.contains("identity.invalid_email") && !codes.contains { $0.hasPrefix("circles.") })
+        let alone = try ServerApp(name: "alone", features: [.identity])
+        let aloneDocument = try #require(try JSONSerialization.jsonObject(with: Data(alone.openAPI)) as? [String: Any])
+        #expect(
+            !String(decoding: try JSONSerialization.data(withJSONObject: aloneDocument), as: UTF8.self).contains(
+                "people."))
+    }
+
     @Test func aPartThatIsNotAnObjectIsRefused() throws {
         let part = OpenAPIPart(json: Data("[]".utf8))
         #expect(throws: CompositionError("The OpenAPI part of people is not a JSON object")) {

@@ -160,7 +160,8 @@ public struct ServerArguments: Sendable, Equatable {
                 "until an account verifies its email it may only see itself, verify, sign out and delete itself"),
             Flag(
                 "--sealing-key-file", "KITH_SEALING_KEY_FILE", value: "FILE",
-                "32 random bytes (head -c 32 /dev/urandom) that seal two-step (TOTP) secrets at rest"),
+                "32 random bytes (head -c 32 /dev/urandom) that seal secrets at rest: two-step (TOTP) secrets, token signing keys, webhook secrets"
+            ),
             Flag(
                 "--passkey-rp-id", "KITH_PASSKEY_RP_ID", value: "ID",
                 "the domain passkeys are made for; without it the passkey routes answer 404"),

@@ -2,9 +2,9 @@ import Foundation
 
 // kith-bench --kith PATH [--server PATH] [--runs N] [--seconds N] [--only NAME]: prints each benchmark's figures.
 // --seconds: how long each of the server's wrk runs lasts (5 by default).
-// NAME is one of startup, completion, identity, family, circles, durability, server, writes, mail, leaving (to rerun
+// NAME is one of startup, completion, identity, family, circles, durability, server, writes, mail, leaving, tokens (to rerun
 // one while working on it; writes is the server's look while others write, alone; mail is sign-up's throughput with
-// mail off and on; leaving is an account's export and deletion).
+// mail off and on; leaving is an account's export and deletion; tokens is the token exchange and access checks).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
@@ -25,7 +25,7 @@ while let argument = arguments.popFirst() {
 }
 let names = [
     "startup", "completion", "identity", "family", "circles", "durability", "server", "writes", "mail", "leaving",
-    "replicas",
+    "replicas", "tokens",
 ]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
@@ -77,6 +77,10 @@ do {
     if selected("server"), !server.isEmpty {
         separate()
         try await ServerBenchmark.run(server: server, seconds: seconds)
+    }
+    if selected("tokens"), !server.isEmpty {
+        separate()
+        try await TokensBenchmark.run(server: server, seconds: seconds)
     }
     if selected("mail"), !server.isEmpty {
         separate()

@@ -1,3 +1,4 @@
+import Identity
 import IdentitySQL
 import Storage
 
@@ -29,11 +30,29 @@ public struct Composition: Sendable {
             }
             migrationOwners[migrations.feature] = feature.name
         }
+        var eventOwners: [String: String] = [:]
+        for feature in features {
+            for type in feature.events {
+                guard EventType.isWellFormed(type.name) else {
+                    throw CompositionError(
+                        "The feature \(feature.name) declares the event type \(type.name), which is not area.change "
+                            + "in lower-case words")
+                }
+                if let owner = eventOwners[type.name] {
+                    throw CompositionError(
+                        "The features \(owner) and \(feature.name) both declare the event \(type.name)")
+                }
+                eventOwners[type.name] = feature.name
+            }
+        }
         self.features = features
     }
 
     /// Every feature's migrations, in order: what an app opens its database with, whatever product it runs.
     public var migrations: [FeatureMigrations] { features.compactMap(\.migrations) }
+
+    /// Every event type the features declare, in the composition's order.
+    public var eventTypes: [EventType] { features.flatMap(\.events) }
 
     /// Every feature's share in an account's data, in migration order.
     public var accountData: [SQLAccountDataShare] { features.compactMap(\.accountData) }

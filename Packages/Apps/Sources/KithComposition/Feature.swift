@@ -19,14 +19,17 @@ public struct Feature: Sendable {
     /// Builds its services over `context` into the composition's services (`provide(_:as:)`); a feature that needs
     /// another's service finds it there. Nil for a feature whose services are the app's (acting as a member).
     public let local: (@Sendable (LocalContext, inout FeatureServices) throws -> Void)?
+    /// The event types it writes (DOMAIN.md "Events"): what an app that follows the composition may receive from it.
+    public let events: [EventType]
 
     public init(
         name: String, migrations: FeatureMigrations? = nil, accountData: SQLAccountDataShare? = nil,
-        local: (@Sendable (LocalContext, inout FeatureServices) throws -> Void)? = nil
+        events: [EventType] = [], local: (@Sendable (LocalContext, inout FeatureServices) throws -> Void)? = nil
     ) {
         self.name = name
         self.migrations = migrations
         self.accountData = accountData
+        self.events = events
         self.local = local
     }
 }

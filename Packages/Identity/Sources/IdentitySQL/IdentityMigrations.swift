@@ -346,5 +346,33 @@ public enum IdentityMigrations {
                 CREATE INDEX identity_approval_requests_member ON identity_approval_requests(member_id, asked_at);
                 """
             },
+            Migration("events") { dialect in
+                // The event log every feature writes in its own transaction (see `EventCursor`). On PostgreSQL each
+                // row keeps the id of the transaction that wrote it, which orders the feed and tells a reader which
+                // rows are final (older than every transaction still in flight); SQLite's one writer commits in
+                // sequence order, so 0 does. The subject's ids are plain columns, not foreign keys: an event outlives
+                // the account it is about (`account.deleted` is what an app most needs).
+                let writer = dialect == .postgres ? "(pg_current_xact_id()::text::bigint)" : "0"
+                return """
+                    CREATE TABLE identity_events (
+                        sequence \(dialect.autoIncrementKey),
+                        transaction_id BIGINT NOT NULL DEFAULT \(writer),
+                        id TEXT NOT NULL UNIQUE,
+                        type TEXT NOT NULL,
+                        occurred_at \(dialect.timestamp) NOT NULL,
+                        account_id TEXT,
+                        member_id TEXT,
+                        household_id TEXT,
+                        data TEXT NOT NULL
+                    );
+                    CREATE INDEX identity_events_order ON identity_events(transaction_id, sequence);
+                    CREATE INDEX identity_events_age ON identity_events(occurred_at);
+                    CREATE TABLE identity_events_pruned (
+                        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                        transaction_id BIGINT NOT NULL,
+                        sequence BIGINT NOT NULL
+                    );
+                    """
+            },
         ])
 }

@@ -177,3 +177,11 @@ struct ApprovalContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("The event log: order, failed writes, pruning (contract, every store)")
+struct EventLogContractTests {
+    @Test(arguments: StoreKind.contract, EventLogContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

@@ -153,3 +153,11 @@ struct ApprovalContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("The event log: order, failed writes, pruning (contract, every store)")
+struct EventLogContractTests {
+    @Test(arguments: EventLogContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

@@ -1,7 +1,10 @@
 import Foundation
 
 /// The reads and writes available inside one store transaction. Valid only inside the `read`/`write` body.
-public protocol IdentityStoreTransaction {
+///
+/// Every feature's transaction extends one of these, so its event log is where any feature writes its events, in the
+/// same transaction as its change.
+public protocol IdentityStoreTransaction: EventLogTransaction {
     // MARK: - Accounts
 
     /// The account with this id.

@@ -35,6 +35,10 @@ struct InMemoryIdentityState: Sendable {
     var rateLimits: [String: RateLimitState] = [:]
     /// In insertion order.
     var outbox: [OutboxEntry] = []
+    /// In cursor order: writes run one at a time and number their events as they append them.
+    var events: [Event] = []
+    var lastEventSequence: Int64 = 0
+    var prunedEventsThrough: EventCursor?
     var twoSteps: [String: TwoStepRecord] = [:]
     /// In insertion order.
     var recoveryCodes: [RecoveryCodeRecord] = []

@@ -1,0 +1,31 @@
+import Foundation
+
+extension InMemoryIdentityTransaction {
+    // Writes run one at a time and commit in the order they numbered their events, so every event is final once
+    // committed and the transaction part of a cursor is always 0 (as on SQLite).
+
+    func appendEvent(_ event: NewEvent, id: String, at now: Date) {
+        state.lastEventSequence += 1
+        state.events.append(
+            Event(
+                id: id, type: event.type, occurredAt: now,
+                cursor: EventCursor(transaction: 0, sequence: state.lastEventSequence), subject: event.subject,
+                data: event.data))
+    }
+
+    func events(after cursor: EventCursor, limit: Int) -> [Event] {
+        Array(state.events.lazy.filter { $0.cursor > cursor }.prefix(limit))
+    }
+
+    func eventsNotYetFinal() -> Int { 0 }
+
+    func prunedEventsThrough() -> EventCursor? { state.prunedEventsThrough }
+
+    func pruneEvents(occurredBefore date: Date) -> Int {
+        let pruned = state.events.filter { $0.occurredAt < date }
+        guard let newest = pruned.map(\.cursor).max() else { return 0 }
+        state.events.removeAll { $0.occurredAt < date }
+        state.prunedEventsThrough = max(state.prunedEventsThrough ?? newest, newest)
+        return pruned.count
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Identity
+import Storage
+
+// MARK: - The event log
+
+extension SQLIdentityTransaction {
+    private static let eventColumns =
+        "transaction_id, sequence, id, type, occurred_at, account_id, member_id, household_id, data"
+
+    public func appendEvent(_ event: NewEvent, id: String, at now: Date) throws {
+        // `transaction_id` is the column's default: this transaction's id on PostgreSQL, 0 on SQLite.
+        try connection.execute(
+            """
+            INSERT INTO identity_events (id, type, occurred_at, account_id, member_id, household_id, data)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                id, event.type, now, event.subject.accountId, event.subject.memberId, event.subject.householdId,
+                try Self.dataText(event.data),
+            ])
+    }
+
+    public func events(after cursor: EventCursor, limit: Int) throws -> [Event] {
+        try connection.query(
+            """
+            SELECT \(Self.eventColumns) FROM identity_events
+            WHERE (transaction_id, sequence) > (?, ?)\(finalOnly)
+            ORDER BY transaction_id, sequence LIMIT ?
+            """,
+            [cursor.transaction, cursor.sequence, limit]
+        ).map(Self.event)
+    }
+
+    public func eventsNotYetFinal() throws -> Int {
+        guard connection.dialect == .postgres else { return 0 }
+        return try connection.first(
+            """
+            SELECT count(*) FROM identity_events
+            WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+            """
+        )?.int(0) ?? 0
+    }
+
+    public func prunedEventsThrough() throws -> EventCursor? {
+        try connection.first("SELECT transaction_id, sequence FROM identity_events_pruned").map {
+            EventCursor(transaction: Int64(try $0.int(0)), sequence: Int64(try $0.int(1)))
+        }
+    }
+
+    public func pruneEvents(occurredBefore date: Date) throws -> Int {
+        let pruned = try connection.query(
+            "DELETE FROM identity_events WHERE occurred_at < ?\(finalOnly) RETURNING transaction_id, sequence", [date]
+        ).map { EventCursor(transaction: Int64(try $0.int(0)), sequence: Int64(try $0.int(1))) }
+        guard let newest = pruned.max() else { return 0 }
+        if let through = try prunedEventsThrough(), through >= newest { return pruned.count }
+        try connection.execute(
+            """
+            INSERT INTO identity_events_pruned (singleton, transaction_id, sequence) VALUES (1, ?, ?)
+            ON CONFLICT (singleton) DO UPDATE SET
+                transaction_id = excluded.transaction_id, sequence = excluded.sequence
+            """,
+            [newest.transaction, newest.sequence])
+        return pruned.count
+    }
+
+    /// On PostgreSQL, only rows written by transactions older than every one still in flight: those are final (see
+    /// `EventCursor`). An event becomes readable once every transaction that began before its own has ended, which is
+    /// what keeps a slow writer's lower cursor from appearing below one a reader was already given.
+    private var finalOnly: String {
+        connection.dialect == .postgres
+            ? " AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint" : ""
+    }
+
+    private static func dataText(_ data: [String: String]) throws -> String {
+        String(decoding: try KithJSON.encoder().encode(data), as: UTF8.self)
+    }
+
+    private static func event(_ row: SQLRow) throws -> Event {
+        let data = try KithJSON.decoder().decode([String: String].self, from: Data(try row.string(8).utf8))
+        return Event(
+            id: try row.string(2), type: try row.string(3), occurredAt: try row.date(4),
+            cursor: EventCursor(transaction: Int64(try row.int(0)), sequence: Int64(try row.int(1))),
+            subject: EventSubject(
+                accountId: row[5], memberId: row[6],
+                householdId: row[7]),
+            data: data)
+    }
+}

@@ -433,11 +433,6 @@ public actor HTTPIdentityService: IdentityService {
 
     // MARK: - Acting records
 
-    /// The server records every write made while acting itself (with the write, in one transaction): nothing to do.
-    public func recordActing(_ principal: Principal, action: String) async throws -> ActingRecord? {
-        nil
-    }
-
     public func actingRecords(_ principal: Principal) async throws -> [ActingRecord] {
         let records: [ActingRecordJSON] = try await requests.send(IdentityRoute.activity, as: principal)
         return records.map(\.record)

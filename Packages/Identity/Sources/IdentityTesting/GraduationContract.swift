@@ -40,7 +40,7 @@ public enum GraduationContract {
             _ = try await service.addGuardian(ann, member: "Mia", email: email("Ben"))
             var acting = ann
             acting.actingAs = ActingAs(memberId: mia.memberId, displayName: "Mia")
-            _ = try await service.recordActing(acting, action: "prefs theme dark")
+            _ = try await service.ask(acting, try ApprovalAsk(title: "prefs theme dark"))
             household = try #require(try await service.activeHousehold(ann))
         }
 
@@ -86,7 +86,7 @@ public enum GraduationContract {
         let records = try await home.service.actingRecords(home.ann)
         #expect(records.map(\.subjectMemberId) == [mia.accountId])
         #expect(records.map(\.subjectDisplayName) == ["Mia Lee"])
-        #expect(records.map(\.action) == ["prefs theme dark"])
+        #expect(records.map(\.action) == ["ask prefs theme dark"])
 
         // Guardianship has ended: neither former guardian guards anything any more.
         #expect(

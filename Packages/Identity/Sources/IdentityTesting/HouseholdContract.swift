@@ -277,15 +277,15 @@ public enum HouseholdContract {
         let mia = try await service.addManagedMember(ann, displayName: "Mia", avatarKey: "")
         var acting = ann
         acting.actingAs = ActingAs(memberId: mia.memberId, displayName: mia.displayName)
-        #expect(try await service.recordActing(ann, action: "prefs theme dark") == nil)
-        let record = try await service.recordActing(acting, action: "prefs theme dark")
+        _ = try await service.ask(acting, try ApprovalAsk(title: "Minecraft"))
+        let record = try await service.actingRecords(ann).first
         #expect(record?.actorAccountId == ann.accountId)
         #expect(record?.subjectMemberId == mia.memberId)
         _ = try await service.removeMember(ann, "Mia")
         let records = try await service.actingRecords(ann)
         #expect(records.count == 1)
         #expect(records.first?.subjectDisplayName == "Mia")
-        #expect(records.first?.action == "prefs theme dark")
+        #expect(records.first?.action == "ask Minecraft")
         #expect(records.first?.at == family.env.clock.now())
     }
 
@@ -303,13 +303,13 @@ public enum HouseholdContract {
             principal.actingAs = ActingAs(memberId: member.memberId, displayName: member.displayName)
             return principal
         }
-        _ = try await service.recordActing(acting("Ann", as: mia), action: "prefs theme dark")
-        _ = try await service.recordActing(acting("Bo", as: mia), action: "prefs font large")
-        _ = try await service.recordActing(acting("Ann", as: max), action: "prefs theme light")
+        _ = try await service.ask(acting("Ann", as: mia), try ApprovalAsk(title: "prefs theme dark"))
+        _ = try await service.ask(acting("Bo", as: mia), try ApprovalAsk(title: "prefs font large"))
+        _ = try await service.ask(acting("Ann", as: max), try ApprovalAsk(title: "prefs theme light"))
 
         for guardian in ["Ann", "Bo"] {
             let records = try await service.memberActivity(family[guardian], member: "Mia")
-            #expect(records.map(\.action) == ["prefs theme dark", "prefs font large"])
+            #expect(records.map(\.action) == ["ask prefs theme dark", "ask prefs font large"])
             #expect(records.map(\.actorAccountId) == [family["Ann"].accountId, family["Bo"].accountId])
         }
         // Bo does not guard Max; Cy guards nobody; nobody audits while acting.
@@ -326,7 +326,7 @@ public enum HouseholdContract {
             await identityError { _ = try await service.memberActivity(family["Ann"], member: "Ann Tester") }
                 == .notManaged("Ann Tester"))
         // Bo's own records still show only what Bo did.
-        #expect(try await service.actingRecords(family["Bo"]).map(\.action) == ["prefs font large"])
+        #expect(try await service.actingRecords(family["Bo"]).map(\.action) == ["ask prefs font large"])
     }
 
 }

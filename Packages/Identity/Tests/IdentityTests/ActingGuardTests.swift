@@ -121,9 +121,11 @@ struct ActingGuardTests {
         #expect(try await world.service.account(world.acting).id == world.dana.accountId)
         #expect(try await world.service.activeHousehold(world.acting)?.name == "Reyes")
         #expect(try await world.service.households(world.acting).count == 1)
-        let record = try await world.service.recordActing(world.acting, action: "prefs theme dark")
-        #expect(record?.subjectMemberId == world.max.memberId)
-        #expect(try await world.service.actingRecords(world.acting).count == 1)
+        _ = try await world.service.ask(world.acting, try ApprovalAsk(title: "Minecraft"))
+        let records = try await world.service.actingRecords(world.acting)
+        #expect(records.map(\.action) == ["ask Minecraft"])
+        #expect(records.first?.subjectMemberId == world.max.memberId)
+        #expect(records.first?.actorAccountId == world.dana.accountId)
     }
 }
 

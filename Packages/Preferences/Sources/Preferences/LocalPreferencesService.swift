@@ -72,22 +72,24 @@ public struct LocalPreferencesService: PreferencesService {
 
     /// Whose preferences these are, once the principal is authenticated and, when acting, its guardianship is checked.
     struct Subject {
-        var memberId: String
+        /// The signed-in account: the acting guardian while acting.
+        var account: Account
         /// The managed member acted as, or nil for the account itself.
         var actingAs: Member?
+
+        /// Whose preferences: the member's while acting, else the account's.
+        var memberId: String { actingAs?.memberId ?? account.id }
     }
 
     static func subject(
         of principal: Principal, _ identity: any IdentityStoreTransaction, at now: Date
     ) throws -> Subject {
         let account = try identity.authenticate(principal, at: now)
-        guard let actingAs = principal.actingAs else { return Subject(memberId: account.id, actingAs: nil) }
-        // The same rule as switching: a managed member of the account's active household that it guards.
-        guard let household = try identity.activeHousehold(accountId: account.id),
-            let member = household.member(actingAs.memberId), member.kind == .managed,
-            member.guardianAccountIds.contains(account.id)
-        else { throw PreferencesError.notAvailable }
-        return Subject(memberId: member.memberId, actingAs: member)
+        guard principal.actingAs != nil else { return Subject(account: account, actingAs: nil) }
+        guard let (_, member) = try identity.actedMember(of: principal, account: account) else {
+            throw PreferencesError.notAvailable
+        }
+        return Subject(account: account, actingAs: member)
     }
 
     /// Records a write made while acting: the account is the actor, the member the subject.
@@ -96,9 +98,6 @@ public struct LocalPreferencesService: PreferencesService {
         at now: Date, random: any RandomSource
     ) throws {
         guard let member = subject.actingAs else { return }
-        try identity.insertActingRecord(
-            ActingRecord(
-                id: random.uuidString(), actorAccountId: principal.accountId, subjectMemberId: member.memberId,
-                subjectDisplayName: member.displayName, action: action, at: now))
+        try identity.recordActing(action, by: subject.account, as: member, at: now, random: random)
     }
 }

@@ -122,12 +122,14 @@ struct ActingRefusalTests {
         let scene = try await Scene()
         _ = try await scene.manager.switch(to: "Max")
         let acting = try #require(try await scene.manager.currentPrincipal())
-        let record = try #require(try await scene.dana.identity.recordActing(acting, action: "vote for Up"))
+        _ = try await scene.dana.identity.ask(acting, try ApprovalAsk(title: "Up"))
+        let record = try #require(try await scene.dana.identity.actingRecords(acting).first)
         #expect(record.actorAccountId == scene.danaPrincipal.accountId)
         #expect(record.subjectDisplayName == "Max")
         _ = try await scene.manager.switch(to: "me")
         let own = try #require(try await scene.manager.currentPrincipal())
-        #expect(try await scene.dana.identity.recordActing(own, action: "vote for Cars") == nil)
-        #expect(try await scene.dana.identity.actingRecords(own).map(\.action) == ["vote for Up"])
+        // A write of the account's own (not acting) is not recorded.
+        _ = try await scene.dana.identity.createHousehold(own, name: "Cabin")
+        #expect(try await scene.dana.identity.actingRecords(own).map(\.action) == ["ask Up"])
     }
 }

@@ -38,10 +38,7 @@ extension LocalIdentityService: ApprovalService {
                 asked = AskedApproval(request: request.seen(at: now), renewed: false)
             }
             // A write made while acting, so the guardians' audit shows it.
-            try transaction.insertActingRecord(
-                ActingRecord(
-                    id: random.uuidString(), actorAccountId: account.id, subjectMemberId: member.memberId,
-                    subjectDisplayName: member.displayName, action: "ask \(ask.title)", at: now))
+            try transaction.recordActing("ask \(ask.title)", by: account, as: member, at: now, random: random)
             return asked
         }
     }
@@ -169,10 +166,10 @@ extension LocalIdentityService: ApprovalService {
         _ principal: Principal, _ transaction: any IdentityStoreTransaction, now: Date
     ) throws -> (account: Account, household: Household, member: Member) {
         let account = try transaction.authenticate(principal, at: now)
-        guard let acting = principal.actingAs else { throw IdentityError.askNeedsActing }
-        guard let household = try transaction.activeHousehold(accountId: account.id),
-            let member = household.actableMember(acting.memberId, by: account.id)
-        else { throw IdentityError.actingNotAvailable }
+        guard principal.actingAs != nil else { throw IdentityError.askNeedsActing }
+        guard let (household, member) = try transaction.actedMember(of: principal, account: account) else {
+            throw IdentityError.actingNotAvailable
+        }
         return (account, household, member)
     }
 

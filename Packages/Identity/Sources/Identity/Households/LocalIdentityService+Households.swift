@@ -163,20 +163,6 @@ extension LocalIdentityService {
 
     // MARK: - Acting records
 
-    public func recordActing(_ principal: Principal, action: String) async throws -> ActingRecord? {
-        guard let actingAs = principal.actingAs else { return nil }
-        let now = clock.now()
-        let random = random
-        return try await store.write { transaction in
-            let account = try transaction.authenticate(principal, at: now)
-            let record = ActingRecord(
-                id: random.uuidString(), actorAccountId: account.id, subjectMemberId: actingAs.memberId,
-                subjectDisplayName: actingAs.displayName, action: action, at: now)
-            try transaction.insertActingRecord(record)
-            return record
-        }
-    }
-
     public func actingRecords(_ principal: Principal) async throws -> [ActingRecord] {
         let now = clock.now()
         return try await store.read { transaction in

@@ -158,8 +158,6 @@ public protocol IdentityService: DeviceSessions, ProfileReads {
 
     // MARK: - Acting records
 
-    /// Records a write made while acting (nil and nothing recorded when the principal acts as itself).
-    func recordActing(_ principal: Principal, action: String) async throws -> ActingRecord?
     /// The records of writes the principal's account made while acting, oldest first.
     func actingRecords(_ principal: Principal) async throws -> [ActingRecord]
     /// Every record made for a managed member of the active household that the principal guards, by any of its

@@ -4,7 +4,7 @@ import KithServerProducts
 
 do {
     exit(
-        await try ServerApp.kith().run(
+        try await ServerApp.kith().run(
             arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -4,7 +4,7 @@ import MovieNightServer
 
 do {
     exit(
-        await try ServerApp.movienight().run(
+        try await ServerApp.movienight().run(
             arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))

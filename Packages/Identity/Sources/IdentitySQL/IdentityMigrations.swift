@@ -351,13 +351,15 @@ public enum IdentityMigrations {
                 // row keeps the id of the transaction that wrote it, which orders the feed and tells a reader which
                 // rows are final (older than every transaction still in flight); SQLite's one writer commits in
                 // sequence order, so 0 does. The subject's ids are plain columns, not foreign keys: an event outlives
-                // the account it is about (`account.deleted` is what an app most needs).
+                // the account it is about (`account.deleted` is what an app most needs). The event's id is a random
+                // UUID nothing looks up (apps dedupe on it), so it has no index: one at random places in a B-tree
+                // would be most of what an event costs a write.
                 let writer = dialect == .postgres ? "(pg_current_xact_id()::text::bigint)" : "0"
                 return """
                     CREATE TABLE identity_events (
                         sequence \(dialect.autoIncrementKey),
                         transaction_id BIGINT NOT NULL DEFAULT \(writer),
-                        id TEXT NOT NULL UNIQUE,
+                        id TEXT NOT NULL,
                         type TEXT NOT NULL,
                         occurred_at \(dialect.timestamp) NOT NULL,
                         account_id TEXT,

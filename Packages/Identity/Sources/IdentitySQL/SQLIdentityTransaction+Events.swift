@@ -22,14 +22,15 @@ extension SQLIdentityTransaction {
     }
 
     public func events(after cursor: EventCursor, limit: Int) throws -> [Event] {
-        try connection.query(
+        let decoder = JSONDecoder()
+        return try connection.query(
             """
             SELECT \(Self.eventColumns) FROM identity_events
             WHERE (transaction_id, sequence) > (?, ?)\(finalOnly)
             ORDER BY transaction_id, sequence LIMIT ?
             """,
             [cursor.transaction, cursor.sequence, limit]
-        ).map(Self.event)
+        ).map { try Self.event($0, decoder: decoder) }
     }
 
     public func eventsNotYetFinal() throws -> Int {
@@ -72,12 +73,14 @@ extension SQLIdentityTransaction {
             ? " AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint" : ""
     }
 
+    /// The data as a JSON object with sorted keys; most events have none, and making an encoder is the dearest part.
     private static func dataText(_ data: [String: String]) throws -> String {
-        String(decoding: try KithJSON.encoder().encode(data), as: UTF8.self)
+        data.isEmpty ? "{}" : String(decoding: try KithJSON.encoder().encode(data), as: UTF8.self)
     }
 
-    private static func event(_ row: SQLRow) throws -> Event {
-        let data = try KithJSON.decoder().decode([String: String].self, from: Data(try row.string(8).utf8))
+    private static func event(_ row: SQLRow, decoder: JSONDecoder) throws -> Event {
+        let text = try row.string(8)
+        let data = text == "{}" ? [:] : try decoder.decode([String: String].self, from: Data(text.utf8))
         return Event(
             id: try row.string(2), type: try row.string(3), occurredAt: try row.date(4),
             cursor: EventCursor(transaction: Int64(try row.int(0)), sequence: Int64(try row.int(1))),

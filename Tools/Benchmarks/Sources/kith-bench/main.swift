@@ -4,7 +4,8 @@ import Foundation
 // --seconds: how long each of the server's wrk runs lasts (5 by default).
 // NAME is one of startup, completion, identity, family, circles, durability, server, writes, mail, leaving, tokens (to rerun
 // one while working on it; writes is the server's look while others write, alone; mail is sign-up's throughput with
-// mail off and on; leaving is an account's export and deletion; tokens is the token exchange and access checks).
+// mail off and on; leaving is an account's export and deletion; tokens is the token exchange and access checks;
+// events is a write with and without its event, and the feed's paging).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
@@ -25,7 +26,7 @@ while let argument = arguments.popFirst() {
 }
 let names = [
     "startup", "completion", "identity", "family", "circles", "durability", "server", "writes", "mail", "leaving",
-    "replicas", "tokens",
+    "replicas", "tokens", "events",
 ]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
@@ -69,6 +70,10 @@ do {
     if selected("durability") {
         separate()
         try await DurabilityBenchmark.run(commits: 500)
+    }
+    if selected("events") {
+        separate()
+        try await EventsBenchmark.run()
     }
     if selected("leaving") {
         separate()

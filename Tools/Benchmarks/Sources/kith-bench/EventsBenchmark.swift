@@ -1,0 +1,155 @@
+import Foundation
+import Identity
+import IdentitySQL
+import PostgresStorage
+import PostgresStorageTesting
+import SQLiteStorage
+import Storage
+
+/// What the event log costs (DOMAIN.md "Events"): the same write transaction with and without the event it writes,
+/// side by side, and how fast a reader pages through the feed, on SQLite and on PostgreSQL.
+///
+/// The write is the shape of Kith's common changes: read the account, update it, and add the guardians' audit line
+/// (one read and two writes), by 16 writers at once; "with" adds the one event such a change writes. The rounds
+/// alternate so a slow stretch of the machine weighs on both alike. Every write is counted only when it committed.
+enum EventsBenchmark {
+    static let writers = 16
+    static let roundSeconds = 2.0
+    static let rounds = 4
+    static let pagedEvents = 50_000
+    static let page = 1_000
+
+    static func run() async throws {
+        let folder = NSTemporaryDirectory() + "kith-bench-events-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var engines: [(String, any SQLDatabase)] = [
+            ("SQLite", try SQLiteDatabase.open(at: folder + "/events.sqlite", features: [IdentityMigrations.all]))
+        ]
+        if (try? TestPostgres.clusterURL()) != nil {
+            let url = try await TestPostgres.freshSchemaURL()
+            engines.append(
+                ("PostgreSQL", try await PostgresDatabase.open(url: url, features: [IdentityMigrations.all])))
+        } else {
+            print("  (PostgreSQL skipped: KITH_TEST_DATABASE_URL is not set; Tools/bench --only events starts one)")
+        }
+        print(
+            "the event log: a write with and without its event (\(writers) writers), and the feed paged \(page) at a time"
+        )
+        for (name, database) in engines {
+            try await writes(name, SQLStore(identityOn: database))
+            try await paging(name, SQLStore(identityOn: database))
+        }
+    }
+
+    static func writes(_ engine: String, _ store: any IdentityStore) async throws {
+        let accounts = try await seedAccounts(store)
+        var committed: [Bool: Int] = [false: 0, true: 0]
+        var failed: [Bool: Int] = [false: 0, true: 0]
+        for _ in 0..<rounds {
+            for withEvent in [false, true] {
+                let (done, refused) = try await writeRound(store, accounts: accounts, withEvent: withEvent)
+                committed[withEvent, default: 0] += done
+                failed[withEvent, default: 0] += refused
+            }
+        }
+        let seconds = roundSeconds * Double(rounds)
+        let without = Double(committed[false]!) / seconds
+        let with = Double(committed[true]!) / seconds
+        print("  \(engine)")
+        print(String(format: "    writes without an event  %8.0f /s", without))
+        print(
+            String(
+                format: "    writes with its event    %8.0f /s  (%.1f%% of the write path; goal: at most 10%%)", with,
+                (1 - with / without) * 100))
+        let refused = failed[false]! + failed[true]!
+        if refused > 0 { print("    (\(refused) writes failed and are not counted)") }
+    }
+
+    static func seedAccounts(_ store: any IdentityStore) async throws -> [Account] {
+        let now = Date()
+        let accounts = (0..<writers).map { index in
+            Account(
+                id: "bench-\(index)-\(UUID().uuidString)", email: "writer\(index)-\(UUID().uuidString)@example.com",
+                firstName: "Writer", lastName: "\(index)", createdAt: now)
+        }
+        try await store.write { transaction in
+            for account in accounts { try transaction.insertAccount(account, passwordHash: "x") }
+        }
+        return accounts
+    }
+
+    static func writeRound(
+        _ store: any IdentityStore, accounts: [Account], withEvent: Bool
+    ) async throws -> (committed: Int, failed: Int) {
+        let deadline = ContinuousClock.now + .seconds(roundSeconds)
+        return try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for account in accounts {
+                group.addTask {
+                    var (done, refused) = (0, 0)
+                    while ContinuousClock.now < deadline {
+                        let now = Date()
+                        let id = UUID().uuidString
+                        let lastName = String(done % 100)
+                        do {
+                            try await store.write { transaction in
+                                guard var stored = try transaction.account(id: account.id) else { return }
+                                stored.lastName = lastName
+                                try transaction.updateAccount(stored)
+                                try transaction.insertActingRecord(
+                                    ActingRecord(
+                                        id: id, actorAccountId: account.id, subjectMemberId: account.id,
+                                        subjectDisplayName: "Writer", action: "rename", at: now))
+                                if withEvent {
+                                    try transaction.appendEvent(
+                                        NewEvent(
+                                            "account.updated", subject: EventSubject(accountId: account.id),
+                                            data: ["changed": "name"]), id: id, at: now)
+                                }
+                            }
+                            done += 1
+                        } catch {
+                            refused += 1
+                        }
+                    }
+                    return (done, refused)
+                }
+            }
+            var total = (0, 0)
+            for try await (done, refused) in group {
+                total.0 += done
+                total.1 += refused
+            }
+            return total
+        }
+    }
+
+    static func paging(_ engine: String, _ store: any IdentityStore) async throws {
+        let now = Date()
+        for batch in stride(from: 0, to: pagedEvents, by: 5_000) {
+            try await store.write { transaction in
+                for index in batch..<min(batch + 5_000, pagedEvents) {
+                    try transaction.appendEvent(
+                        NewEvent("account.updated", subject: EventSubject(accountId: "a\(index % 97)")),
+                        id: "page-\(index)-\(UUID().uuidString)", at: now)
+                }
+            }
+        }
+        let begin = ContinuousClock.now
+        var cursor = EventCursor.start
+        var read = 0
+        while true {
+            let after = cursor
+            let events = try await store.read { try $0.events(after: after, limit: page) }
+            guard let last = events.last else { break }
+            read += events.count
+            cursor = last.cursor
+        }
+        let elapsed = ContinuousClock.now - begin
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print(
+            String(
+                format: "    feed paged               %8.0f events/s  (%d events, goal: at least 10,000/s)",
+                Double(read) / seconds, read))
+    }
+}

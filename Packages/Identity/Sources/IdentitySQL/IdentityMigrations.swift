@@ -353,7 +353,8 @@ public enum IdentityMigrations {
                 // sequence order, so 0 does. The subject's ids are plain columns, not foreign keys: an event outlives
                 // the account it is about (`account.deleted` is what an app most needs). The event's id is a random
                 // UUID nothing looks up (apps dedupe on it), so it has no index: one at random places in a B-tree
-                // would be most of what an event costs a write.
+                // would be most of what an event costs a write. Nor has its time: pruning walks the order index from
+                // the oldest event, which is what it removes anyway.
                 let writer = dialect == .postgres ? "(pg_current_xact_id()::text::bigint)" : "0"
                 return """
                     CREATE TABLE identity_events (
@@ -368,7 +369,6 @@ public enum IdentityMigrations {
                         data TEXT NOT NULL
                     );
                     CREATE INDEX identity_events_order ON identity_events(transaction_id, sequence);
-                    CREATE INDEX identity_events_age ON identity_events(occurred_at);
                     CREATE TABLE identity_events_pruned (
                         singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
                         transaction_id BIGINT NOT NULL,

@@ -50,8 +50,19 @@ extension SQLIdentityTransaction {
     }
 
     public func pruneEvents(occurredBefore date: Date) throws -> Int {
+        // Everything before the oldest event young enough to keep, in cursor order (so an old event that committed
+        // after a young one stays until the young one goes: kept a little longer, never skipped).
+        let young = try connection.first(
+            """
+            SELECT transaction_id, sequence FROM identity_events WHERE occurred_at >= ?\(finalOnly)
+            ORDER BY transaction_id, sequence LIMIT 1
+            """,
+            [date]
+        ).map { EventCursor(transaction: Int64(try $0.int(0)), sequence: Int64(try $0.int(1))) }
+        let below = young == nil ? "" : " AND (transaction_id, sequence) < (?, ?)"
         let pruned = try connection.query(
-            "DELETE FROM identity_events WHERE occurred_at < ?\(finalOnly) RETURNING transaction_id, sequence", [date]
+            "DELETE FROM identity_events WHERE occurred_at < ?\(finalOnly)\(below) RETURNING transaction_id, sequence",
+            [date as any SQLBindable] + (young.map { [$0.transaction, $0.sequence] } ?? [])
         ).map { EventCursor(transaction: Int64(try $0.int(0)), sequence: Int64(try $0.int(1))) }
         guard let newest = pruned.max() else { return 0 }
         if let through = try prunedEventsThrough(), through >= newest { return pruned.count }

@@ -10,6 +10,7 @@ public enum EventLogContract {
         ContractCase("events read back as written, in cursor order, after a cursor", eventsReadBackInOrder),
         ContractCase("a write that fails leaves no event", aFailedWriteLeavesNoEvent),
         ContractCase("pruning removes old events and remembers the newest it removed", pruningRemembersHowFar),
+        ContractCase("pruning stops at the oldest event young enough to keep", pruningStopsAtTheFirstYoungEvent),
     ]
 
     static func eventsReadBackInOrder(_ env: IdentityContractEnvironment) async throws {
@@ -78,5 +79,26 @@ public enum EventLogContract {
         // Nothing older is left: the mark stays where it was.
         #expect(try await env.store.write { try $0.pruneEvents(occurredBefore: start) } == 0)
         #expect(try await env.store.read { try $0.prunedEventsThrough() } == all[1].cursor)
+    }
+
+    static func pruningStopsAtTheFirstYoungEvent(_ env: IdentityContractEnvironment) async throws {
+        let start = env.clock.now()
+        // An event stamped later commits before one stamped earlier (a slow transaction's clock read came first).
+        for (id, day) in [("old", 0.0), ("young", 8.0), ("late-but-old", 1.0), ("newest", 9.0)] {
+            try await env.store.write { transaction in
+                try transaction.appendEvent(
+                    NewEvent("test.event", subject: EventSubject()), id: id,
+                    at: start.addingTimeInterval(day * IdentityContractEnvironment.day))
+            }
+        }
+        let all = try await env.events()
+        try #require(all.count == 4)
+        let removed = try await env.store.write {
+            try $0.pruneEvents(occurredBefore: start.addingTimeInterval(7 * IdentityContractEnvironment.day))
+        }
+        // Only what comes before "young" in cursor order: a reader past "young" still finds "late-but-old".
+        #expect(removed == 1)
+        #expect(try await env.events().map(\.id) == ["young", "late-but-old", "newest"])
+        #expect(try await env.store.read { try $0.prunedEventsThrough() } == all[0].cursor)
     }
 }

@@ -22,9 +22,11 @@ extension InMemoryIdentityTransaction {
     func prunedEventsThrough() -> EventCursor? { state.prunedEventsThrough }
 
     func pruneEvents(occurredBefore date: Date) -> Int {
-        let pruned = state.events.filter { $0.occurredAt < date }
-        guard let newest = pruned.map(\.cursor).max() else { return 0 }
-        state.events.removeAll { $0.occurredAt < date }
+        // As the SQL stores do: only what comes before the oldest event young enough to keep.
+        let keptFrom = state.events.firstIndex { $0.occurredAt >= date } ?? state.events.endIndex
+        let pruned = state.events[..<keptFrom]
+        guard let newest = pruned.last?.cursor else { return 0 }
+        state.events.removeSubrange(..<keptFrom)
         state.prunedEventsThrough = max(state.prunedEventsThrough ?? newest, newest)
         return pruned.count
     }

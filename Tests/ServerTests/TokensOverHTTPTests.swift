@@ -123,6 +123,8 @@ struct TokensOverHTTPTests {
             #expect(claims["sub"] as? String == world.max)
             #expect((claims["act"] as? [String: Any])?["sub"] as? String == world.alice.accountId)
             #expect(claims["kith_kind"] as? String == "managed_member")
+            // A new member: the all-ages ceiling, and no declared age range.
+            #expect(claims["kith_maturity"] as? String == "all-ages" && claims["kith_age_range"] == nil)
 
             // Mia is Bob's to guard, not Alice's; Zed is another household's.
             for member in [world.mia, world.zed, "Max"] {
@@ -152,6 +154,8 @@ struct TokensOverHTTPTests {
             #expect(claims["active"] as? Bool == true)
             #expect(claims["sub"] as? String == dana.accountId && claims["aud"] as? String == app.app.id)
             #expect(claims["client_id"] as? String == app.app.id)
+            // Dana's own age signals: an account's 18+ ceiling; she declared no age range.
+            #expect(claims["kith_maturity"] as? String == "18+" && claims["kith_age_range"] == nil)
 
             // Another app's token says nothing to this one.
             let notTheirs = try await Self.form(

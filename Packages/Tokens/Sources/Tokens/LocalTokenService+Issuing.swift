@@ -44,7 +44,7 @@ extension LocalTokenService {
         guard let sessionId = principal.sessionId, let session = try identity.session(id: sessionId) else {
             throw IdentityError.notSignedIn
         }
-        guard try tokens.app(id: audience) != nil else { throw TokensError.unknownAudience(audience) }
+        guard try storedApp(id: audience, in: tokens) != nil else { throw TokensError.unknownAudience(audience) }
         let household = try identity.activeHousehold(accountId: account.id)
         var actingAs: ActingAs?
         // `sub`'s age signals: the account's own, or (acting) the member's, as the same household shows them.

@@ -123,6 +123,21 @@ public enum TokensContract {
             _ = try await env.tokens.issue(ann, audience: "not-an-app")
         }
         let app = try await env.app()
+        // An app's id and more after a NUL names no app, on engines that bind text up to its first NUL too; nor does
+        // the id in capitals. Its credentials so written are wrong, and the operator's commands find no app.
+        for audience in [app.app.id + "\u{0}", app.app.id + "\u{0}x", app.app.id.uppercased(), " \u{0}" + app.app.id] {
+            await #expect(throws: TokensError.unknownAudience(audience.trimmingWhitespace())) {
+                _ = try await env.tokens.issue(ann, audience: audience)
+            }
+            let credentials = AppCredentials(appId: audience, secret: app.secret)
+            await #expect(throws: TokensError.wrongAppCredentials) {
+                _ = try await env.tokens.check([], by: credentials)
+            }
+            await #expect(throws: TokensError.appNotFound(audience.trimmingWhitespace())) {
+                _ = try await env.tokens.rotateSecret(appId: audience)
+            }
+        }
+        #expect(try await env.tokens.check([], by: app.credentials) == [])
         _ = try await env.tokens.removeApp(id: app.app.id)
         await #expect(throws: TokensError.unknownAudience(app.app.id)) {
             _ = try await env.tokens.issue(ann, audience: app.app.id)

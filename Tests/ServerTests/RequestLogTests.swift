@@ -56,9 +56,10 @@ struct RequestLogTests {
                 "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Atoken-exchange&audience=\(app.app.id)"
                 + "&subject_token=\(dana.token)&subject_token_type=urn%3Aietf%3Aparams%3Aoauth%3Atoken-type%3Aaccess_token"
             for issued in [
-                try await client.send(.post, TokensRoute.token, token: dana.token, body: json),
-                try await client.send(.post, TokensRoute.token, token: dana.token, actingAs: max, body: json),
-                try await TokensOverHTTPTests.form(client, TokensRoute.token, form, token: dana.token),
+                try await client.send(.post, TokensRoute.exchange.template, token: dana.token, body: json),
+                try await client.send(
+                    .post, TokensRoute.exchange.template, token: dana.token, actingAs: max, body: json),
+                try await TokensOverHTTPTests.form(client, TokensRoute.exchange.template, form, token: dana.token),
             ] {
                 #expect(issued.status == .ok, "\(issued.text)")
                 tokens.append(try #require(try issued.object()["access_token"] as? String))
@@ -66,10 +67,11 @@ struct RequestLogTests {
             // Refused exchanges: an unknown audience (the secret where the id belongs: no body is logged), a member Bob
             // does not guard.
             let unknown = try await client.send(
-                .post, TokensRoute.token, token: dana.token, body: #"{"audience":"\#(app.secret)"}"#)
+                .post, TokensRoute.exchange.template, token: dana.token, body: #"{"audience":"\#(app.secret)"}"#)
             #expect(unknown.status == .badRequest)
             let notHis = try await client.send(
-                .post, TokensRoute.token, token: bob.token, actingAs: max, body: #"{"audience":"\#(app.app.id)"}"#)
+                .post, TokensRoute.exchange.template, token: bob.token, actingAs: max,
+                body: #"{"audience":"\#(app.app.id)"}"#)
             #expect(notHis.status == .forbidden)
 
             let basic = "Basic " + Data("\(app.app.id):\(app.secret)".utf8).base64EncodedString()
@@ -77,7 +79,7 @@ struct RequestLogTests {
             for token in tokens {
                 for (authorization, status) in [(basic, HTTPResponse.Status.ok), (wrong, .unauthorized)] {
                     let introspected = try await client.send(
-                        .post, TokensRoute.introspect, body: "token=\(token)",
+                        .post, TokensRoute.introspection.template, body: "token=\(token)",
                         headers: [.authorization: authorization, .contentType: "application/x-www-form-urlencoded"])
                     #expect(introspected.status == status, "\(introspected.text)")
                 }
@@ -85,7 +87,7 @@ struct RequestLogTests {
             let check = #"{"owner":"\#(dana.accountId)","viewer":"\#(bob.accountId)","circles":["\#(app.secret)"]}"#
             for (authorization, status) in [(basic, HTTPResponse.Status.ok), (wrong, .unauthorized)] {
                 let checked = try await client.send(
-                    .post, TokensRoute.accessCheck, body: check, headers: [.authorization: authorization])
+                    .post, TokensRoute.check.template, body: check, headers: [.authorization: authorization])
                 #expect(checked.status == status, "\(checked.text)")
             }
             return ([dana.token, bob.token], tokens)

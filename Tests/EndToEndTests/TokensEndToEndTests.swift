@@ -42,7 +42,8 @@ struct TokensEndToEndTests {
     }
 
     /// The metadata, then the JWKS its `jwks_uri` names, fetched over HTTP as a backend would; each token verified.
-    /// Prints `sub act.sub exp-iat typ` a token (`-` without `act`).
+    /// Prints `sub act.sub exp-iat typ kith_maturity kith_age_range` a token (`-` without `act` or an age range; the
+    /// range as `lower-upper/method`).
     static let pyjwt = #"""
         import json, sys, urllib.request, jwt
         base, audience, tokens = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -54,7 +55,9 @@ struct TokensEndToEndTests {
             key = next(k for k in jwks.keys if k.key_id == header["kid"])
             claims = jwt.decode(token, key.key, algorithms=["ES256"], audience=audience, issuer=metadata["issuer"],
                                 options={"require": ["exp", "iat", "iss", "aud", "sub"]})
-            print(claims["sub"], claims.get("act", {}).get("sub", "-"), claims["exp"] - claims["iat"], header["typ"])
+            age = claims.get("kith_age_range")
+            print(claims["sub"], claims.get("act", {}).get("sub", "-"), claims["exp"] - claims["iat"], header["typ"],
+                  claims["kith_maturity"], "%d-%d/%s" % (age["lower"], age["upper"], age["method"]) if age else "-")
         """#
 
     static let jwcrypto = #"""
@@ -92,6 +95,16 @@ struct TokensEndToEndTests {
         let member = try await Self.call(
             base, .post, "/api/members", headers: Self.bearer(annToken), body: #"{"displayName":"Max"}"#)
         let max = try #require(member.json["memberId"] as? String)
+        // Max's guardian sets his ceiling and declares his age: his tokens carry both.
+        #expect(
+            try await Self.call(
+                base, .put, "/api/members/\(max)/maturity", headers: Self.bearer(annToken), body: #"{"rating":"13+"}"#
+            ).status == 200)
+        #expect(
+            try await Self.call(
+                base, .put, "/api/members/\(max)/age-range", headers: Self.bearer(annToken),
+                body: #"{"lower":9,"upper":12}"#
+            ).status == 200)
 
         let token = try await Self.call(
             base, .post, "/api/auth/token", headers: Self.bearer(annToken), body: #"{"audience":"\#(appId)"}"#)
@@ -104,7 +117,10 @@ struct TokensEndToEndTests {
 
         let expected = ["\(ann) - 300 at+jwt", "\(max) \(ann) 300 at+jwt"]
         let pyjwt = try await PythonTools.run(Self.pyjwt, arguments: [base, appId] + tokens)
-        #expect(pyjwt.split(separator: "\n").map(String.init) == expected)
+        #expect(
+            pyjwt.split(separator: "\n").map(String.init) == [
+                expected[0] + " 18+ -", expected[1] + " 13+ 9-12/guardian",
+            ])
         let jwcrypto = try await PythonTools.run(Self.jwcrypto, arguments: [base, appId] + tokens)
         #expect(jwcrypto.split(separator: "\n").map(String.init) == expected)
 

@@ -6,11 +6,13 @@ import Identity
 import IdentityTesting
 import StorageTesting
 import Testing
+import Tokens
 
 @testable import KithServer
 
-/// Tests/Corpora/hostile-requests.json: every request gets its documented 4xx with the JSON error body, and the
-/// database is left as it was.
+/// Tests/Corpora/hostile-requests.json: every request gets its documented 4xx with the JSON error body (its code and
+/// sentence where the case names them), or the exact answer a case names (an app's introspection of garbage is
+/// inactive), and the database is left as it was.
 @Suite("Hostile requests are refused and change nothing")
 struct HostileRequestsTests {
     static let corpus = URL(fileURLWithPath: #filePath)
@@ -38,6 +40,11 @@ struct HostileRequestsTests {
         let oversizedBody: Bool?
         let nestedBody: Nesting?
         let status: Int
+        /// The error body's `error` and `message`, when the case names them.
+        let error: String?
+        let message: String?
+        /// The exact JSON of a request that is answered, not refused (a 2xx `status`).
+        let answer: JSONValue?
     }
 
     @Test func everyHostileRequestIsRefusedAndChangesNothing() async throws {
@@ -47,11 +54,12 @@ struct HostileRequestsTests {
         let server = try TestServer(passkeys: PasskeyContract.relyingParty)
         let database = server.directory.appendingPathComponent("kith.sqlite").path
         let clock = server.clock
+        let tokens = server.services.tokens
         try await server.test { client in
             let validator = SchemaValidator(
                 document: try #require(
                     try JSONSerialization.jsonObject(with: kithOpenAPIDocument) as? [String: Any]))
-            let world = try await World.make(client, clock: clock)
+            let world = try await World.make(client, clock: clock, tokens: tokens)
             var before = try DatabaseContents(path: database)
             for hostile in cases {
                 let path = world.expand(hostile.path)
@@ -60,10 +68,24 @@ struct HostileRequestsTests {
                     uri: path, method: HTTPRequest.Method(rawValue: hostile.method)!,
                     headers: world.headers(for: hostile), body: try world.body(of: hostile))
                 let status = Int(response.status.code)
-                #expect(status == hostile.status && (400..<500).contains(status), "\(label): \(response.text)")
                 let body = Data(response.text.utf8)
-                let errorProblems = (try? JSONValue.parse(body)).map { validator.problems($0, schemaNamed: "Error") }
-                #expect(errorProblems == [], "\(label): not the JSON error body: \(response.text)")
+                if let answer = hostile.answer {
+                    #expect(status == hostile.status && (200..<300).contains(status), "\(label): \(response.text)")
+                    #expect((try? JSONValue.parse(body)) == answer, "\(label): \(response.text)")
+                } else {
+                    #expect(status == hostile.status && (400..<500).contains(status), "\(label): \(response.text)")
+                    let errorProblems = (try? JSONValue.parse(body)).map {
+                        validator.problems($0, schemaNamed: "Error")
+                    }
+                    #expect(errorProblems == [], "\(label): not the JSON error body: \(response.text)")
+                    let error = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+                    if let code = hostile.error {
+                        #expect(error?["error"] as? String == code, "\(label): \(response.text)")
+                    }
+                    if let message = hostile.message {
+                        #expect(error?["message"] as? String == world.expand(message), "\(label): \(response.text)")
+                    }
+                }
                 let route = String(path.prefix { $0 != "?" })
                 if contract.template(for: route) != nil, status != 405 {
                     let problems = contract.problems(
@@ -82,12 +104,17 @@ struct HostileRequestsTests {
         }
     }
 
-    /// Ana and Bea, as the corpus's `about` describes them.
+    /// Ana and Bea, and the registered app Movie Night, as the corpus's `about` describes them.
     struct World: Sendable {
         let tokens: [String: String]
         let ids: [String: String]
 
-        static func make(_ client: any TestClientProtocol, clock: ManualClock) async throws -> World {
+        static func make(
+            _ client: any TestClientProtocol, clock: ManualClock, tokens service: any TokenService
+        ) async throws -> World {
+            // An app as `kith-server apps add` registers one, for the routes an app calls with its id and secret.
+            let app = try await service.addApp(name: "Movie Night", webhookURL: nil)
+            func basic(_ pair: String) -> String { "Basic " + Data(pair.utf8).base64EncodedString() }
             // Cy's session is 31 days old by the time the corpus runs; Dan's was ended.
             let cy = try await client.signUp("cy@example.com", first: "Cy", last: "Old")
             clock.advance(by: 31 * 24 * 3600)
@@ -137,6 +164,7 @@ struct HostileRequestsTests {
                 "knittingId": knitting["circleId"], "beaOwnRequest": toBea["requestId"],
                 "beaGrant": grants.first?["grantId"], "anaId": ana.accountId, "anaHousehold": family["familyId"],
                 "kidId": kid["memberId"], "requestId": toAna["requestId"], "uuid": UUID().uuidString.lowercased(),
+                "appId": app.app.id, "anaSession": ana.token,
             ]
             var ids: [String: String] = [:]
             for (name, value) in values { ids[name] = try #require(value as? String, "no \(name)") }
@@ -148,6 +176,12 @@ struct HostileRequestsTests {
                     "forged": "Bearer " + String(repeating: "A", count: 43),
                     "long": "Bearer " + String(repeating: "x", count: 10_000),
                     "basic": "Basic YW5hOmNvcnJlY3QgaG9yc2U=", "emptyBearer": "Bearer ",
+                    "app": basic("\(app.app.id):\(app.secret)"),
+                    "appWrongSecret": basic("\(app.app.id):wrong-\(app.secret)"),
+                    "appUnknown": basic("\(UUID().uuidString.lowercased()):\(app.secret)"),
+                    "appNoColon": basic(app.app.id + app.secret), "appNoSecret": basic("\(app.app.id):"),
+                    "appNotBase64": "Basic %%%not-base64%%%", "appBearer": "Bearer \(app.secret)",
+                    "appIdNul": basic("\(app.app.id)\u{0}x:\(app.secret)"),
                 ],
                 ids: ids)
         }
@@ -166,8 +200,9 @@ struct HostileRequestsTests {
             for pair in hostile.headers ?? [] where pair.count == 2 {
                 headers.append(HTTPField(name: HTTPField.Name(pair[0])!, value: expand(pair[1])))
             }
+            // A body is JSON unless the case says otherwise (a form, for the routes RFC 8693 and RFC 7662 give forms).
             if hostile.body != nil || hostile.bodyBase64 != nil || hostile.oversizedBody == true
-                || hostile.nestedBody != nil
+                || hostile.nestedBody != nil, headers[.contentType] == nil
             {
                 headers[.contentType] = "application/json"
             }

@@ -59,7 +59,7 @@ struct TokensOverHTTPTests {
         try await server.test { client in
             let dana = try await client.signUp("dana@example.com")
             let response = try await client.send(
-                .post, TokensRoute.token, token: dana.token, body: #"{"audience":"\#(app.app.id)"}"#)
+                .post, TokensRoute.exchange.template, token: dana.token, body: #"{"audience":"\#(app.app.id)"}"#)
             #expect(response.status == .ok, "\(response.text)")
             #expect(response.headers[.cacheControl] == "no-store")
             let body = try response.object()
@@ -79,7 +79,7 @@ struct TokensOverHTTPTests {
 
             // RFC 8693's form fields, as an OAuth library sends them.
             let formed = try await Self.form(
-                client, TokensRoute.token,
+                client, TokensRoute.exchange.template,
                 "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Atoken-exchange&audience=\(app.app.id)"
                     + "&subject_token=x&subject_token_type=urn%3Aietf%3Aparams%3Aoauth%3Atoken-type%3Aaccess_token",
                 token: dana.token)
@@ -88,12 +88,13 @@ struct TokensOverHTTPTests {
                 try Self.part(try formed.object()["access_token"] as? String ?? "", 1)["sub"] as? String
                     == dana.accountId)
             let wrongGrant = try await Self.form(
-                client, TokensRoute.token, "grant_type=password&audience=\(app.app.id)", token: dana.token)
+                client, TokensRoute.exchange.template, "grant_type=password&audience=\(app.app.id)", token: dana.token)
             #expect(wrongGrant.status == .badRequest)
             #expect(try wrongGrant.error().code == "unsupported_grant_type")
 
             // Signed out of Kith, no token.
-            let anonymous = try await client.send(.post, TokensRoute.token, body: #"{"audience":"\#(app.app.id)"}"#)
+            let anonymous = try await client.send(
+                .post, TokensRoute.exchange.template, body: #"{"audience":"\#(app.app.id)"}"#)
             #expect(anonymous.status == .unauthorized)
         }
     }
@@ -103,7 +104,7 @@ struct TokensOverHTTPTests {
         try await server.test { client in
             let dana = try await client.signUp("dana@example.com")
             let response = try await client.send(
-                .post, TokensRoute.token, token: dana.token, body: #"{"audience":"no-such-app"}"#)
+                .post, TokensRoute.exchange.template, token: dana.token, body: #"{"audience":"no-such-app"}"#)
             #expect(response.status == .badRequest)
             #expect(try response.error().code == "invalid_target")
             #expect(response.headers[.cacheControl] == "no-store")
@@ -116,18 +117,20 @@ struct TokensOverHTTPTests {
         try await server.test { client in
             let world = try await ActingAsTests.world(client)
             let acting = try await client.send(
-                .post, TokensRoute.token, token: world.alice.token, actingAs: world.max,
+                .post, TokensRoute.exchange.template, token: world.alice.token, actingAs: world.max,
                 body: #"{"audience":"\#(app.app.id)"}"#)
             #expect(acting.status == .ok, "\(acting.text)")
             let claims = try Self.part(try acting.object()["access_token"] as? String ?? "", 1)
             #expect(claims["sub"] as? String == world.max)
             #expect((claims["act"] as? [String: Any])?["sub"] as? String == world.alice.accountId)
             #expect(claims["kith_kind"] as? String == "managed_member")
+            // A new member: the all-ages ceiling, and no declared age range.
+            #expect(claims["kith_maturity"] as? String == "all-ages" && claims["kith_age_range"] == nil)
 
             // Mia is Bob's to guard, not Alice's; Zed is another household's.
             for member in [world.mia, world.zed, "Max"] {
                 let refused = try await client.send(
-                    .post, TokensRoute.token, token: world.alice.token, actingAs: member,
+                    .post, TokensRoute.exchange.template, token: world.alice.token, actingAs: member,
                     body: #"{"audience":"\#(app.app.id)"}"#)
                 #expect(refused.status == .forbidden, "\(member)")
                 #expect(refused.text == ActingAsTests.forbiddenBody, "\(member)")
@@ -142,35 +145,40 @@ struct TokensOverHTTPTests {
         try await server.test { client in
             let dana = try await client.signUp("dana@example.com")
             let issued = try await client.send(
-                .post, TokensRoute.token, token: dana.token, body: #"{"audience":"\#(app.app.id)"}"#)
+                .post, TokensRoute.exchange.template, token: dana.token, body: #"{"audience":"\#(app.app.id)"}"#)
             let jwt = try #require(try issued.object()["access_token"] as? String)
 
-            let active = try await Self.form(client, TokensRoute.introspect, "token=\(jwt)", headers: Self.basic(app))
+            let active = try await Self.form(
+                client, TokensRoute.introspection.template, "token=\(jwt)", headers: Self.basic(app))
             #expect(active.status == .ok, "\(active.text)")
             #expect(active.headers[.cacheControl] == "no-store")
             let claims = try active.object()
             #expect(claims["active"] as? Bool == true)
             #expect(claims["sub"] as? String == dana.accountId && claims["aud"] as? String == app.app.id)
             #expect(claims["client_id"] as? String == app.app.id)
+            // Dana's own age signals: an account's 18+ ceiling; she declared no age range.
+            #expect(claims["kith_maturity"] as? String == "18+" && claims["kith_age_range"] == nil)
 
             // Another app's token says nothing to this one.
             let notTheirs = try await Self.form(
-                client, TokensRoute.introspect, "token=\(jwt)", headers: Self.basic(other))
+                client, TokensRoute.introspection.template, "token=\(jwt)", headers: Self.basic(other))
             #expect(try Self.only(notTheirs, "active") == false)
 
             // Wrong or missing credentials: RFC 6749's 401, with the Basic challenge.
             for headers in [Self.basic(app, secret: "wrong"), Self.basic(other, secret: app.secret), HTTPFields()] {
-                let refused = try await Self.form(client, TokensRoute.introspect, "token=\(jwt)", headers: headers)
+                let refused = try await Self.form(
+                    client, TokensRoute.introspection.template, "token=\(jwt)", headers: headers)
                 #expect(refused.status == .unauthorized)
                 #expect(try refused.error().code == "invalid_client")
                 #expect(refused.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true)
             }
-            let missing = try await Self.form(client, TokensRoute.introspect, "", headers: Self.basic(app))
+            let missing = try await Self.form(client, TokensRoute.introspection.template, "", headers: Self.basic(app))
             #expect(missing.status == .badRequest)
             #expect(try missing.error().code == "invalid_request")
 
             #expect(try await client.send(.post, "/api/auth/signout", token: dana.token).status == .noContent)
-            let ended = try await Self.form(client, TokensRoute.introspect, "token=\(jwt)", headers: Self.basic(app))
+            let ended = try await Self.form(
+                client, TokensRoute.introspection.template, "token=\(jwt)", headers: Self.basic(app))
             #expect(ended.status == .ok)
             #expect(try Self.only(ended, "active") == false)
         }
@@ -180,22 +188,22 @@ struct TokensOverHTTPTests {
         let server = try TestServer()
         let app = try await Self.addApp(server)
         try await server.test { client in
-            let metadata = try await client.send(.get, TokensRoute.metadata)
+            let metadata = try await client.send(.get, TokensRoute.serverMetadata.template)
             #expect(metadata.status == .ok)
             let document = try metadata.object()
             let issuer = try #require(document["issuer"] as? String)
-            #expect(document["jwks_uri"] as? String == issuer + TokensRoute.jwks)
-            #expect(document["token_endpoint"] as? String == issuer + TokensRoute.token)
-            #expect(document["introspection_endpoint"] as? String == issuer + TokensRoute.introspect)
+            #expect(document["jwks_uri"] as? String == issuer + TokensRoute.keySet.template)
+            #expect(document["token_endpoint"] as? String == issuer + TokensRoute.exchange.template)
+            #expect(document["introspection_endpoint"] as? String == issuer + TokensRoute.introspection.template)
             #expect(
                 document["grant_types_supported"] as? [String] == ["urn:ietf:params:oauth:grant-type:token-exchange"])
 
             let dana = try await client.signUp("dana@example.com")
             let issued = try await client.send(
-                .post, TokensRoute.token, token: dana.token, body: #"{"audience":"\#(app.app.id)"}"#)
+                .post, TokensRoute.exchange.template, token: dana.token, body: #"{"audience":"\#(app.app.id)"}"#)
             let kid = try Self.part(try issued.object()["access_token"] as? String ?? "", 0)["kid"] as? String
 
-            let jwks = try await client.send(.get, TokensRoute.jwks)
+            let jwks = try await client.send(.get, TokensRoute.keySet.template)
             #expect(jwks.status == .ok)
             #expect(jwks.headers[.cacheControl] == "public, max-age=300")
             let keys = try #require(try jwks.object()["keys"] as? [[String: Any]])
@@ -221,7 +229,7 @@ struct TokensOverHTTPTests {
             #expect(!everyone.isEmpty && !friends.isEmpty)
 
             func check(_ body: String, _ headers: HTTPFields) async throws -> TestResponse {
-                try await client.send(.post, TokensRoute.accessCheck, body: body, headers: headers)
+                try await client.send(.post, TokensRoute.check.template, body: body, headers: headers)
             }
             let one = try await check(
                 #"{"owner":"\#(alice.accountId)","viewer":"\#(bob.accountId)","circles":["\#(everyone)"]}"#,

@@ -9,6 +9,7 @@ import PreferencesWire
 import ProfileSession
 import ProfileSessionWire
 import Testing
+import Tokens
 import TokensWire
 
 /// `openapi.json` is the one description of the HTTP contract; these tests keep the Wire modules equal to it: every
@@ -184,6 +185,40 @@ struct WireContractTests {
         let missing = try problems(Missing(), "FontSizeRequest")
         #expect(extra.contains { $0.contains("colour") })
         #expect(!missing.isEmpty)
+    }
+
+    @Test func tokensBodiesMatchTheirSchemas() throws {
+        var active = IntrospectionResponse(active: true)
+        active.sub = "managed_1"
+        active.aud = "app-1"
+        active.clientId = "app-1"
+        active.iss = "https://kith.example"
+        active.exp = 1_735_722_300
+        active.iat = 1_735_722_000
+        active.jti = "j1"
+        active.sid = "s1"
+        active.tokenType = "Bearer"
+        active.amr = ["pwd"]
+        active.act = IntrospectionResponse.Actor(sub: "a1")
+        active.kithKind = "managed_member"
+        active.kithHousehold = "h1"
+        active.kithMaturity = .thirteenPlus
+        active.kithAgeRange = try AgeRange(lower: 9, upper: 12, method: .guardian)
+        let samples: [(any Encodable, String)] = [
+            (
+                TokenResponse(
+                    accessToken: "a.b.c", tokenType: "Bearer", expiresIn: 300,
+                    issuedTokenType: TokenResponse.jwtTokenType), "TokenResponse"
+            ),
+            (IntrospectionResponse(active: false), "IntrospectionResponse"),
+            (active, "IntrospectionResponse"),
+            (AccessCheckResponse(allowed: true), "AccessCheckResponse"),
+            (AccessCheckResponse(results: [true, false]), "AccessCheckResponse"),
+        ]
+        for (sample, schema) in samples {
+            let found = try problems(sample, schema)
+            #expect(found.isEmpty, "\(schema): \(found)")
+        }
     }
 
     private func problems(_ value: any Encodable, _ schema: String) throws -> [String] {

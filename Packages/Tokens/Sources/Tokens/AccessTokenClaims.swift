@@ -3,7 +3,8 @@ import Identity
 import JWTKit
 
 /// The claims of an access token (RFC 9068 2.2, RFC 8693 4.1, RFC 8176): who it is about, for which app, from which
-/// session, how that session signed in. Never an email address, a name or a secret.
+/// session, how that session signed in, and its age signals (maturity ceiling, declared age range). Never an email
+/// address, a name, a birth date or a secret.
 public struct AccessTokenClaims: JWTPayload, Equatable {
     /// The server's issuer URL.
     public var iss: IssuerClaim
@@ -29,6 +30,12 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
     public var kithKind: String?
     /// The active household's id, when there is one.
     public var kithHousehold: String?
+    /// `sub`'s content ceiling (DOMAIN.md "Maturity"): the member's when acting, else the account's (`18+` unless it
+    /// graduated with a lower one). Always issued; optional so that a token signed before it existed still reads.
+    public var kithMaturity: MaturityRating?
+    /// `sub`'s declared age range `{lower, upper, method}`, when one was declared (by a guardian for a member, by the
+    /// account itself, or kept from the member it graduated from).
+    public var kithAgeRange: AgeRange?
 
     /// The acting party of RFC 8693's `act` claim.
     public struct Actor: Codable, Sendable, Equatable {
@@ -48,11 +55,14 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
         case emailVerified = "email_verified"
         case kithKind = "kith_kind"
         case kithHousehold = "kith_household"
+        case kithMaturity = "kith_maturity"
+        case kithAgeRange = "kith_age_range"
     }
 
     public init(
         iss: String, sub: String, aud: String, exp: Date, iat: Date, jti: String, sid: String, amr: [String]?,
-        emailVerified: Bool?, act: Actor?, kithHousehold: String?
+        emailVerified: Bool?, act: Actor?, kithHousehold: String?, kithMaturity: MaturityRating?,
+        kithAgeRange: AgeRange?
     ) {
         self.iss = IssuerClaim(value: iss)
         self.sub = SubjectClaim(value: sub)
@@ -67,6 +77,8 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
         self.act = act
         self.kithKind = act == nil ? nil : Self.managedMemberKind
         self.kithHousehold = kithHousehold
+        self.kithMaturity = kithMaturity
+        self.kithAgeRange = kithAgeRange
     }
 
     /// The signature is checked by the key collection; time, issuer and audience by `LocalTokenService` with its own

@@ -29,6 +29,19 @@ public enum AppRules {
         return trimmed
     }
 
+    /// Whether `id` is written as the ids `addApp` makes: a UUID string, 36 ASCII characters. Nothing else is looked
+    /// up: both engines bind a text parameter up to its first NUL (SQLite's `-1` length, libpq's C strings), so
+    /// `APP_ID\0anything` would otherwise find APP_ID.
+    public static func isAppId(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard bytes.count == 36 else { return false }
+        return bytes.indices.allSatisfy { index in
+            let byte = bytes[index]
+            if [8, 13, 18, 23].contains(index) { return byte == UInt8(ascii: "-") }
+            return (48...57).contains(byte) || (97...102).contains(byte | 0x20)
+        }
+    }
+
     /// A new app secret: base64url of 32 random bytes.
     public static func newSecret(_ random: any RandomSource) -> String {
         Base64URL.encode(random.bytes(32))

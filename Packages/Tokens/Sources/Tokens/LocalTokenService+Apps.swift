@@ -26,7 +26,7 @@ extension LocalTokenService {
     public func removeApp(id: String) async throws -> RegisteredApp {
         let id = id.trimmingWhitespace()
         return try await store.write(durability: .immediate) { tokens, _, _ in
-            guard let stored = try tokens.app(id: id) else { throw TokensError.appNotFound(id) }
+            guard let stored = try Self.storedApp(id: id, in: tokens) else { throw TokensError.appNotFound(id) }
             try tokens.deleteApp(id: id)
             return stored.app
         }
@@ -36,7 +36,7 @@ extension LocalTokenService {
         let id = appId.trimmingWhitespace()
         let secret = AppRules.newSecret(random)
         let app = try await store.write(durability: .immediate) { tokens, _, _ in
-            guard var stored = try tokens.app(id: id) else { throw TokensError.appNotFound(id) }
+            guard var stored = try Self.storedApp(id: id, in: tokens) else { throw TokensError.appNotFound(id) }
             stored.secretHash = TokenDigest.hexDigest(secret)
             try tokens.updateApp(stored)
             return stored.app
@@ -46,7 +46,7 @@ extension LocalTokenService {
 
     /// The `whsec_` secret of the app's webhook (for signing deliveries); nil when it has none.
     public func webhookSecret(appId: String) async throws -> String? {
-        let stored = try await store.read { tokens, _, _ in try tokens.app(id: appId) }
+        let stored = try await store.read { tokens, _, _ in try Self.storedApp(id: appId, in: tokens) }
         guard let stored else { throw TokensError.appNotFound(appId) }
         guard let sealed = stored.storedWebhookSecret else { return nil }
         return String(decoding: try StoredSecret.open(sealed, rowId: appId, key: sealingKey), as: UTF8.self)
@@ -56,9 +56,17 @@ extension LocalTokenService {
     static func requireApp(
         _ credentials: AppCredentials, in tokens: any TokensStoreTransaction
     ) throws -> RegisteredApp {
-        guard let stored = try tokens.app(id: credentials.appId), AppRules.matches(credentials.secret, stored) else {
+        guard let stored = try storedApp(id: credentials.appId, in: tokens),
+            AppRules.matches(credentials.secret, stored)
+        else {
             throw TokensError.wrongAppCredentials
         }
         return stored.app
+    }
+
+    /// The app `id` names; nil, without a lookup, for an id that is not written as an app's (`AppRules.isAppId`).
+    static func storedApp(id: String, in tokens: any TokensStoreTransaction) throws -> StoredApp? {
+        guard AppRules.isAppId(id) else { return nil }
+        return try tokens.app(id: id)
     }
 }

@@ -22,7 +22,8 @@ extension LocalTokenService {
             // `email_verified` is about `sub`'s email: a managed member has none.
             emailVerified: found.actingAs == nil ? found.account.emailVerified : nil,
             act: found.actingAs.map { _ in AccessTokenClaims.Actor(sub: found.account.id) },
-            kithHousehold: found.householdId)
+            kithHousehold: found.householdId, kithMaturity: found.ageSignals.maturity,
+            kithAgeRange: found.ageSignals.ageRange)
         let collection = JWTKeyCollection()
         let kid = JWKIdentifier(string: key.id)
         await collection.add(ecdsa: try privateKey(of: key), kid: kid)
@@ -43,9 +44,11 @@ extension LocalTokenService {
         guard let sessionId = principal.sessionId, let session = try identity.session(id: sessionId) else {
             throw IdentityError.notSignedIn
         }
-        guard try tokens.app(id: audience) != nil else { throw TokensError.unknownAudience(audience) }
+        guard try storedApp(id: audience, in: tokens) != nil else { throw TokensError.unknownAudience(audience) }
         let household = try identity.activeHousehold(accountId: account.id)
         var actingAs: ActingAs?
+        // `sub`'s age signals: the account's own, or (acting) the member's, as the same household shows them.
+        var ageSignals = AgeSignals(maturity: account.maturity, ageRange: account.ageRange)
         if let memberId = principal.actingAs?.memberId {
             do {
                 actingAs = try ProfileSessionManager.actingAs(
@@ -53,10 +56,13 @@ extension LocalTokenService {
             } catch {
                 throw TokensError.actingNotAvailable
             }
+            // The acting rule just found this member in `household`.
+            guard let member = household?.member(memberId) else { throw TokensError.actingNotAvailable }
+            ageSignals = AgeSignals(maturity: member.maturity, ageRange: member.ageRange)
         }
         return Subject(
             account: account, session: session, actingAs: actingAs, householdId: household?.id,
-            keys: try tokens.signingKeys())
+            ageSignals: ageSignals, keys: try tokens.signingKeys())
     }
 
     /// The caller a token is about, as `subject` found it.
@@ -65,7 +71,15 @@ extension LocalTokenService {
         var session: Session
         var actingAs: ActingAs?
         var householdId: String?
+        var ageSignals: AgeSignals
         var keys: [SigningKey]
+    }
+
+    /// What a token says of `sub`'s age: its maturity ceiling and declared age range (DOMAIN.md "Family: approvals,
+    /// maturity, age").
+    struct AgeSignals: Sendable {
+        var maturity: MaturityRating
+        var ageRange: AgeRange?
     }
 }
 

@@ -67,7 +67,8 @@ struct TokensRoutes: Sendable {
     static let unsupportedGrantType = "unsupported_grant_type"
 
     /// The audience asked for: `{"audience"}` as JSON, or RFC 8693's form fields (`grant_type`, when given, must be
-    /// the token exchange; the subject token is the caller's session, which the bearer header already proved).
+    /// the token exchange; the subject token is the caller's session, which the bearer header already proved, so
+    /// `subject_token_type`, when given, must name an access token: RFC 8693 2.2.2's `invalid_request` otherwise).
     static func audience(of request: Request, context: KithRequestContext) async throws -> String {
         guard Self.isForm(request) else {
             return try await request.decodeJSON(TokenRequest.self, context: context).audience
@@ -77,6 +78,11 @@ struct TokensRoutes: Sendable {
             throw APIError(
                 .badRequest, code: unsupportedGrantType,
                 message: "grant_type must be \(TokenRequest.grantType)")
+        }
+        if let type = form["subject_token_type"], type != TokenRequest.subjectTokenType {
+            throw APIError(
+                .badRequest, code: invalidRequest,
+                message: "subject_token_type must be \(TokenRequest.subjectTokenType): the subject is the session")
         }
         guard let audience = form["audience"], !audience.isEmpty else {
             throw APIError(.badRequest, code: invalidRequest, message: "Send the app's id as audience")

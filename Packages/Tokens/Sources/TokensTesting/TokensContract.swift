@@ -14,6 +14,9 @@ public enum TokensContract {
         ContractCase("a token carries RFC 9068's header and DOMAIN.md's claims, and nothing personal", aTokensClaims),
         ContractCase("an unknown or removed audience is invalid_target", unknownAudienceIsRefused),
         ContractCase("acting: the guardian's token for a member; anyone else gets the uniform refusal", acting),
+        ContractCase(
+            "age signals: the member's maturity and age range when acting, the account's own, kept by graduation",
+            ageSignals),
         ContractCase("rotation: published at once, signing 10 minutes later, retired after its last token", rotation),
         ContractCase("introspection: inactive after sign-out, end-others, password reset, deletion", introspection),
         ContractCase(
@@ -92,6 +95,8 @@ public enum TokensContract {
         #expect(claims["amr"] as? [String] == ["pwd"])
         #expect(claims["email_verified"] as? Bool == false)
         #expect(claims["act"] == nil && claims["kith_kind"] == nil && claims["kith_household"] == nil)
+        // An account's ceiling is 18+; it declared no age range.
+        #expect(claims["kith_maturity"] as? String == "18+" && claims["kith_age_range"] == nil)
         #expect((claims["jti"] as? String)?.isEmpty == false)
         // Never an email address, a name or a secret.
         let text = String(decoding: try decoded(parts[1]), as: UTF8.self)
@@ -118,6 +123,21 @@ public enum TokensContract {
             _ = try await env.tokens.issue(ann, audience: "not-an-app")
         }
         let app = try await env.app()
+        // An app's id and more after a NUL names no app, on engines that bind text up to its first NUL too; nor does
+        // the id in capitals. Its credentials so written are wrong, and the operator's commands find no app.
+        for audience in [app.app.id + "\u{0}", app.app.id + "\u{0}x", app.app.id.uppercased(), " \u{0}" + app.app.id] {
+            await #expect(throws: TokensError.unknownAudience(audience.trimmingWhitespace())) {
+                _ = try await env.tokens.issue(ann, audience: audience)
+            }
+            let credentials = AppCredentials(appId: audience, secret: app.secret)
+            await #expect(throws: TokensError.wrongAppCredentials) {
+                _ = try await env.tokens.check([], by: credentials)
+            }
+            await #expect(throws: TokensError.appNotFound(audience.trimmingWhitespace())) {
+                _ = try await env.tokens.rotateSecret(appId: audience)
+            }
+        }
+        #expect(try await env.tokens.check([], by: app.credentials) == [])
         _ = try await env.tokens.removeApp(id: app.app.id)
         await #expect(throws: TokensError.unknownAudience(app.app.id)) {
             _ = try await env.tokens.issue(ann, audience: app.app.id)
@@ -161,6 +181,89 @@ public enum TokensContract {
         await #expect(throws: TokensError.actingNotAvailable) {
             _ = try await env.tokens.issue(asMax, audience: app.app.id)
         }
+    }
+
+    static func ageSignals(_ env: Env) async throws {
+        let app = try await env.app()
+        let ann = try await env.account("Ann")
+        _ = try await env.identity.createHousehold(ann, name: "Lees")
+        let max = try await env.identity.addManagedMember(ann, displayName: "Max", avatarKey: "fox")
+        var asMax = ann
+        asMax.actingAs = ActingAs(memberId: max.memberId, displayName: "Max")
+        // A new member's ceiling is all-ages, and no one declared its age.
+        let fresh = try claimsObject(try await env.tokens.issue(asMax, audience: app.app.id))
+        #expect(fresh["kith_maturity"] as? String == "all-ages" && fresh["kith_age_range"] == nil)
+
+        _ = try await env.identity.setMaturity(ann, member: max.memberId, rating: .thirteenPlus)
+        _ = try await env.identity.setAgeRange(ann, member: max.memberId, lower: 9, upper: 12)
+        let nineToTwelve = try AgeRange(lower: 9, upper: 12, method: .guardian)
+        let acting = try await env.tokens.issue(asMax, audience: app.app.id)
+        let claims = try claimsObject(acting)
+        #expect(claims["sub"] as? String == max.memberId)
+        #expect(claims["kith_maturity"] as? String == "13+")
+        #expect(ageRange(claims) == AgeRangeJSON(lower: 9, upper: 12, method: "guardian"))
+        // Introspection says the same of it.
+        guard case .active(let seen) = try await env.tokens.introspect(acting.accessToken, by: app.credentials) else {
+            Issue.record("an acting token is not active")
+            return
+        }
+        #expect(seen.kithMaturity == .thirteenPlus && seen.kithAgeRange == nineToTwelve)
+
+        // The guardian's own token is about the guardian: 18+, and a range only once the account declares its own.
+        let own = try claimsObject(try await env.tokens.issue(ann, audience: app.app.id))
+        #expect(own["sub"] as? String == ann.accountId)
+        #expect(own["kith_maturity"] as? String == "18+" && own["kith_age_range"] == nil)
+        _ = try await env.identity.setOwnAgeRange(ann, lower: 40, upper: 49)
+        let declared = try await env.tokens.issue(ann, audience: app.app.id)
+        #expect(try claimsObject(declared)["kith_maturity"] as? String == "18+")
+        #expect(ageRange(try claimsObject(declared)) == AgeRangeJSON(lower: 40, upper: 49, method: "self"))
+        guard case .active(let ownSeen) = try await env.tokens.introspect(declared.accessToken, by: app.credentials)
+        else {
+            Issue.record("an account's token is not active")
+            return
+        }
+        #expect(ownSeen.kithMaturity == .eighteenPlus)
+        #expect(ownSeen.kithAgeRange == (try AgeRange(lower: 40, upper: 49, method: .selfDeclared)))
+
+        // Max graduates: the account keeps the member's ceiling and age range until it changes them.
+        let grant = try await env.identity.graduateMember(ann, max.memberId)
+        let session = try await env.identity.register(
+            SignUp(
+                email: Env.email("Maxwell"), firstName: "Maxwell", lastName: "Tester",
+                password: Env.password("Maxwell"),
+                claimCode: grant.code))
+        let maxwell = try await env.identity.principal(forToken: session.token)
+        let graduated = try claimsObject(try await env.tokens.issue(maxwell, audience: app.app.id))
+        #expect(graduated["sub"] as? String == maxwell.accountId && graduated["act"] == nil)
+        #expect(graduated["kith_kind"] == nil)
+        #expect(graduated["kith_maturity"] as? String == "13+")
+        #expect(ageRange(graduated) == AgeRangeJSON(lower: 9, upper: 12, method: "guardian"))
+        _ = try await env.identity.setOwnAgeRange(maxwell, lower: 13, upper: 15)
+        let changed = try claimsObject(try await env.tokens.issue(maxwell, audience: app.app.id))
+        #expect(changed["kith_maturity"] as? String == "13+")
+        #expect(ageRange(changed) == AgeRangeJSON(lower: 13, upper: 15, method: "self"))
+    }
+
+    /// The claims of `issued`'s JWT as JSON, read from the token itself (not from `issued.claims`).
+    static func claimsObject(_ issued: IssuedToken) throws -> [String: Any] {
+        let parts = issued.accessToken.split(separator: ".")
+        try #require(parts.count == 3)
+        return try #require(try JSONSerialization.jsonObject(with: decoded(parts[1])) as? [String: Any])
+    }
+
+    /// `kith_age_range` as the JSON carries it: exactly `lower`, `upper` and `method`; nil when absent or otherwise.
+    static func ageRange(_ claims: [String: Any]) -> AgeRangeJSON? {
+        guard let object = claims["kith_age_range"] as? [String: Any], object.count == 3,
+            let lower = object["lower"] as? Int, let upper = object["upper"] as? Int,
+            let method = object["method"] as? String
+        else { return nil }
+        return AgeRangeJSON(lower: lower, upper: upper, method: method)
+    }
+
+    struct AgeRangeJSON: Equatable {
+        var lower: Int
+        var upper: Int
+        var method: String
     }
 
     // MARK: - Keys

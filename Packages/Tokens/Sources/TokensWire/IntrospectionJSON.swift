@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import Tokens
 
 /// RFC 7662 2.2's answer: `{active: false}` alone, or `active: true` with the token's claims.
@@ -17,6 +18,10 @@ public struct IntrospectionResponse: Codable, Sendable, Hashable {
     public var act: Actor?
     public var kithKind: String?
     public var kithHousehold: String?
+    /// `sub`'s content ceiling, as the token carries it.
+    public var kithMaturity: MaturityRating?
+    /// `sub`'s declared age range `{lower, upper, method}`, as the token carries it (absent when none was declared).
+    public var kithAgeRange: AgeRange?
 
     /// RFC 8693's `act`.
     public struct Actor: Codable, Sendable, Hashable {
@@ -30,6 +35,8 @@ public struct IntrospectionResponse: Codable, Sendable, Hashable {
         case tokenType = "token_type"
         case kithKind = "kith_kind"
         case kithHousehold = "kith_household"
+        case kithMaturity = "kith_maturity"
+        case kithAgeRange = "kith_age_range"
     }
 
     public init(active: Bool) { self.active = active }
@@ -53,5 +60,7 @@ public struct IntrospectionResponse: Codable, Sendable, Hashable {
         act = claims.act.map { Actor(sub: $0.sub) }
         kithKind = claims.kithKind
         kithHousehold = claims.kithHousehold
+        kithMaturity = claims.kithMaturity
+        kithAgeRange = claims.kithAgeRange
     }
 }

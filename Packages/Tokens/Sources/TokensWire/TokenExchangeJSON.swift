@@ -1,7 +1,8 @@
 import Tokens
 
-/// `POST /api/auth/token`'s JSON body (RFC 8693's form fields are accepted too: `audience`, and `grant_type`,
-/// `subject_token_type`, `requested_token_type`, which change nothing).
+/// `POST /api/auth/token`'s JSON body (RFC 8693's form fields are accepted too: `audience`, and `grant_type` and
+/// `subject_token_type`, which must be this exchange's when given, and `subject_token`, `requested_token_type`, which
+/// change nothing: the subject is the session the bearer header proves).
 public struct TokenRequest: Codable, Sendable, Hashable {
     /// The registered app's id.
     public var audience: String
@@ -10,6 +11,8 @@ public struct TokenRequest: Codable, Sendable, Hashable {
 
     /// RFC 8693's grant type, accepted in a form body.
     public static let grantType = "urn:ietf:params:oauth:grant-type:token-exchange"
+    /// RFC 8693's type of the subject token, a session's bearer token, accepted in a form body.
+    public static let subjectTokenType = "urn:ietf:params:oauth:token-type:access_token"
 }
 
 /// RFC 8693 2.2.1's answer.

@@ -1,30 +1,23 @@
 import Identity
 import Tokens
 
-/// The paths of Tokens' routes, once, for the server and clients.
+/// Tokens' routes, each path once: the four OAuth documents' and endpoints' paths are the ones the metadata
+/// (`AuthorizationServerMetadata`) names, so the router, the clients and the metadata cannot disagree.
 public enum TokensRoute {
-    /// `POST`, signed in (+ `X-Acting-As-Member`): `TokenRequest` → `TokenResponse`.
-    public static let token = AuthorizationServerMetadata.tokenPath
+    /// `POST`, signed in (+ `X-Acting-As-Member`): `TokenRequest` (or RFC 8693's form) → `TokenResponse`.
+    public static let exchange = WireRoute("POST", AuthorizationServerMetadata.tokenPath)
     /// `POST`, HTTP Basic (app id, secret), form `token=`: `IntrospectionResponse`.
-    public static let introspect = AuthorizationServerMetadata.introspectionPath
+    public static let introspection = WireRoute("POST", AuthorizationServerMetadata.introspectionPath)
     /// `GET`, public: `JWKSDocument` (`Cache-Control: max-age=300`).
-    public static let jwks = AuthorizationServerMetadata.jwksPath
+    public static let keySet = WireRoute("GET", AuthorizationServerMetadata.jwksPath)
     /// `GET`, public: `AuthorizationServerMetadataJSON`.
-    public static let metadata = AuthorizationServerMetadata.metadataPath
+    public static let serverMetadata = WireRoute("GET", AuthorizationServerMetadata.metadataPath)
     /// `POST`, HTTP Basic: `AccessCheckRequest` → `AccessCheckResponse`.
-    public static let accessCheck = "/api/access/check"
+    public static let check = WireRoute("POST", "/api/access/check")
+
+    /// Every route of the feature, for the server's router, clients and the contract tests.
+    public static let routes = [exchange, introspection, keySet, serverMetadata, check]
+
     /// `Cache-Control` of the JWKS: as long as a new key waits before it signs, halved, so caches learn it in time.
     public static let jwksCacheControl = "public, max-age=300"
-}
-
-extension TokensRoute {
-    /// The routes with their methods, for the server's router, clients and the contract tests.
-    public static let exchange = WireRoute("POST", token)
-    public static let introspection = WireRoute("POST", introspect)
-    public static let keySet = WireRoute("GET", jwks)
-    public static let serverMetadata = WireRoute("GET", metadata)
-    public static let check = WireRoute("POST", accessCheck)
-
-    /// Every route of the feature.
-    public static let routes = [exchange, introspection, keySet, serverMetadata, check]
 }

@@ -21,7 +21,7 @@ struct OpenAPITests {
     /// Features became values that bring their own part of the document (Resources/openapi/NAME.json); the document
     /// they assemble is, as JSON, the one file `kith-server` served before (openapi.json at b198c67). Python's json,
     /// sorted keys and no spaces, gives the fingerprint: a change to the HTTP contract changes it on purpose (last:
-    /// Tokens' five routes, their schemas, the `appBasicAuth` scheme and their error codes).
+    /// Events' feed, its schemas and error codes).
     @Test func kithsAssembledDocumentIsTheOneServedBeforeFeaturesWereValues() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: path) }
@@ -39,12 +39,11 @@ struct OpenAPITests {
         try python.run()
         let fingerprint = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         python.waitUntilExit()
-        // Last changed on purpose by issues 42 and 40: the approval, maturity and age-range routes, `maturity` and
-        // `ageRange` on members, `/api/me` and the export, requests in the export; Tokens' five routes, their schemas,
-        // the `appBasicAuth` scheme; and the error codes of both.
+        // Last changed on purpose by issue 41: Events' `GET /api/events` (app id and secret), its `EventPage`, `Event`
+        // and `EventSubject` schemas and its four error codes; before, by issues 42 and 40.
         #expect(
             fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
-                == "4149cff7ac43fa08b1a97730ea75b4ea61352a4e7ad3f2f4c0b252475057290b")
+                == "96a700839af69bb67cd226ad282ce19e96398cda3a8af49017cddc69912abecf")
     }
 
     @Test func itIsOpenAPI31AndListsExactlyTheRoutesTheRouterHas() throws {

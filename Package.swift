@@ -26,6 +26,7 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     feature(
         "Tokens", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"],
         tests: ["", "Commands", "SQL"]),
+    feature("Events", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"], tests: ["", "SQL"]),
 ]
 
 /// A feature package as ARCHITECTURE.md lays it out: the domain module `name` and `name` + each suffix; a test

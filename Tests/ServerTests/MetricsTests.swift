@@ -1,14 +1,17 @@
 import Argon2
+import Events
+import EventsServer
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Identity
-import KithServer
 import KithServerProducts
 import PostgresStorageTesting
 import Synchronization
 import Testing
+
+@testable import KithServer
 
 /// `GET /metrics`: Prometheus's text format, requests by route template and status with their latency, rate-limit
 /// refusals, the database's retries and pool, and nothing that names a person.
@@ -169,5 +172,27 @@ struct MetricsTests {
             #expect(text.contains("kith_database_replica_lag_seconds{replica="))
             #expect(text.contains("kith_database_replica_lag_bytes{replica="))
         }
+    }
+
+    @Test func webhookDeliveriesAreCountedByResultBesideTheOldestPendingEventsAge() async throws {
+        let metrics = ServerMetrics()
+        func attempt(_ result: WebhookReport.Result) -> WebhookReport.Attempt {
+            WebhookReport.Attempt(appId: "app-1", eventId: "event-1", status: 500, result: result)
+        }
+        WebhookService.record(
+            WebhookReport(attempts: [attempt(.retried), attempt(.retried), attempt(.delivered)], oldestPendingAge: 90),
+            metrics: metrics)
+        var text = String(decoding: await metrics.exposition(), as: UTF8.self)
+        #expect(Self.value(text, #"kith_webhook_deliveries_total{result="delivered"}"#) == 1)
+        #expect(Self.value(text, #"kith_webhook_deliveries_total{result="retried"}"#) == 2)
+        #expect(Self.value(text, #"kith_webhook_deliveries_total{result="given_up"}"#) == 0)
+        #expect(Self.value(text, "kith_webhook_oldest_pending_seconds") == 90)
+        WebhookService.record(WebhookReport(attempts: [attempt(.givenUp)]), metrics: metrics)
+        text = String(decoding: await metrics.exposition(), as: UTF8.self)
+        #expect(Self.value(text, #"kith_webhook_deliveries_total{result="given_up"}"#) == 1)
+        #expect(Self.value(text, #"kith_webhook_deliveries_total{result="retried"}"#) == 2)
+        #expect(Self.value(text, "kith_webhook_oldest_pending_seconds") == 0)
+        // Ids never label a series.
+        #expect(!text.contains("app-1") && !text.contains("event-1"))
     }
 }

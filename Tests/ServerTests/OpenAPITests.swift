@@ -21,7 +21,7 @@ struct OpenAPITests {
     /// Features became values that bring their own part of the document (Resources/openapi/NAME.json); the document
     /// they assemble is, as JSON, the one file `kith-server` served before (openapi.json at b198c67). Python's json,
     /// sorted keys and no spaces, gives the fingerprint: a change to the HTTP contract changes it on purpose (last:
-    /// Tokens' five routes, their schemas, the `appBasicAuth` scheme and their error codes).
+    /// Events' feed, its schemas and error codes).
     @Test func kithsAssembledDocumentIsTheOneServedBeforeFeaturesWereValues() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: path) }
@@ -39,11 +39,12 @@ struct OpenAPITests {
         try python.run()
         let fingerprint = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         python.waitUntilExit()
-        // Last changed on purpose by issues 42 and 40: `kith_maturity` and `kith_age_range` in IntrospectionResponse
-        // and the token's description; the form exchange's one `subject_token_type` and its 400's codes.
+        // Last changed on purpose by issue 41: Events' `GET /api/events` (app id and secret), its `EventPage`, `Event`
+        // and `EventSubject` schemas and its four error codes; and by issues 42 and 40 (`kith_maturity` and
+        // `kith_age_range` in IntrospectionResponse, the form exchange's one `subject_token_type`).
         #expect(
             fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
-                == "cacc32316d4dd2260693587e7a42461940750743797e4f4c96f13fc1d3c62c2e")
+                == "96a700839af69bb67cd226ad282ce19e96398cda3a8af49017cddc69912abecf")
     }
 
     @Test func itIsOpenAPI31AndListsExactlyTheRoutesTheRouterHas() throws {

@@ -201,4 +201,21 @@ struct ServerArgumentsTests {
             #expect(refused?.description == sentence)
         }
     }
+
+    @Test func eventRetentionIsADurationFromAnHourToAYearSevenDaysByDefault() throws {
+        #expect(try ServerArguments.parse([])?.eventRetention == 7 * 86_400)
+        #expect(try ServerArguments.parse(["--event-retention", "36h"])?.eventRetention == 36 * 3_600)
+        #expect(try ServerArguments.parse(["--event-retention=90m"])?.eventRetention == 5_400)
+        #expect(try ServerArguments.parse(["--event-retention", "3600s"])?.eventRetention == 3_600)
+        #expect(
+            try ServerArguments.parse([], environment: ["KITH_EVENT_RETENTION": "30d"])?.eventRetention == 30 * 86_400)
+        for value in ["7", "59m", "366d", "-1d", "7 d", "1w", "d", "७d"] {
+            let refused = #expect(throws: ServerArguments.UsageError.self, "\(value)") {
+                try ServerArguments.parse(["--event-retention", value])
+            }
+            #expect(
+                refused?.description
+                    == "--event-retention must be a duration from 1h to 365d, such as 7d or 36h, not \(value)")
+        }
+    }
 }

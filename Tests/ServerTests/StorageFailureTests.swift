@@ -1,5 +1,6 @@
 import Argon2
 import Circles
+import Events
 import FamilyCodes
 import Foundation
 import HTTPTypes
@@ -48,9 +49,9 @@ final class StorageFailureTests {
             LocalFamilyCodeService(store: InMemoryFamilyCodeStore(identity: memory)), as: (any FamilyCodeService).self)
         let circles = InMemoryCirclesStore(identity: memory)
         composed.provide(LocalCirclesService(store: circles), as: (any CirclesService).self)
-        composed.provide(
-            LocalTokenService(store: InMemoryTokensStore(circles: circles), issuer: "http://kith.test"),
-            as: (any TokenService).self)
+        let tokens = InMemoryTokensStore(circles: circles)
+        composed.provide(LocalTokenService(store: tokens, issuer: "http://kith.test"), as: (any TokenService).self)
+        composed.provide(LocalEventFeed(store: InMemoryEventsStore(tokens: tokens)), as: (any EventFeed).self)
         let services = try ServerServices(features: ServerApp.kithFeatures, services: composed)
         return try KithServerApplication.router(services: services)
     }

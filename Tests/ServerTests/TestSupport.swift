@@ -167,4 +167,4 @@ let publicRoutes: Set<String> = [
 ]
 
 /// Routes a registered app calls with its id and secret (HTTP Basic) rather than a session's bearer token.
-let appRoutes: Set<String> = ["POST /api/auth/introspect", "POST /api/access/check"]
+let appRoutes: Set<String> = ["POST /api/auth/introspect", "POST /api/access/check", "GET /api/events"]

@@ -1,4 +1,6 @@
 import CirclesWire
+import Events
+import EventsWire
 import FamilyCodes
 import FamilyCodesWire
 import Foundation
@@ -54,6 +56,18 @@ struct WireContractTests {
             let found = try problems(error.body, "Error")
             #expect(found.isEmpty, "\(error.wire.code): \(found)")
         }
+    }
+
+    @Test func theEventFeedsPageMatchesItsSchema() throws {
+        let event = Event(
+            id: "e1", type: "session.ended", occurredAt: Date(timeIntervalSince1970: 1_735_722_000),
+            cursor: EventCursor(transaction: 7391, sequence: 42),
+            subject: EventSubject(accountId: "a1", householdId: "h1"),
+            data: ["reason": "sign_out"])
+        let found = try problems(EventPageJSON(EventPage(events: [event], next: event.cursor)), "EventPage")
+        #expect(found.isEmpty, "\(found)")
+        let empty = try problems(EventPageJSON(EventPage(events: [], next: .start)), "EventPage")
+        #expect(empty.isEmpty, "\(empty)")
     }
 
     @Test func familyCodesBodiesMatchTheirSchemas() throws {

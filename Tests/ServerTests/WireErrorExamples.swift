@@ -1,4 +1,6 @@
 import Circles
+import Events
+import EventsWire
 import FamilyCodes
 import Identity
 import IdentityWire
@@ -62,8 +64,12 @@ enum WireErrorExamples {
         .wrongAppCredentials, .tooManyChecks(101), .sealedSecret,
     ]
 
+    static let events: [EventsError] = [
+        .malformedCursor("abc"), .cursorExpired(retention: 7 * 86_400), .limitOutOfRange(0), .waitOutOfRange(31),
+    ]
+
     /// Every example, as the server sees them.
-    static var all: [any WireCodedError] { identity + familyCodes + circles + preferences + tokens }
+    static var all: [any WireCodedError] { identity + familyCodes + circles + preferences + tokens + events }
 
     /// The codes the server answers with on its own: the bearer check, DOMAIN.md's acting-as body, malformed or
     /// oversized requests, unknown routes and methods, an unavailable store, and anything unexpected.

@@ -1,4 +1,5 @@
 import CirclesCLI
+import EventsCLI
 import FamilyCodesCLI
 import KithCLI
 import KithComposition
@@ -12,7 +13,7 @@ extension KithApp {
     /// its own (Examples/movienight). A feature added to Kith is one line here, and `all` offers it.
     public static func kith() throws(CompositionError) -> KithApp {
         let features: [CommandLineFeature] = [
-            .identity, .profileSession, .preferences, .familyCodes, .circles, .tokens,
+            .identity, .profileSession, .preferences, .familyCodes, .circles, .tokens, .events,
         ]
         return try KithApp(
             name: "kith", version: VersionCommand.version, features: features,

@@ -1,4 +1,5 @@
 import CirclesServer
+import EventsServer
 import FamilyCodesServer
 import KithComposition
 import KithServer
@@ -9,7 +10,7 @@ extension ServerApp {
     /// `kith-server`'s features, in the order their migrations apply: the one list, beside its main so tests serve
     /// the same features.
     public static let kithFeatures: [ServerFeature] = [
-        .identity, .profileSession, .preferences, .familyCodes, .circles, .tokens,
+        .identity, .profileSession, .preferences, .familyCodes, .circles, .tokens, .events,
     ]
 
     /// `kith-server`: every Kith feature over HTTP.

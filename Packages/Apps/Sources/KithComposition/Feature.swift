@@ -1,3 +1,4 @@
+import Foundation
 import Identity
 import IdentitySQL
 import Storage
@@ -69,6 +70,9 @@ public struct CompositionOptions: Sendable {
     /// The URL tokens for apps name as their issuer (the server's `--issuer`, `kith`'s `KITH_ISSUER`); nil for the
     /// feature's own default.
     public var issuer: String?
+    /// How long the event log keeps events, in seconds (the server's `--event-retention`); nil for the feature's own
+    /// default (7 days).
+    public var eventRetention: TimeInterval?
     /// The relying party passkeys are made for (`--passkey-rp-id`, `--passkey-origin`).
     public var passkeys: PasskeyRelyingParty?
     /// Hears which check a refused passkey ceremony failed.

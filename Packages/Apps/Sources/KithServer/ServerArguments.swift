@@ -47,6 +47,8 @@ public struct ServerArguments: Sendable, Equatable {
     public var logFormat: LogFormat = .text
     /// Peers whose `X-Forwarded-For` names the client (`--trusted-proxy`); none by default.
     public var trustedProxies: [TrustedProxies.Range] = []
+    /// How long events are kept for apps' feeds and webhooks, in seconds (`--event-retention`): 7 days by default.
+    public var eventRetention: TimeInterval = 7 * 86_400
     /// How long a server told to stop keeps serving, not ready, before it stops accepting (`--shutdown-delay`).
     public var shutdownDelay: Duration = .zero
     /// Whether serving applies pending migrations first; `--no-migrate` refuses to start with any pending.
@@ -173,6 +175,10 @@ public struct ServerArguments: Sendable, Equatable {
                 "--issuer", "KITH_ISSUER", value: "URL",
                 "the http(s) URL apps know this server by: the iss of its tokens and the base of its metadata (default http://HOST:PORT)"
             ),
+            Flag(
+                "--event-retention", "KITH_EVENT_RETENTION", value: "DURATION",
+                "how long events are kept for apps' feeds and webhooks, pruned hourly: a number and s, m, h or d, from 1h to 365d (default 7d)"
+            ),
         ]
 
     /// What `--help` prints, and what follows a usage error: every flag with its environment twin.
@@ -276,6 +282,15 @@ public struct ServerArguments: Sendable, Equatable {
         return parsed
     }
 
+    /// The seconds `text` spells as a whole number and a unit (`30s`, `90m`, `36h`, `7d`); nil for anything else.
+    public static func duration(_ text: String) -> TimeInterval? {
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+        guard let unit = text.last.flatMap({ units[$0] }), let count = Int(text.dropLast()), count >= 0,
+            text.dropLast().allSatisfy(\.isASCII)
+        else { return nil }
+        return TimeInterval(count) * unit
+    }
+
     /// The relying party passkeys are made for (`--passkey-rp-id` with its `--passkey-origin`s), or nil when neither
     /// is given; one without the other, or an origin the relying party refuses, is a usage error.
     public func passkeyRelyingParty() throws(UsageError) -> PasskeyRelyingParty? {
@@ -324,6 +339,10 @@ public struct ServerArguments: Sendable, Equatable {
             trustedProxies = try values.map { value throws(UsageError) in
                 try parse(value, TrustedProxies.Range.init(_:), mustBe: "an address or a range such as 10.0.0.0/8")
             }
+        case "--event-retention":
+            eventRetention = try parse(
+                value, { Self.duration($0).flatMap { (3_600...365 * 86_400).contains($0) ? $0 : nil } },
+                mustBe: "a duration from 1h to 365d, such as 7d or 36h")
         case "--shutdown-delay":
             let seconds = try parse(
                 value, { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },

@@ -117,7 +117,7 @@ public enum ServerCommand {
                     features: app.features, path: path, accessCacheOwners: parsed.accessCacheOwners,
                     verifiers: verifiers, mail: mail,
                     requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey, passkeys: passkeys,
-                    passkeyLog: passkeyLog, issuer: parsed.issuerURL)
+                    passkeyLog: passkeyLog, issuer: parsed.issuerURL, eventRetention: parsed.eventRetention)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
                     features: app.features, url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers,
@@ -125,7 +125,7 @@ public enum ServerCommand {
                     mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey,
                     passkeys: passkeys, passkeyLog: passkeyLog,
                     replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag),
-                    issuer: parsed.issuerURL)
+                    issuer: parsed.issuerURL, eventRetention: parsed.eventRetention)
                 logger.info(
                     "serving from PostgreSQL",
                     metadata: [
@@ -142,9 +142,10 @@ public enum ServerCommand {
                     trustedProxies: TrustedProxies(parsed.trustedProxies), readiness: readiness, metrics: metrics),
                 logger: logger, openAPI: app.openAPI)
             let sender = services.outbox.map { OutboxService(sender: $0, metrics: metrics, logger: logger) }
+            let background = try services.background(metrics: metrics, logger: logger)
             try await KithServerApplication.serve(
                 application, logger: logger, readiness: readiness, delay: parsed.shutdownDelay,
-                background: sender.map { [$0] } ?? [])
+                background: (sender.map { [$0] } ?? []) + background)
             // Every commit is already in the file or its WAL: a store that cannot close now loses nothing.
             do { try services.closeStore() } catch { logger.warning("the store did not close: \(error)") }
             return 0

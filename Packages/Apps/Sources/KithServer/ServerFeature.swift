@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import Identity
 import KithComposition
+import Logging
+import ServiceLifecycle
 
 /// One feature as a server app (`kith-server`, `movienight-server`) composes it: the feature itself (schema, account
 /// data, rules), its HTTP routes, and their part of the app's OpenAPI document.
@@ -19,17 +21,36 @@ public struct ServerFeature: Sendable {
     public let openAPI: OpenAPIPart?
     /// The commands it brings for the server's operator (`kith-server apps ...`).
     public let commands: [OperatorCommand]
+    /// The services it runs in the background while the server serves (pruning, sending): started with the server's
+    /// own, told to stop on a graceful shutdown after the last request was answered; nil for a feature without any.
+    public let background: (@Sendable (BackgroundContext) throws -> [any Service])?
 
     public var name: String { feature.name }
 
     public init(
         _ feature: Feature, routes: (@Sendable (RouteContext) throws -> Void)? = nil,
-        openAPI: OpenAPIPart? = nil, commands: [OperatorCommand] = []
+        openAPI: OpenAPIPart? = nil, commands: [OperatorCommand] = [],
+        background: (@Sendable (BackgroundContext) throws -> [any Service])? = nil
     ) {
         self.feature = feature
         self.routes = routes
         self.openAPI = openAPI
         self.commands = commands
+        self.background = background
+    }
+}
+
+/// What every feature's background services are made with: the composition's services, and the server's metrics
+/// and logger (a service logs ids and outcomes, never a secret or a body).
+public struct BackgroundContext: Sendable {
+    public let services: FeatureServices
+    public let metrics: ServerMetrics
+    public let logger: Logger
+
+    public init(services: FeatureServices, metrics: ServerMetrics, logger: Logger) {
+        self.services = services
+        self.metrics = metrics
+        self.logger = logger
     }
 }
 

@@ -1,7 +1,10 @@
+import Foundation
 import Identity
 import KithComposition
+import Logging
 import PostgresStorage
 import SQLiteStorage
+import ServiceLifecycle
 import Storage
 
 /// The services the routes call, with what the server's health, metrics and shutdown need of its database.
@@ -51,7 +54,8 @@ public struct ServerServices: Sendable {
     static func options(
         accessCacheOwners: Int?, clock: any WallClock, random: any RandomSource, hasher: (any PasswordHasher)?,
         verifiers: [any IDTokenVerifier], mail: MailSetup?, requireVerifiedEmail: Bool, sealingKey: SealingKey?,
-        passkeys: PasskeyRelyingParty?, passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?, issuer: String?
+        passkeys: PasskeyRelyingParty?, passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?, issuer: String?,
+        eventRetention: TimeInterval? = nil
     ) -> CompositionOptions {
         var options = CompositionOptions()
         options.accessCacheOwners = accessCacheOwners
@@ -65,6 +69,7 @@ public struct ServerServices: Sendable {
         options.passkeys = passkeys
         options.passkeyLog = passkeyLog
         options.issuer = issuer
+        options.eventRetention = eventRetention
         return options
     }
 
@@ -79,7 +84,8 @@ public struct ServerServices: Sendable {
         timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts(), mail: MailSetup? = nil,
         requireVerifiedEmail: Bool = false, sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
         passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil,
-        replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas(), issuer: String? = nil
+        replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas(), issuer: String? = nil,
+        eventRetention: TimeInterval? = nil
     ) async throws -> ServerServices {
         let composition = try Composition(features.map(\.feature))
         let migrations = composition.migrations
@@ -93,7 +99,7 @@ public struct ServerServices: Sendable {
             options: options(
                 accessCacheOwners: accessCacheOwners, clock: clock, random: random, hasher: hasher,
                 verifiers: verifiers, mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey,
-                passkeys: passkeys, passkeyLog: passkeyLog, issuer: issuer))
+                passkeys: passkeys, passkeyLog: passkeyLog, issuer: issuer, eventRetention: eventRetention))
         return try ServerServices(
             features: features, services: services, databaseAnswers: { await database.answers() },
             identityProviders: Set(verifiers.map(\.provider)),
@@ -124,7 +130,8 @@ public struct ServerServices: Sendable {
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
         verifiers: [any IDTokenVerifier] = [], mail: MailSetup? = nil, requireVerifiedEmail: Bool = false,
         sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
-        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil, issuer: String? = nil
+        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil, issuer: String? = nil,
+        eventRetention: TimeInterval? = nil
     ) throws -> ServerServices {
         let composition = try Composition(features.map(\.feature))
         let migrations = composition.migrations
@@ -134,7 +141,7 @@ public struct ServerServices: Sendable {
             options: options(
                 accessCacheOwners: accessCacheOwners, clock: clock, random: random, hasher: hasher,
                 verifiers: verifiers, mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey,
-                passkeys: passkeys, passkeyLog: passkeyLog, issuer: issuer))
+                passkeys: passkeys, passkeyLog: passkeyLog, issuer: issuer, eventRetention: eventRetention))
         let known = migrations.flatMap { $0.identifiers(for: .sqlite) }
         return try ServerServices(
             features: features, services: services, identityProviders: Set(verifiers.map(\.provider)),
@@ -143,5 +150,13 @@ public struct ServerServices: Sendable {
                     MigrationStatus(known: known, applied: $0.features.flatMap(\.applied))
                 }
             }, closeStore: { try database.close() })
+    }
+}
+
+extension ServerServices {
+    /// Every feature's background services, in the features' order, over these services.
+    public func background(metrics: ServerMetrics, logger: Logger) throws -> [any Service] {
+        let context = BackgroundContext(services: services, metrics: metrics, logger: logger)
+        return try features.flatMap { try $0.background?(context) ?? [] }
     }
 }

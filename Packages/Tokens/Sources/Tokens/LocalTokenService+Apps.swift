@@ -53,7 +53,8 @@ extension LocalTokenService {
     }
 
     /// The app `credentials` name, when its secret matches; else `.wrongAppCredentials`, the same for an unknown id.
-    static func requireApp(
+    /// Public so every feature that serves apps (the event feed) checks them by this one rule.
+    public static func requireApp(
         _ credentials: AppCredentials, in tokens: any TokensStoreTransaction
     ) throws -> RegisteredApp {
         guard let stored = try storedApp(id: credentials.appId, in: tokens),

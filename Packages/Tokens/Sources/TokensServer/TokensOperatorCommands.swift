@@ -7,6 +7,8 @@ import Tokens
 /// Thin: each subcommand is one call of `TokenService`, and its refusals are the domain's sentences.
 struct TokensOperatorCommands: Sendable {
     let tokens: any TokenService
+    /// Other features' notes on apps (a disabled webhook), shown by `apps list`.
+    var notes: (any AppNotes)?
 
     static let appsUsage = [
         "apps add NAME [--webhook-url URL] [--json]",
@@ -21,7 +23,8 @@ struct TokensOperatorCommands: Sendable {
         [
             OperatorCommand(name: "apps", usage: appsUsage) { arguments, services in
                 guard let tokens = services[(any TokenService).self] else { return .refused(noService) }
-                return await TokensOperatorCommands(tokens: tokens).apps(arguments)
+                return await TokensOperatorCommands(tokens: tokens, notes: services[(any AppNotes).self])
+                    .apps(arguments)
             },
             OperatorCommand(name: "keys", usage: keysUsage) { arguments, services in
                 guard let tokens = services[(any TokenService).self] else { return .refused(noService) }
@@ -54,7 +57,9 @@ struct TokensOperatorCommands: Sendable {
             case ("add", 1):
                 return Self.secrets(try await tokens.addApp(name: rest[0], webhookURL: webhookURL), json: json)
             case ("add", _): return .usage("apps add takes one NAME (quote a name with spaces)")
-            case ("list", 0): return Self.list(try await tokens.apps(), json: json)
+            case ("list", 0):
+                let apps = try await tokens.apps()
+                return Self.list(apps, notes: try await notes?.notes(for: apps) ?? [:], json: json)
             case ("remove", 1):
                 let removed = try await tokens.removeApp(id: rest[0])
                 return OperatorOutput(text: "Removed \(removed.name) (\(removed.id)).")
@@ -113,22 +118,24 @@ struct TokensOperatorCommands: Sendable {
         return OperatorOutput(text: lines.joined(separator: "\n"))
     }
 
-    static func list(_ apps: [RegisteredApp], json: Bool) -> OperatorOutput {
+    static func list(_ apps: [RegisteredApp], notes: [String: String] = [:], json: Bool) -> OperatorOutput {
         if json {
             return OperatorOutput(
                 text: encoded(
                     apps.map { app -> [String: Any] in
-                        [
+                        var entry: [String: Any] = [
                             "appId": app.id, "name": app.name, "webhookURL": orNull(app.webhookURL),
                             "createdAt": date(app.createdAt),
                         ]
+                        if let note = notes[app.id] { entry["note"] = note }
+                        return entry
                     }))
         }
         guard !apps.isEmpty else { return OperatorOutput(text: "No registered apps.") }
         return OperatorOutput(
             text: apps.map { app in
                 "\(app.id)  \(app.name)  added \(date(app.createdAt))"
-                    + (app.webhookURL.map { "  webhook \($0)" } ?? "")
+                    + (app.webhookURL.map { "  webhook \($0)" } ?? "") + (notes[app.id].map { "  (\($0))" } ?? "")
             }.joined(separator: "\n"))
     }
 

@@ -10,7 +10,7 @@ import TokensWire
 ///
 /// Nothing here logs: the request log names the route template and status only, never a header (the Basic
 /// credentials, the bearer token) or a body (the token introspected).
-struct TokensRoutes: Sendable {
+public struct TokensRoutes: Sendable {
     let tokens: any TokenService
 
     func add(to router: Router<KithRequestContext>, api: RouterGroup<KithRequestContext>) {
@@ -91,8 +91,9 @@ struct TokensRoutes: Sendable {
     }
 
     /// Runs `respond` with the app's credentials from HTTP Basic; a missing, malformed or wrong pair is RFC 6749's
-    /// 401 `invalid_client` with `WWW-Authenticate: Basic`, the same whichever it was.
-    static func asApp(
+    /// 401 `invalid_client` with `WWW-Authenticate: Basic`, the same whichever it was. Public: every route an app calls
+    /// with its id and secret (the event feed) answers alike.
+    public static func asApp(
         _ request: Request, respond: (AppCredentials) async throws -> Response
     ) async throws -> Response {
         do {
@@ -115,7 +116,7 @@ struct TokensRoutes: Sendable {
 
     /// The id and secret of `Authorization: Basic BASE64(id:secret)`, each form-decoded as RFC 6749 2.3.1 writes
     /// them; nil unless there is exactly one such header.
-    static func basicCredentials(_ values: [String]) -> AppCredentials? {
+    public static func basicCredentials(_ values: [String]) -> AppCredentials? {
         guard values.count == 1 else { return nil }
         let parts = values[0].split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "basic",

@@ -69,6 +69,54 @@ public final class ServerMetrics: Sendable {
         mail.queued.set(Int64(report.queued))
     }
 
+    // MARK: - Features' own series
+
+    /// A series a feature's background service records (`kith_<subsystem>_<name>[_<unit>]`): its labels must be fixed
+    /// words, never personal data or ids, so no caller can mint new series.
+    public struct FeatureSeries: Sendable, Hashable {
+        public let subsystem: String
+        public let name: String
+        public let unit: String
+        public let help: String
+
+        public init(subsystem: String, name: String, unit: String = "", help: String) {
+            self.subsystem = subsystem
+            self.name = name
+            self.unit = unit
+            self.help = help
+        }
+
+        var descriptor: MetricNameDescriptor {
+            MetricNameDescriptor(
+                namespace: "kith", subsystem: subsystem, metricName: name, unitName: unit,
+                helpText: help)
+        }
+    }
+
+    private struct FeatureKey: Hashable, Sendable {
+        let series: FeatureSeries
+        let labels: [String]
+    }
+
+    private let featureCounters = Mutex<[FeatureKey: Counter]>([:])
+    private let featureGauges = Mutex<[FeatureKey: Gauge]>([:])
+
+    /// Adds `amount` to the counter `series` with `labels` (made, at 0, on first use).
+    public func count(_ series: FeatureSeries, labels: [(String, String)] = [], by amount: Int = 1) {
+        let key = FeatureKey(series: series, labels: labels.flatMap { [$0.0, $0.1] })
+        featureCounters.withLock { cache in
+            Self.cached(key, in: &cache) { registry.makeCounter(descriptor: series.descriptor, labels: labels) }
+        }.increment(by: Int64(amount))
+    }
+
+    /// Sets the gauge `series` to `value`.
+    public func set(_ series: FeatureSeries, to value: Double) {
+        let key = FeatureKey(series: series, labels: [])
+        featureGauges.withLock { cache in
+            Self.cached(key, in: &cache) { registry.makeGauge(descriptor: series.descriptor) }
+        }.set(to: value)
+    }
+
     /// `cache[key]`, made by `make` and kept the first time.
     private static func cached<Key, Value>(_ key: Key, in cache: inout [Key: Value], make: () -> Value) -> Value {
         if let value = cache[key] { return value }

@@ -360,10 +360,13 @@ struct AccountDeletionTests {
         // Holding nothing about an account: the schema's own bookkeeping, and (in kith's file) this device's list of
         // saved accounts and its exit lock, which are the device's, not the account's, and never on a server; and
         // Tokens' registered apps and signing keys, which are the operator's and name no account; and where Events'
-        // delivery to each app stands (app ids, cursors), which names no account either.
+        // delivery to each app stands (app ids, cursors), which names no account either. The event log is what apps
+        // follow, ids and fixed words only, kept for the retention and not the account's data: it outlives a deletion
+        // on purpose, since `account.deleted` is what an app must hear (DOMAIN.md "Events").
         let bookkeeping: Set<String> = [
             "kith_migrations", "grdb_migrations", "identity_device", "identity_saved_accounts",
             "identity_device_exit_lock", "tokens_apps", "tokens_signing_keys", "events_webhook_deliveries",
+            "identity_events", "identity_events_pruned",
         ]
         let tables = Set(try await DatabaseContents(of: world.database).tables.keys)
             .filter { !$0.hasPrefix("circles_") }.subtracting(bookkeeping)

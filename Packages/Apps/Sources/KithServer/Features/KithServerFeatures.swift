@@ -8,7 +8,7 @@ import KithComposition
 
 extension ServerFeature {
     /// Sign-up and sign-in (public), `/api/me` and its edits, households, managed members, their exit PINs, approvals,
-    /// maturity ratings and age ranges.
+    /// maturity ratings and age ranges; in the background, approval requests expire on time.
     public static let identity = ServerFeature(
         .identity,
         routes: { context in
@@ -25,7 +25,11 @@ extension ServerFeature {
             }
         },
         openAPI: OpenAPIPart(
-            contentsOf: Bundle.module.url(forResource: "identity", withExtension: "json", subdirectory: "openapi")))
+            contentsOf: Bundle.module.url(forResource: "identity", withExtension: "json", subdirectory: "openapi")),
+        background: { context in
+            guard let approvals = context.services[(any ApprovalService).self] else { return [] }
+            return [ApprovalExpiryService(approvals: approvals, logger: context.logger)]
+        })
 
     /// Whom the caller may act as, and what was done while acting.
     public static let profileSession = ServerFeature(

@@ -3,6 +3,7 @@ import Circles
 import FamilyCodes
 import Foundation
 import Identity
+import IdentitySQL
 import IdentityTesting
 import KithComposition
 import PostgresStorage
@@ -201,6 +202,9 @@ struct AccountDeletionTests {
         #expect(found.isEmpty, "\(found.prefix(10))")
         #expect(after["identity_acting_records"]?.contains { $0.contains(zedId) } == true)
         #expect(after["identity_outbox"]?.count == 1)
+        // The log keeps what happened to the account, by id: its deletion last.
+        let events = try await SQLStore(identityOn: world.database).finalEvents()
+        #expect(events.last?.type == "account.deleted" && events.last?.subject == EventSubject(accountId: zedId))
 
         // Sessions on both servers end; the household is Bo's (the first to join), Cy stays; Mia keeps Bo.
         let s2 = world.second
@@ -359,10 +363,13 @@ struct AccountDeletionTests {
         }
         // Holding nothing about an account: the schema's own bookkeeping, and (in kith's file) this device's list of
         // saved accounts and its exit lock, which are the device's, not the account's, and never on a server; and
-        // Tokens' registered apps and signing keys, which are the operator's and name no account.
+        // Tokens' registered apps and signing keys, which are the operator's and name no account; and the event log,
+        // the apps' feed of changes by id (never an email, a name or a secret), kept a few days whatever happens to
+        // the account.
         let bookkeeping: Set<String> = [
             "kith_migrations", "grdb_migrations", "identity_device", "identity_saved_accounts",
-            "identity_device_exit_lock", "tokens_apps", "tokens_signing_keys",
+            "identity_device_exit_lock", "tokens_apps", "tokens_signing_keys", "identity_events",
+            "identity_events_pruned",
         ]
         let tables = Set(try await DatabaseContents(of: world.database).tables.keys)
             .filter { !$0.hasPrefix("circles_") }.subtracting(bookkeeping)

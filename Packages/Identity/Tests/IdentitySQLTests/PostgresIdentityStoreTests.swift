@@ -17,7 +17,8 @@ struct PostgresIdentityStoreTests {
                 "identity.8-exit-lock", "identity.9-claim-codes", "identity.10-drop-device-state",
                 "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
                 "identity.14-passkeys", "identity.15-challenge-expiry", "identity.16-session-sign-in",
-                "identity.17-maturity-and-age", "identity.18-approval-requests",
+                "identity.17-maturity-and-age", "identity.18-approval-requests", "identity.19-events",
+                "identity.20-approval-expiry",
             ])
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let applied = try await database.read { connection in
@@ -38,7 +39,8 @@ struct PostgresIdentityStoreTests {
             tables.sorted() == [
                 "identity_account_state", "identity_accounts", "identity_acting_records", "identity_approval_requests",
                 "identity_claim_codes",
-                "identity_email_codes", "identity_exit_pins", "identity_guardians", "identity_households",
+                "identity_email_codes", "identity_events", "identity_events_pruned", "identity_exit_pins",
+                "identity_guardians", "identity_households",
                 "identity_linked_identities", "identity_members", "identity_outbox", "identity_passkey_challenges",
                 "identity_passkey_users", "identity_passkeys", "identity_rate_limits", "identity_recovery_codes",
                 "identity_sessions", "identity_sign_in_challenges", "identity_two_step",

@@ -76,7 +76,8 @@ let package = Package(
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "VotesTesting",
-            dependencies: ["Votes"] + from("Identity", "Argon2", "Identity") + from("Storage", "StorageTesting"),
+            dependencies: ["Votes"] + from("Identity", "Argon2", "Identity", "IdentityTesting")
+                + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         // The built movienight and movienight-server, end to end (a script on a file, the same through HTTP).
         .testTarget(

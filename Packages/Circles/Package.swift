@@ -50,7 +50,8 @@ let package = Package(
         // store on SQLite for the cases that fail a statement, which a store in memory has none of.
         .target(
             name: "CirclesTesting",
-            dependencies: ["Circles", "CirclesSQL"] + from("Identity", "Argon2", "Identity", "IdentitySQL")
+            dependencies: ["Circles", "CirclesSQL"]
+                + from("Identity", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
                 + from("Storage", "Storage", "StorageTesting"), swiftSettings: swiftSettings),
         // Circles as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
         // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).

@@ -47,7 +47,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesTesting",
-            dependencies: ["FamilyCodes", "FamilyCodesSQL"] + from("Identity", "Argon2", "Identity", "IdentitySQL")
+            dependencies: ["FamilyCodes", "FamilyCodesSQL"]
+                + from("Identity", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         // FamilyCodes as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
         // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).

@@ -3,6 +3,7 @@ import Circles
 import FamilyCodes
 import Foundation
 import Identity
+import IdentitySQL
 import IdentityTesting
 import KithComposition
 import PostgresStorage
@@ -201,6 +202,9 @@ struct AccountDeletionTests {
         #expect(found.isEmpty, "\(found.prefix(10))")
         #expect(after["identity_acting_records"]?.contains { $0.contains(zedId) } == true)
         #expect(after["identity_outbox"]?.count == 1)
+        // The log keeps what happened to the account, by id: its deletion last.
+        let events = try await SQLStore(identityOn: world.database).finalEvents()
+        #expect(events.last?.type == "account.deleted" && events.last?.subject == EventSubject(accountId: zedId))
 
         // Sessions on both servers end; the household is Bo's (the first to join), Cy stays; Mia keeps Bo.
         let s2 = world.second

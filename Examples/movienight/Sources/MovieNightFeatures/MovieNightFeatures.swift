@@ -10,7 +10,7 @@ import VotesSQL
 extension Feature {
     /// Thumbs and ratings of films by each member of the active household. Provides `any VoteService`.
     public static let votes = Feature(
-        name: "votes", migrations: VotesMigrations.all, accountData: .votes,
+        name: "votes", migrations: VotesMigrations.all, accountData: .votes, events: VotesEvents.all,
         local: { context, services in
             services.provide(
                 LocalVoteService(

@@ -23,14 +23,18 @@ public struct LocalVoteService: VoteService {
 
     public func vote(_ principal: Principal, title: String, _ choice: VoteChoice) async throws -> VoteResult {
         let title = try VoteRules.title(title)
-        return try await cast(principal, title, action: { "vote \(choice.rawValue) on \($0)" }) { $0.vote = choice }
+        return try await cast(principal, title, kind: "vote", action: { "vote \(choice.rawValue) on \($0)" }) {
+            $0.vote = choice
+        }
     }
 
     public func rate(_ principal: Principal, title: String, rating: Int) async throws -> VoteResult {
         let title = try VoteRules.title(title)
         try VoteRules.checkRating(rating)
         let most = VoteRules.ratings.upperBound
-        return try await cast(principal, title, action: { "rate \($0) \(rating) of \(most)" }) { $0.rating = rating }
+        return try await cast(principal, title, kind: "rating", action: { "rate \($0) \(rating) of \(most)" }) {
+            $0.rating = rating
+        }
     }
 
     public func votes(_ principal: Principal, title: String?) async throws -> HouseholdVotes {
@@ -52,9 +56,9 @@ public struct LocalVoteService: VoteService {
     // MARK: - Rules
 
     /// Writes the subject's ballot on `title`, changed by `change`, and, when acting, its acting record, whose
-    /// `action` names the title as the household spells it.
+    /// `action` names the title as the household spells it; `votes.cast` of `kind` when the thumb or rating changed.
     private func cast(
-        _ principal: Principal, _ title: MovieTitle, action: @escaping @Sendable (String) -> String,
+        _ principal: Principal, _ title: MovieTitle, kind: String, action: @escaping @Sendable (String) -> String,
         _ change: @escaping @Sendable (inout Ballot) -> Void
     ) async throws -> VoteResult {
         let now = clock.now()
@@ -70,10 +74,18 @@ public struct LocalVoteService: VoteService {
                     householdId: household.id, memberId: subject.memberId, title: title.text, titleKey: title.key,
                     votedAt: now, updatedAt: now)
             ballot.title = VoteRules.spelling(of: title, among: others)
+            let before = (ballot.vote, ballot.rating)
             change(&ballot)
             ballot.updatedAt = now
             try votes.saveBallot(ballot)
             try Self.record(action(ballot.title), subject, principal, identity, at: now, random: random)
+            if before != (ballot.vote, ballot.rating) {
+                try identity.emit(
+                    VotesEvents.cast,
+                    subject: EventSubject(
+                        accountId: principal.accountId, memberId: subject.memberId, householdId: household.id),
+                    data: ["kind": kind], at: now, random: random)
+            }
             let after = others.filter { $0.memberId != subject.memberId } + [ballot]
             return VoteResult(
                 ballot: ballot, tally: VoteRules.tally(of: title, after, in: household, for: subject.memberId),

@@ -15,7 +15,7 @@ extension Feature {
     /// Provides `LocalIdentityService` as itself, `any IdentityService`, `any ExitPinService` and `any ApprovalService`,
     /// and the `OutboxSender` that sends what it queues when mail is set up.
     public static let identity = Feature(
-        name: "identity", migrations: IdentityMigrations.all,
+        name: "identity", migrations: IdentityMigrations.all, events: IdentityEvents.all,
         local: { context, services in
             let options = context.options
             let store = SQLStore(identityOn: context.database)

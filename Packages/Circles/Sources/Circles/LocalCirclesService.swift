@@ -142,6 +142,8 @@ struct Context {
     let canWrite: Bool
     /// Change tokens already read in this read transaction (a snapshot: they cannot change before it ends).
     let readTokens = ReadTokens()
+    /// The events this transaction wrote once already (`accessChanged()`).
+    let emitted = EmittedEvents()
 
     /// Thrown in a read transaction that finds an account not ready yet; the call is run again as a write.
     struct NeedsWrite: Error {}

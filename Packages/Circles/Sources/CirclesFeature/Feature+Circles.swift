@@ -11,7 +11,7 @@ extension Feature {
     /// `any PersonaSource` for the persona Identity's `whoami` and `/api/me` show, and its `AccessEngine`, so a
     /// feature answering access questions (Tokens' access checks) shares the one cache `look` keeps.
     public static let circles = Feature(
-        name: "circles", migrations: CirclesMigrations.all, accountData: .circles,
+        name: "circles", migrations: CirclesMigrations.all, accountData: .circles, events: CirclesEvents.all,
         local: { context, services in
             let options = context.options
             let circles = LocalCirclesService(

@@ -44,3 +44,11 @@ struct CirclesAccountDataContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Circles' event contract, in memory")
+struct CirclesEventContractTests {
+    @Test(arguments: CirclesEventContract.cases)
+    func inMemory(_ check: ContractCase<CirclesContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

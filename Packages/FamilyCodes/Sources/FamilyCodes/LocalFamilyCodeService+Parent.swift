@@ -20,6 +20,7 @@ extension LocalFamilyCodeService {
         let limits =
             [(key: Self.rateLimitKey(accountId: principal.accountId), limiter: limiter)]
             + (origin.map { [(key: Self.rateLimitKey(origin: $0), limiter: originLimiter)] } ?? [])
+        let random = random
         let outcome = try await store.write { codes, identity -> JoinOutcome in
             let account = try identity.authenticate(principal, at: now)
             guard account.role == .parent else { throw FamilyCodeError.onlyParentsJoin }
@@ -66,6 +67,9 @@ extension LocalFamilyCodeService {
                     identity, householdId: family.familyId, account: account, role: .parent, now: now)
                 try codes.countUse(ofLiveCode: family.code)
                 try log(.joined, familyId: family.familyId)
+                try FamilyCodesEvents.emit(
+                    FamilyCodesEvents.joined, accountId: account.id, familyId: household.id, identity, at: now,
+                    random: random)
                 return .joined(FamilyJoin(familyId: household.id, name: household.name))
             } catch IdentityError.alreadyMember {
                 try log(.alreadyMember, familyId: family.familyId)
@@ -94,6 +98,7 @@ extension LocalFamilyCodeService {
     public func leave(_ principal: Principal, _ reference: String) async throws -> JoinedFamily {
         try principal.requireActingAsSelf()
         let now = clock.now()
+        let random = random
         return try await store.write { codes, identity in
             let account = try identity.authenticate(principal, at: now)
             guard account.role == .parent else { throw FamilyCodeError.onlyParentsLeave }
@@ -104,6 +109,9 @@ extension LocalFamilyCodeService {
                 throw IdentityError.notFound(.family, reference)
             }
             try HouseholdMembership.leave(identity, household: household, accountId: account.id)
+            try FamilyCodesEvents.emit(
+                FamilyCodesEvents.left, accountId: account.id, familyId: household.id, identity, at: now,
+                random: random)
             family.isActive = false
             return family
         }

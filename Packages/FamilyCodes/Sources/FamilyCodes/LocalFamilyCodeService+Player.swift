@@ -68,6 +68,7 @@ extension LocalFamilyCodeService {
     public func removeMember(_ principal: Principal, _ reference: String) async throws -> FamilyMember {
         try principal.requireActingAsSelf()
         let now = clock.now()
+        let random = random
         return try await store.write(durability: .immediate) { _, identity in
             let account = try Self.requirePlayer(principal, at: now, identity)
             let family = try Self.ownedFamily(of: account, identity)
@@ -78,6 +79,9 @@ extension LocalFamilyCodeService {
                 throw IdentityError.notFound(.member, reference)
             }
             try HouseholdMembership.remove(identity, member: stored, from: family, by: account.id)
+            try FamilyCodesEvents.emit(
+                FamilyCodesEvents.memberRemoved, accountId: stored.memberId, familyId: family.id, identity, at: now,
+                random: random)
             return member
         }
     }

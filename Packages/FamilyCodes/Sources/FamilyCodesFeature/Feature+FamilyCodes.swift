@@ -8,6 +8,7 @@ extension Feature {
     /// Family codes, joins and roles. Provides `any FamilyCodeService`.
     public static let familyCodes = Feature(
         name: "familyCodes", migrations: FamilyCodesMigrations.all, accountData: .familyCodes,
+        events: FamilyCodesEvents.all,
         local: { context, services in
             services.provide(
                 LocalFamilyCodeService(

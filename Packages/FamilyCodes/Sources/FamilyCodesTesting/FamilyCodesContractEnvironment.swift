@@ -12,6 +12,8 @@ public final class FamilyCodesContractEnvironment: Sendable {
     public let clock = ManualClock()
     public let random = SeededRandomSource(seed: 2026)
     public let store: any FamilyCodeStore
+    /// Identity's store under `store`: where the event log is.
+    public let identityStore: any IdentityStore
     /// The database under the store, to fail or count its statements; nil in memory.
     public let statements: FailingDatabase?
     public let identity: LocalIdentityService
@@ -20,6 +22,7 @@ public final class FamilyCodesContractEnvironment: Sendable {
     /// `statements` is the database under `codeStore` when it is a SQL store.
     public init(identityStore: any IdentityStore, codeStore: any FamilyCodeStore, statements: FailingDatabase? = nil) {
         store = codeStore
+        self.identityStore = identityStore
         self.statements = statements
         let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
         identity = LocalIdentityService(store: identityStore, clock: clock, random: random, hasher: hasher)

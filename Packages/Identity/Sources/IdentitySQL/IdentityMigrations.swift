@@ -376,5 +376,13 @@ public enum IdentityMigrations {
                     );
                     """
             },
+            Migration("approval-expiry") { dialect in
+                // When a request's expiry was recorded and its `approval.expired` written (once); the unanswered
+                // requests not yet recorded are found by their expiry.
+                """
+                ALTER TABLE identity_approval_requests ADD COLUMN expired_at \(dialect.timestamp);
+                CREATE INDEX identity_approval_requests_due ON identity_approval_requests(expires_at);
+                """
+            },
         ])
 }

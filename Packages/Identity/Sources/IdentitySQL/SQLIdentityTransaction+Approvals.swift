@@ -26,6 +26,21 @@ extension SQLIdentityTransaction {
         ).compactMap(Self.request)
     }
 
+    public func dueApprovalRequests(at now: Date, limit: Int) throws -> [ApprovalRequest] {
+        try connection.query(
+            """
+            SELECT \(Self.requestColumns) FROM identity_approval_requests
+            WHERE decision IS NULL AND expired_at IS NULL AND expires_at <= ?
+            ORDER BY expires_at, seq LIMIT ?
+            """,
+            [now, limit]
+        ).compactMap(Self.request)
+    }
+
+    public func recordApprovalExpiry(id: String, at date: Date) throws {
+        try connection.execute("UPDATE identity_approval_requests SET expired_at = ? WHERE id = ?", [date, id])
+    }
+
     public func insertApprovalRequest(_ request: ApprovalRequest) throws {
         try connection.execute(
             """

@@ -37,29 +37,20 @@ public final class IdentityContractEnvironment: Sendable {
             passkeyLog: passkeyLog)
     }
 
-    /// Every message in the outbox, queued or not, oldest first.
-    /// Every event in the log, oldest first, once every committed one is readable (on PostgreSQL an event waits until
-    /// every older transaction of the cluster has ended; other tests run beside this one).
-    public func events() async throws -> [Event] {
-        for _ in 0..<1_000 {
-            let (pending, events) = try await store.read {
-                (try $0.eventsNotYetFinal(), try $0.events(after: .start, limit: 100_000))
-            }
-            if pending == 0 { return events }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw EventsNotFinal()
-    }
-
-    struct EventsNotFinal: Error, CustomStringConvertible {
-        var description: String { "events stayed behind a transaction in flight for 10 s" }
-    }
+    /// Every event in the log, oldest first, once every committed one is readable (`IdentityStore.finalEvents`).
+    public func events() async throws -> [Event] { try await store.finalEvents() }
 
     /// The types of the events written since `before` events were (`try await env.events().count`), in order.
     public func eventTypes(since before: Int) async throws -> [String] {
         try await events().dropFirst(before).map(\.type)
     }
 
+    /// The events written since `before` events were, as written (type, subject, data), in order.
+    public func newEvents(since before: Int) async throws -> [NewEvent] {
+        try await store.newEvents(since: before)
+    }
+
+    /// Every message in the outbox, queued or not, oldest first.
     public func outbox() async throws -> [OutboxEntry] {
         try await store.write { try $0.dueOutboxEntries(at: .distantFuture, limit: 10_000) }
     }

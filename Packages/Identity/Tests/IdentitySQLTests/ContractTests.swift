@@ -185,3 +185,11 @@ struct EventLogContractTests {
         try await check.run(on: kind)
     }
 }
+
+@Suite("Every Identity event of the catalogue, at the change that causes it (contract, every store)")
+struct EventCatalogueContractTests {
+    @Test(arguments: StoreKind.contract, EventCatalogueContract.cases)
+    func stored(_ kind: StoreKind, _ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(on: kind)
+    }
+}

@@ -37,6 +37,7 @@ struct SQLiteIdentityStoreTests {
                 "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
                 "identity.14-passkeys", "identity.15-challenge-expiry", "identity.16-session-sign-in",
                 "identity.17-maturity-and-age", "identity.18-approval-requests", "identity.19-events",
+                "identity.20-approval-expiry",
             ])
     }
 

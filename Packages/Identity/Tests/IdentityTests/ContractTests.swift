@@ -161,3 +161,11 @@ struct EventLogContractTests {
         try await check.run(in: inMemoryEnvironment())
     }
 }
+
+@Suite("Every Identity event of the catalogue, at the change that causes it (contract, every store)")
+struct EventCatalogueContractTests {
+    @Test(arguments: EventCatalogueContract.cases)
+    func inMemory(_ check: ContractCase<IdentityContractEnvironment>) async throws {
+        try await check.run(in: inMemoryEnvironment())
+    }
+}

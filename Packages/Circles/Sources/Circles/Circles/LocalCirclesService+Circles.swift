@@ -26,6 +26,7 @@ extension LocalCirclesService {
                 linkedAccountId: linked, phone: try Validation.phone(draft.phone),
                 email: try Validation.email(draft.email), createdAt: context.now)
             try context.transaction.insertContact(contact)
+            if linked != nil { try context.accessChanged() }
             return contact
         }
     }
@@ -46,6 +47,7 @@ extension LocalCirclesService {
             if let previousLink, previousLink != contact.linkedAccountId {
                 try context.endGrants(toAccount: previousLink)
             }
+            if previousLink != contact.linkedAccountId { try context.accessChanged() }
             return try context.filled(contact)
         }
     }
@@ -55,6 +57,7 @@ extension LocalCirclesService {
             let contact = try context.filled(try context.contact(reference))
             try context.transaction.deleteContact(id: contact.id)
             if let account = contact.linkedAccountId { try context.endGrants(toAccount: account) }
+            if contact.linkedAccountId != nil || !contact.circleIds.isEmpty { try context.accessChanged() }
             return contact
         }
     }
@@ -118,6 +121,8 @@ extension LocalCirclesService {
             }
             let counted = try context.counted(circle)
             try context.transaction.deleteCircle(id: circle.id)
+            // Its column of the matrix and its memberships go with it.
+            try context.accessChanged()
             return counted
         }
     }
@@ -138,6 +143,7 @@ extension LocalCirclesService {
                     try context.transaction.insertMembership(Membership(circleId: circle.id, contactId: contact.id))
                 }
             }
+            if !added.isEmpty { try context.accessChanged() }
             var detail = try context.detail(of: circle)
             detail.alreadyMembers = already
             return detail
@@ -151,8 +157,10 @@ extension LocalCirclesService {
             guard !contacts.isEmpty else { throw CirclesError.noContacts }
             let circle = try context.circle(circle)
             guard circle.takesMembers else { throw CirclesError.noManualMembers }
+            let members = Set(try context.members(of: circle.id))
             for contact in try contacts.map(context.contact) {
                 try context.transaction.deleteMembership(Membership(circleId: circle.id, contactId: contact.id))
+                if members.contains(contact.id) { try context.accessChanged() }
             }
             return try context.detail(of: circle)
         }
@@ -165,6 +173,7 @@ extension LocalCirclesService {
             guard source.kind == .custom else { throw CirclesError.notCustom(source.name) }
             try context.move(from: source, into: target)
             try context.transaction.deleteCircle(id: source.id)
+            try context.accessChanged()
             return try context.counted(target)
         }
     }

@@ -169,10 +169,12 @@ extension LocalCirclesService {
     public func saveAccess(_ principal: Principal, profile: String?) async throws -> AccessMatrix {
         try await editMatrix(principal, profile) { context, profile in
             let staged = try context.transaction.stagedCells(accountId: context.ownerId, profileId: profile.id)
+            let saved = try context.savedCells(of: profile)
             // One transaction: a failure at any cell rolls back every cell written before it.
             for cell in staged.sorted(by: { ($0.field, $0.circleId) < ($1.field, $1.circleId) }) {
                 try context.transaction.setCell(cell)
             }
+            if staged.contains(where: { saved[$0.field]?[$0.circleId] != $0.access }) { try context.accessChanged() }
             try context.transaction.clearStagedCells(accountId: context.ownerId, profileId: profile.id)
         }
     }

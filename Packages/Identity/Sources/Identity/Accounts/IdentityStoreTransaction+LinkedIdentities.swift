@@ -39,6 +39,9 @@ extension IdentityStoreTransaction {
             id: random.uuidString(), email: email, firstName: firstName, lastName: lastName,
             authMethod: token.provider.authMethod, createdAt: now, emailVerified: true)
         try insertAccount(account, passwordHash: AccountRules.noPasswordHash)
+        try emit(
+            IdentityEvents.accountCreated, subject: EventSubject(accountId: account.id),
+            data: ["via": token.provider.rawValue], at: now, random: random)
         try insertLinkedIdentity(
             LinkedIdentity(
                 provider: token.provider, subject: token.subject, accountId: account.id, email: email, linkedAt: now))

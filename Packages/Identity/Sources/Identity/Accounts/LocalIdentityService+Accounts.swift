@@ -13,11 +13,13 @@ extension LocalIdentityService {
             let first = try Self.validName(firstName, field: "first name", .personName)
             let last = try Self.validName(lastName, field: "last name", .personName)
             let now = clock.now()
+            let random = random
             return try await changedAccount { transaction in
                 var account = try transaction.authenticate(principal, at: now)
+                let before = account
                 account.firstName = first
                 account.lastName = last
-                try transaction.updateAccount(account)
+                try transaction.updateAccount(account, from: before, at: now, random: random)
                 return account
             }
         }
@@ -37,10 +39,12 @@ extension LocalIdentityService {
     ) async throws -> Account {
         try await asSelf(principal) {
             let now = clock.now()
+            let random = random
             return try await changedAccount { transaction in
                 var account = try transaction.authenticate(principal, at: now)
+                let before = account
                 change(&account)
-                try transaction.updateAccount(account)
+                try transaction.updateAccount(account, from: before, at: now, random: random)
                 return account
             }
         }
@@ -71,11 +75,17 @@ extension LocalIdentityService {
                 candidate.passwordHash == AccountRules.noPasswordHash
                 ? candidate : try await verify(current ?? "", against: candidate)
             let newHash = try await hasher.hash(new)
+            let random = random
             try await store.write(durability: .immediate) { transaction in
                 _ = try transaction.authenticate(principal, at: now)
                 let account = try transaction.requireUnchanged(verified)
                 try transaction.setPasswordHash(newHash, accountId: account.id)
-                try transaction.endSessions(accountId: account.id, except: principal.sessionId)
+                try transaction.emitCredentialChanged(
+                    accountId: account.id, .password,
+                    verified.passwordHash == AccountRules.noPasswordHash ? .set : .changed, at: now, random: random)
+                try transaction.endSessions(
+                    accountId: account.id, except: principal.sessionId, reason: .passwordChanged, at: now,
+                    random: random)
             }
         }
     }
@@ -113,6 +123,9 @@ extension LocalIdentityService {
                 id: random.uuidString(), email: valid.email, firstName: valid.firstName, lastName: valid.lastName,
                 role: request.role, accountType: request.accountType, authMethod: .password, createdAt: now)
             try transaction.insertAccount(account, passwordHash: passwordHash)
+            try transaction.emit(
+                IdentityEvents.accountCreated, subject: EventSubject(accountId: account.id),
+                data: ["via": "password"], at: now, random: random)
             var (session, grant) = Self.newSession(
                 accountId: account.id, now: now, random: random, where: label, signedInWith: .password)
             try transaction.insertSession(session)
@@ -176,9 +189,11 @@ extension LocalIdentityService {
 
     public func endSession(token: String) async throws {
         let tokenHash = TokenDigest.hexDigest(token)
+        let now = clock.now()
+        let random = random
         try await store.write(durability: .immediate) { transaction in
             if let session = try transaction.session(tokenHash: tokenHash) {
-                try transaction.endSession(id: session.id)
+                try transaction.endSession(session, reason: .signOut, at: now, random: random)
             }
         }
     }
@@ -289,6 +304,12 @@ extension LocalIdentityService: DeviceSessions {
     }
 
     public func endSession(credential sessionId: String) async throws {
-        try await store.write(durability: .immediate) { try $0.endSession(id: sessionId) }
+        let now = clock.now()
+        let random = random
+        try await store.write(durability: .immediate) { transaction in
+            if let session = try transaction.session(id: sessionId) {
+                try transaction.endSession(session, reason: .signOut, at: now, random: random)
+            }
+        }
     }
 }

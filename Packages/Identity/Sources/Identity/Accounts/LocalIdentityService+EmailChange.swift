@@ -62,6 +62,9 @@ extension LocalIdentityService {
                     account.email = newEmail
                     account.emailVerified = true
                     try transaction.updateAccount(account)
+                    try transaction.emit(
+                        IdentityEvents.accountEmailChanged, subject: EventSubject(accountId: account.id), at: now,
+                        random: random)
                     let notice = AccountMail.message(
                         AccountMail.emailChanged(to: newEmail), to: oldEmail, from: mail, at: now, random: random)
                     try transaction.queue(notice, id: random.uuidString(), at: now)

@@ -92,9 +92,15 @@ extension LocalIdentityService {
             }
             try transaction.deleteEmailCode(accountId: account.id, purpose: .recovery)
             try transaction.setPasswordHash(newHash, accountId: account.id)
-            account.emailVerified = true
-            try transaction.updateAccount(account)
-            try transaction.endSessions(accountId: account.id, except: nil)
+            try transaction.emitCredentialChanged(accountId: account.id, .password, .reset, at: now, random: random)
+            if !account.emailVerified {
+                account.emailVerified = true
+                try transaction.updateAccount(account)
+                try transaction.emit(
+                    IdentityEvents.accountEmailVerified, subject: EventSubject(accountId: account.id), at: now,
+                    random: random)
+            }
+            try transaction.endSessions(accountId: account.id, except: nil, reason: .reset, at: now, random: random)
             let notice = AccountMail.message(
                 AccountMail.passwordChanged(email: account.email), to: account.email, from: mail, at: now,
                 random: random)

@@ -22,13 +22,14 @@ extension LocalIdentityService {
             let id = id.trimmingWhitespace()
             guard id != principal.sessionId else { throw IdentityError.thisSession }
             let now = clock.now()
+            let random = random
             try await store.write(durability: .immediate) { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 // Another account's session reads as an unknown one: ids are not probed.
                 guard let session = try transaction.session(id: id), session.accountId == account.id,
                     session.isLive(at: now)
                 else { throw IdentityError.notFound(.session, id) }
-                try transaction.endSession(id: session.id)
+                try transaction.endSession(session, reason: .ended, at: now, random: random)
             }
         }
     }
@@ -36,11 +37,13 @@ extension LocalIdentityService {
     public func endOtherSessions(_ principal: Principal) async throws -> Int {
         try await asSelf(principal) {
             let now = clock.now()
+            let random = random
             return try await store.write(durability: .immediate) { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 let others = try transaction.sessions(accountId: account.id, liveAt: now)
                     .filter { $0.id != principal.sessionId }
-                try transaction.endSessions(accountId: account.id, except: principal.sessionId)
+                try transaction.endSessions(
+                    accountId: account.id, except: principal.sessionId, reason: .endOthers, at: now, random: random)
                 return others.count
             }
         }

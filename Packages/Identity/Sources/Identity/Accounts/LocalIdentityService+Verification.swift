@@ -13,6 +13,7 @@ extension LocalIdentityService {
         try await asSelf(principal) {
             guard mail != nil else { throw IdentityError.mailNotConfigured }
             let now = clock.now()
+            let random = random
             // A wrong code is counted, so the write commits and the refusal comes after.
             let outcome = try await store.write { transaction -> Result<Account, IdentityError> in
                 let account = try transaction.authenticate(principal, at: now, unverifiedAllowed: true)
@@ -33,6 +34,11 @@ extension LocalIdentityService {
                     var verified = account
                     verified.emailVerified = true
                     try transaction.updateAccount(verified)
+                    if !account.emailVerified {
+                        try transaction.emit(
+                            IdentityEvents.accountEmailVerified, subject: EventSubject(accountId: account.id),
+                            at: now, random: random)
+                    }
                     return .success(verified)
                 }
             }

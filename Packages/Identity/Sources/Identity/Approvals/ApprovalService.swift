@@ -20,6 +20,11 @@ public protocol ApprovalService: Sendable {
     func setAgeRange(_ principal: Principal, member reference: String, lower: Int, upper: Int) async throws -> Member
     /// The account declares its own age range (method `self`).
     func setOwnAgeRange(_ principal: Principal, lower: Int, upper: Int) async throws -> Account
+    /// Records the expiry of every request still unanswered past its expiry and not yet recorded, writing exactly one
+    /// `approval.expired` for each; returns how many. `ask`, `approve` and `decline` run it first, so no write sees a
+    /// stale pending request without its event; a server also runs it now and then, so an unanswered request's event
+    /// comes without waiting for another answer.
+    func expireApprovalRequests() async throws -> Int
 }
 
 /// What `ask` made: the request, and whether it renewed one already waiting.

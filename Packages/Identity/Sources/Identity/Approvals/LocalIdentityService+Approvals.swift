@@ -7,6 +7,7 @@ extension LocalIdentityService: ApprovalService {
         guard principal.actingAs != nil else { throw IdentityError.askNeedsActing }
         let now = clock.now()
         let random = random
+        try await expireApprovalRequests(at: now)
         return try await store.write { transaction in
             let (account, household, member) = try Self.actedMember(principal, transaction, now: now)
             let waiting = try transaction.approvalRequests(memberId: member.memberId).filter {
@@ -28,6 +29,7 @@ extension LocalIdentityService: ApprovalService {
                 same.note = ask.note ?? same.note
                 try transaction.updateApprovalRequest(same)
                 asked = AskedApproval(request: same.seen(at: now), renewed: true)
+                try Self.emitRequested(same, renewed: true, transaction, at: now, random: random)
             } else {
                 guard waiting.count < ApprovalRequest.maxPending else { throw IdentityError.tooManyPendingRequests }
                 let request = ApprovalRequest(
@@ -36,6 +38,7 @@ extension LocalIdentityService: ApprovalService {
                     askedAt: now, expiresAt: now.addingTimeInterval(ApprovalRequest.lifetime))
                 try transaction.insertApprovalRequest(request)
                 asked = AskedApproval(request: request.seen(at: now), renewed: false)
+                try Self.emitRequested(request, renewed: false, transaction, at: now, random: random)
             }
             // A write made while acting, so the guardians' audit shows it.
             try transaction.recordActing("ask \(ask.title)", by: account, as: member, at: now, random: random)
@@ -95,6 +98,8 @@ extension LocalIdentityService: ApprovalService {
         }
         // Read after the PIN's check, which may have taken a while (hashing).
         let now = clock.now()
+        let random = random
+        try await expireApprovalRequests(at: now)
         return try await store.write(durability: .immediate) { [inPerson] transaction in
             let account = try transaction.authenticate(principal, at: now)
             var request = try Self.answerable(reference, principal, transaction, now: now)
@@ -109,8 +114,56 @@ extension LocalIdentityService: ApprovalService {
                 approved: approved, byAccountId: account.id, byName: account.displayName, at: now, note: note,
                 inPerson: inPerson)
             try transaction.updateApprovalRequest(request)
+            try transaction.emit(
+                IdentityEvents.approvalDecided,
+                subject: EventSubject(
+                    accountId: account.id, memberId: request.memberId, householdId: request.householdId),
+                data: ["requestId": request.id, "decision": approved ? "approved" : "declined"], at: now,
+                random: random)
             return request.seen(at: now)
         }
+    }
+
+    // MARK: - Expiry
+
+    public func expireApprovalRequests() async throws -> Int {
+        try await expireApprovalRequests(at: clock.now())
+    }
+
+    /// `expireApprovalRequests` as of `now` (the time the write that runs it next decides by), in writes of at most
+    /// `batch` requests; nothing is written when none is due.
+    @discardableResult
+    func expireApprovalRequests(at now: Date, batch: Int = 200) async throws -> Int {
+        let random = random
+        var expired = 0
+        while try await store.read({ try !$0.dueApprovalRequests(at: now, limit: 1).isEmpty }) {
+            // Read again in the write: a request another server expired meanwhile is not written twice.
+            let count = try await store.write { transaction in
+                let due = try transaction.dueApprovalRequests(at: now, limit: batch)
+                for request in due {
+                    try transaction.recordApprovalExpiry(id: request.id, at: now)
+                    try transaction.emit(
+                        IdentityEvents.approvalExpired,
+                        subject: EventSubject(memberId: request.memberId, householdId: request.householdId),
+                        data: ["requestId": request.id], at: now, random: random)
+                }
+                return due.count
+            }
+            expired += count
+            if count < batch { break }
+        }
+        return expired
+    }
+
+    /// Writes `approval.requested` for `request`, new or renewed by the same ask (`data.renewed`: `true`/`false`).
+    static func emitRequested(
+        _ request: ApprovalRequest, renewed: Bool, _ transaction: any IdentityStoreTransaction, at now: Date,
+        random: any RandomSource
+    ) throws {
+        try transaction.emit(
+            IdentityEvents.approvalRequested,
+            subject: EventSubject(memberId: request.memberId, householdId: request.householdId),
+            data: ["requestId": request.id, "renewed": renewed ? "true" : "false"], at: now, random: random)
     }
 
     // MARK: - Maturity and age

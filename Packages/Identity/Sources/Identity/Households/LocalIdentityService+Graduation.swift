@@ -32,10 +32,12 @@ extension LocalIdentityService {
     ) async throws -> T {
         guard let claimCode else { return try await store.write { try create($0).value } }
         let codeHash = ClaimCodeFormat.digest(claimCode)
+        let random = random
         let claim: @Sendable (any IdentityStoreTransaction, (Graduation) throws -> Void) throws -> T = {
             transaction, carryOver in
             let (value, account) = try create(transaction)
-            try Self.claim(codeHash: codeHash, by: account, transaction, now: now, carryOver: carryOver)
+            try Self.claim(
+                codeHash: codeHash, by: account, transaction, now: now, random: random, carryOver: carryOver)
             return value
         }
         if let carryOver { return try await carryOver.write(claim) }
@@ -66,10 +68,10 @@ extension LocalIdentityService {
     /// household's count does not change; the records made for the member name the account; its guardianship ends
     /// with the managed member itself, and so does its exit PIN (no one acts as an account); the code is used up; the
     /// household becomes the account's active one. Other features' data moves first (`carryOver`), while the managed
-    /// member still exists.
+    /// member still exists. Writes `member.graduated` (the sign-up that made the account wrote `account.created`).
     static func claim(
         codeHash: String, by account: Account, _ transaction: any IdentityStoreTransaction, now: Date,
-        carryOver: (Graduation) throws -> Void
+        random: any RandomSource, carryOver: (Graduation) throws -> Void
     ) throws {
         let (code, household, member) = try claimableMember(codeHash: codeHash, transaction, now: now)
         try carryOver(Graduation(memberId: member.memberId, accountId: account.id, householdId: household.id))
@@ -90,5 +92,9 @@ extension LocalIdentityService {
             subjectMemberId: member.memberId, to: account.id, displayName: displayName)
         try transaction.markClaimCodeUsed(codeHash: code.codeHash, at: now)
         try transaction.setActiveHouseholdId(household.id, accountId: account.id)
+        try transaction.emit(
+            IdentityEvents.memberGraduated,
+            subject: EventSubject(accountId: account.id, memberId: member.memberId, householdId: household.id),
+            at: now, random: random)
     }
 }

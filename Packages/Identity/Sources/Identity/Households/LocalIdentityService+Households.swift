@@ -64,10 +64,16 @@ extension LocalIdentityService {
     public func leaveHousehold(_ principal: Principal, _ reference: String) async throws {
         try await asSelf(principal) {
             let now = clock.now()
+            let random = random
             try await store.write { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try Self.resolveHousehold(reference, of: account.id, transaction)
                 try HouseholdMembership.leave(transaction, household: household, accountId: account.id)
+                if let member = household.member(account.id) {
+                    try transaction.emitMembership(
+                        IdentityEvents.householdMemberRemoved, member, householdId: household.id, at: now,
+                        random: random)
+                }
             }
         }
     }
@@ -77,10 +83,17 @@ extension LocalIdentityService {
     ) async throws -> Household {
         try await asSelf(principal) {
             let now = clock.now()
+            let random = random
             return try await store.write { transaction in
                 let account = try transaction.authenticate(principal, at: now)
-                return try HouseholdMembership.join(
+                let household = try HouseholdMembership.join(
                     transaction, householdId: householdId, account: account, role: role, now: now)
+                if let member = household.member(account.id) {
+                    try transaction.emitMembership(
+                        IdentityEvents.householdMemberAdded, member, householdId: household.id, at: now,
+                        random: random)
+                }
+                return household
             }
         }
     }
@@ -104,6 +117,8 @@ extension LocalIdentityService {
                     role: .member,
                     avatarKey: avatarKey, guardianAccountIds: [account.id], addedAt: now)
                 try transaction.insertMember(member, householdId: household.id)
+                try transaction.emitMembership(
+                    IdentityEvents.householdMemberAdded, member, householdId: household.id, at: now, random: random)
                 return member
             }
         }
@@ -112,11 +127,14 @@ extension LocalIdentityService {
     public func removeMember(_ principal: Principal, _ reference: String) async throws -> Member {
         try await asSelf(principal) {
             let now = clock.now()
+            let random = random
             return try await store.write(durability: .immediate) { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try transaction.requireActiveHousehold(accountId: account.id)
                 let member = try Self.resolveMember(reference, in: household)
                 try HouseholdMembership.remove(transaction, member: member, from: household, by: account.id)
+                try transaction.emitMembership(
+                    IdentityEvents.householdMemberRemoved, member, householdId: household.id, at: now, random: random)
                 return member
             }
         }
@@ -125,6 +143,7 @@ extension LocalIdentityService {
     public func addGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
         try await asSelf(principal) {
             let now = clock.now()
+            let random = random
             return try await store.write { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try transaction.requireActiveHousehold(accountId: account.id)
@@ -133,6 +152,10 @@ extension LocalIdentityService {
                 guard !member.guardianAccountIds.contains(guardian.id) else { return member }
                 member.guardianAccountIds.append(guardian.id)
                 try transaction.updateMember(member, householdId: household.id)
+                try transaction.emit(
+                    IdentityEvents.guardianAdded,
+                    subject: EventSubject(accountId: guardian.id, memberId: member.memberId, householdId: household.id),
+                    at: now, random: random)
                 return member
             }
         }
@@ -141,6 +164,7 @@ extension LocalIdentityService {
     public func removeGuardian(_ principal: Principal, member reference: String, email: String) async throws -> Member {
         try await asSelf(principal) {
             let now = clock.now()
+            let random = random
             return try await store.write(durability: .immediate) { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try transaction.requireActiveHousehold(accountId: account.id)
@@ -156,6 +180,10 @@ extension LocalIdentityService {
                 guard member.guardianAccountIds.count > 1 else { throw IdentityError.needsGuardian(member.displayName) }
                 member.guardianAccountIds.removeAll { $0 == guardianId }
                 try transaction.updateMember(member, householdId: household.id)
+                try transaction.emit(
+                    IdentityEvents.guardianRemoved,
+                    subject: EventSubject(accountId: guardianId, memberId: member.memberId, householdId: household.id),
+                    at: now, random: random)
                 return member
             }
         }

@@ -38,6 +38,7 @@ extension LocalIdentityService {
                 // The other features first: their rows may still name Identity's (a family's codes, its households).
                 try shares.delete(deletion)
                 try AccountRemoval.remove(deletion, households: households, transaction)
+                try AccountRemoval.emitDeleted(deletion, households: households, transaction, random: random)
                 if let mail {
                     let notice = AccountMail.message(
                         AccountMail.accountDeleted(email: account.email), to: account.email, from: mail, at: now,
@@ -55,6 +56,25 @@ extension LocalIdentityService {
 
 /// Identity's part of an account's deletion, as plain functions over one open transaction.
 enum AccountRemoval {
+    /// Writes what a deletion changed that apps follow: `account.deleted`, and `household.member_removed` for each
+    /// managed member removed with a household the account took with it. Its sessions end with it and write no
+    /// `session.ended`; its events outlive it by design (they hold ids only).
+    static func emitDeleted(
+        _ deletion: AccountDeletion, households: [Household], _ transaction: any IdentityStoreTransaction,
+        random: any RandomSource
+    ) throws {
+        let now = deletion.at
+        for household in households where deletion.removedHouseholdIds.contains(household.id) {
+            for member in household.members where member.kind == .managed {
+                try transaction.emitMembership(
+                    IdentityEvents.householdMemberRemoved, member, householdId: household.id, at: now, random: random)
+            }
+        }
+        try transaction.emit(
+            IdentityEvents.accountDeleted, subject: EventSubject(accountId: deletion.account.id), at: now,
+            random: random)
+    }
+
     /// "You are the only guardian of NAME, NAME…" when some managed member has no guardian but `accountId`.
     static func requireNoOrphans(_ accountId: String, _ transaction: any IdentityStoreTransaction) throws {
         let orphans = try transaction.households(memberAccountId: accountId).flatMap { household in

@@ -41,6 +41,7 @@ extension LocalIdentityService {
         return try await asSelf(principal) {
             let name = try PasskeyRules.validName(name)
             let now = clock.now()
+            let random = random
             let outcome = try await store.write { transaction -> Result<Passkey, PasskeyCheckFailure> in
                 let account = try transaction.authenticate(principal, at: now)
                 let decoded: PasskeyRules.Registration
@@ -67,6 +68,8 @@ extension LocalIdentityService {
                     algorithm: checked.algorithm.rawValue, signCount: checked.signCount,
                     aaguid: checked.aaguid.allSatisfy { $0 == 0 } ? nil : checked.aaguid, createdAt: now)
                 try transaction.insertPasskey(passkey)
+                try transaction.emitCredentialChanged(
+                    accountId: account.id, .passkey, .added, extra: ["passkeyId": passkey.id], at: now, random: random)
                 return .success(passkey)
             }
             return try refusingFailed(outcome)
@@ -97,6 +100,7 @@ extension LocalIdentityService {
                     account: account, passwordHash: try transaction.passwordHash(accountId: account.id))
             }
             let (verified, hasPassword) = try await proveAccount(candidate, password: password)
+            let random = random
             try await store.write(durability: .immediate) { transaction in
                 let account = try transaction.requireUnchanged(verified)
                 _ = try transaction.authenticate(principal, at: now)
@@ -114,6 +118,8 @@ extension LocalIdentityService {
                     throw IdentityError.onlySignInMethod
                 }
                 try transaction.deletePasskey(id: id)
+                try transaction.emitCredentialChanged(
+                    accountId: account.id, .passkey, .removed, extra: ["passkeyId": id], at: now, random: random)
             }
         }
     }

@@ -178,6 +178,11 @@ public protocol IdentityStoreTransaction: EventLogTransaction {
     func insertApprovalRequest(_ request: ApprovalRequest) throws
     /// Replaces a request's stored values (asked again, or answered).
     func updateApprovalRequest(_ request: ApprovalRequest) throws
+    /// Requests unanswered whose `expiresAt` is at or before `now` and whose expiry is not yet recorded
+    /// (`recordApprovalExpiry`): at most `limit`, the longest expired first.
+    func dueApprovalRequests(at now: Date, limit: Int) throws -> [ApprovalRequest]
+    /// Records that the request's expiry was seen at `date` (and its `approval.expired` written): it is due no more.
+    func recordApprovalExpiry(id: String, at date: Date) throws
 
     // MARK: - Claim codes
 

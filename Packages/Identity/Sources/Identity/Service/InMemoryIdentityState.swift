@@ -28,6 +28,8 @@ struct InMemoryIdentityState: Sendable {
     var actingRecords: [ActingRecord] = []
     /// In insertion order; removed with their member, as the SQL stores' foreign key does.
     var approvalRequests: [ApprovalRequest] = []
+    /// When each request's expiry was recorded, by request id (the SQL stores' `expired_at`).
+    var approvalExpiries: [String: Date] = [:]
     var linkedIdentities: [LinkedIdentity] = []
     var exitPins: [String: ExitPinRecord] = [:]
     var claimCodes: [String: ClaimCode] = [:]

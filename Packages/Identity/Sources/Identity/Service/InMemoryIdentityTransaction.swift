@@ -178,6 +178,16 @@ final class InMemoryIdentityTransaction: IdentityStoreTransaction {
 
     func insertApprovalRequest(_ request: ApprovalRequest) { state.approvalRequests.append(request) }
 
+    func dueApprovalRequests(at now: Date, limit: Int) -> [ApprovalRequest] {
+        Array(
+            state.approvalRequests.filter {
+                $0.decision == nil && $0.expiresAt <= now && state.approvalExpiries[$0.id] == nil
+            }
+            .sorted { $0.expiresAt < $1.expiresAt }.prefix(limit))
+    }
+
+    func recordApprovalExpiry(id: String, at date: Date) { state.approvalExpiries[id] = date }
+
     func updateApprovalRequest(_ request: ApprovalRequest) {
         guard let index = state.approvalRequests.firstIndex(where: { $0.id == request.id }) else { return }
         state.approvalRequests[index] = request

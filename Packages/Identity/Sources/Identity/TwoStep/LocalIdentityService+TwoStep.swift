@@ -58,6 +58,8 @@ extension LocalIdentityService {
                 try transaction.replaceRecoveryCodes(
                     TwoStepRules.records(hashed, accountId: record.accountId, at: now, random: random),
                     accountId: record.accountId)
+                try transaction.emitCredentialChanged(
+                    accountId: record.accountId, .twoStep, .on, at: now, random: random)
             }
             return codes
         }
@@ -82,6 +84,7 @@ extension LocalIdentityService {
             let verified = try await provePassword(principal, password: password, at: now, whenOn: true)
             let recovery = try await matchingRecoveryCode(code, accountId: principal.accountId)
             let key = sealingKey
+            let random = random
             let accepted = try await store.write(durability: .immediate) { transaction -> Bool in
                 let account = try transaction.requireUnchanged(verified)
                 guard try transaction.twoStep(accountId: account.id)?.isEnabled == true else {
@@ -92,6 +95,7 @@ extension LocalIdentityService {
                         code, recovery: recovery, accountId: account.id, key: key, at: now)
                 else { return false }
                 try transaction.deleteTwoStep(accountId: account.id)
+                try transaction.emitCredentialChanged(accountId: account.id, .twoStep, .off, at: now, random: random)
                 return true
             }
             guard accepted else { throw IdentityError.wrongSecondFactorCode }

@@ -27,3 +27,14 @@ extension EventLogTransaction {
         try appendEvent(NewEvent(type, subject: subject, data: data), id: random.uuidString(), at: now)
     }
 }
+
+extension EventLogTransaction {
+    /// Writes an event of the declared `type` about `subject` in this transaction, with a new id: how domain code
+    /// emits, naming the type by its feature's constant rather than by a string of its own.
+    public func emit(
+        _ type: EventType, subject: EventSubject, data: [String: String] = [:], at now: Date,
+        random: any RandomSource
+    ) throws {
+        try emit(type.name, subject: subject, data: data, at: now, random: random)
+    }
+}

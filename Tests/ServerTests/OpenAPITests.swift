@@ -44,7 +44,7 @@ struct OpenAPITests {
         // `kith_age_range` in IntrospectionResponse, the form exchange's one `subject_token_type`).
         #expect(
             fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
-                == "96a700839af69bb67cd226ad282ce19e96398cda3a8af49017cddc69912abecf")
+                == "c5728f322fedbe4f28153cdbdd67db5a0caf531eba27b5ba913da678ba99a1d4")
     }
 
     @Test func itIsOpenAPI31AndListsExactlyTheRoutesTheRouterHas() throws {

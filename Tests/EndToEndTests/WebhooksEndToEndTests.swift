@@ -90,4 +90,81 @@ struct WebhooksEndToEndTests {
         #expect(delivered.allSatisfy { $0.contains(appId) && $0.contains("\"200\"") })
         #expect(!log.contains(secret) && !log.contains(String(secret.dropFirst("whsec_".count))))
     }
+
+    /// Answers nothing to the first POST (it hangs until the sender is gone) and 200 to the next, verifying each with
+    /// `standardwebhooks`; writes FOLDER/first when the first arrives, and prints one line a POST.
+    static let hangingReceiver = #"""
+        import http.server, os, sys, threading, time
+        from standardwebhooks.webhooks import Webhook
+        folder = sys.argv[1]
+        seen = []
+        done = threading.Event()
+        class Receiver(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["content-length"]))
+                headers = {name.lower(): value for name, value in self.headers.items()}
+                try:
+                    event = Webhook(open(folder + "/secret").read().strip()).verify(body, headers)
+                    verdict = "verified " + event["id"]
+                except Exception as error:
+                    verdict = "refused " + type(error).__name__
+                seen.append(headers.get("webhook-id"))
+                print(headers.get("webhook-id"), verdict, flush=True)
+                if len(seen) == 1:
+                    open(folder + "/first", "w").close()
+                    time.sleep(150)
+                    return
+                self.send_response(200)
+                self.send_header("content-length", "0")
+                self.end_headers()
+                done.set()
+            def log_message(self, *arguments):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+        server.daemon_threads = True
+        with open(folder + "/port.tmp", "w") as file:
+            file.write(str(server.server_port))
+        os.rename(folder + "/port.tmp", folder + "/port")
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        done.wait(150)
+        """#
+
+    /// kill -9 of the server while it sends an event: after a restart on the same file the event is delivered, with
+    /// the same `webhook-id`, once the dead sender's claim (60 s) has run out. Nothing is lost.
+    @Test func aServerKilledMidDeliveryDeliversTheEventAfterItsRestart() async throws {
+        let folder = NSTemporaryDirectory() + "kith-webhooks-kill-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let receiver = Task { try await PythonTools.run(Self.hangingReceiver, arguments: [folder]) }
+        var port: String?
+        for _ in 0..<600 where port == nil {
+            port = try? String(contentsOfFile: folder + "/port", encoding: .utf8)
+            if port == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let file = folder + "/kith.sqlite"
+        let added = try await ChildProcess.finish(
+            KithServerProcess.binary,
+            [
+                "apps", "add", "Hooked", "--webhook-url", "http://127.0.0.1:\(try #require(port))/hooks", "--json",
+                "--db", file, "--migrate",
+            ])
+        #expect(added.status == 0, "\(added.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(added.output.utf8)) as? [String: Any])
+        try #require(json["webhookSecret"] as? String).write(
+            toFile: folder + "/secret", atomically: true, encoding: .utf8)
+
+        let first = try await KithServerProcess.start(in: folder, file: file)
+        let event = UUID().uuidString
+        _ = try await PythonTools.run(Self.writer, arguments: [file, event])
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: folder + "/first") {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try #require(FileManager.default.fileExists(atPath: folder + "/first"), "the first POST came")
+        first.crash()
+
+        let second = try await KithServerProcess.start(in: folder, file: file)
+        defer { second.stop() }
+        let lines = try await receiver.value.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(event) verified \(event)", "\(event) verified \(event)"])
+    }
 }

@@ -17,7 +17,7 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     ("Apps", ["KithComposition", "KithCLI", "KithServer"], ["AppsTests"]),
     feature(
         "Identity", ["Browser", "Commands", "HTTP", "Mail", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
-        tests: ["", "Browser", "Commands", "HTTP", "Mail", "OIDC", "SQL"], leaves: ["Argon2", "Kernel"]),
+        tests: ["", "Browser", "Commands", "HTTP", "Mail", "OIDC", "SQL"], leaves: ["Argon2", "Kernel", "WebAuthn"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
     feature("Preferences", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
     feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),

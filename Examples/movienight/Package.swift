@@ -33,7 +33,7 @@ let package = Package(
         .package(path: "../../Packages/Networking"),
     ],
     targets: [
-        .target(name: "Votes", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
+        .target(name: "Votes", dependencies: from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
         // The store on SQL: the product's SQLite file, or PostgreSQL for its server at scale.
         .target(
             name: "VotesSQL",
@@ -44,7 +44,7 @@ let package = Package(
             dependencies: ["Votes", "VotesWire"] + from("Identity", "Identity") + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .target(
-            name: "VotesWire", dependencies: ["Votes"] + from("Identity", "Identity", "IdentityWire"),
+            name: "VotesWire", dependencies: ["Votes"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "VotesHTTP",
@@ -76,7 +76,7 @@ let package = Package(
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "VotesTesting",
-            dependencies: ["Votes"] + from("Identity", "Argon2", "Identity", "IdentityTesting")
+            dependencies: ["Votes"] + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting")
                 + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         // The built movienight and movienight-server, end to end (a script on a file, the same through HTTP).
@@ -92,12 +92,12 @@ let package = Package(
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
                 )
-                + from("Identity", "Argon2", "Identity", "IdentitySQL"),
+                + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "VotesCommandsTests",
             dependencies: ["VotesCommands", "Votes"]
-                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(

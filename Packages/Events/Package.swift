@@ -38,23 +38,23 @@ let package = Package(
         // claims and its signatures (Standard Webhooks, HMAC-SHA256 through swift-crypto). No SQL, no HTTP.
         .target(
             name: "Events",
-            dependencies: from("Identity", "Identity") + from("Tokens", "Tokens") + from("Circles", "Circles")
+            dependencies: from("Identity", "Kernel", "Identity") + from("Tokens", "Tokens") + from("Circles", "Circles")
                 + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         // The delivery store on SQL, one for both engines.
         .target(
             name: "EventsSQL",
-            dependencies: ["Events"] + from("Identity", "Identity", "IdentitySQL")
+            dependencies: ["Events"] + from("Identity", "Kernel", "Identity", "IdentitySQL")
                 + from("Tokens", "Tokens", "TokensSQL")
                 + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         // The HTTP contract: the page body, paths and error codes. Foundation and the domain only.
         .target(
-            name: "EventsWire", dependencies: ["Events"] + from("Identity", "Identity"), swiftSettings: swiftSettings),
+            name: "EventsWire", dependencies: ["Events"] + from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
         // `events [--after CURSOR] [--follow]` over the local file's log.
         .target(
             name: "EventsCommands",
-            dependencies: ["Events"] + from("Identity", "Identity") + from("Console", "Console"),
+            dependencies: ["Events"] + from("Identity", "Kernel", "Identity") + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // `WebhookSender` over Networking's `HTTPClient` (libcurl in the server).
         .target(
@@ -64,7 +64,7 @@ let package = Package(
         // The delivery store contract, run over memory, SQLite and PostgreSQL.
         .target(
             name: "EventsTesting",
-            dependencies: ["Events", "EventsSQL"] + from("Identity", "Argon2", "Identity", "IdentitySQL")
+            dependencies: ["Events", "EventsSQL"] + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL")
                 + from("Circles", "Circles", "CirclesSQL") + from("Tokens", "Tokens", "TokensSQL", "TokensTesting")
                 + from("Storage", "Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "EventsTests",
             dependencies: ["Events", "EventsWire", "EventsHTTP", "EventsTesting", "EventsCommands"]
-                + from("Identity", "Identity") + from("Console", "Console")
+                + from("Identity", "Kernel", "Identity") + from("Console", "Console")
                 + from("Tokens", "Tokens", "TokensTesting") + from("Storage", "StorageTesting")
                 + from("Networking", "Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),

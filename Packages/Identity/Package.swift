@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "Identity", targets: ["Identity"]),
         .library(name: "Kernel", targets: ["Kernel"]),
+        .library(name: "WebAuthn", targets: ["WebAuthn"]),
         .library(name: "Argon2", targets: ["Argon2"]),
         .library(name: "IdentitySQL", targets: ["IdentitySQL"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
@@ -46,24 +47,30 @@ let package = Package(
         // What every feature shares, Identity or not: clocks, randomness, token digests, the rate limiter, the LRU,
         // durability, names and references. No C library.
         .target(name: "Kernel", dependencies: from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
+        // WebAuthn's relying-party checks as pure functions (CBOR, COSE keys, authenticator data, the ceremony, the
+        // PublicKeyCredential JSON and options): a leaf that knows nothing of accounts, so it can be read, tested and
+        // replaced alone.
+        .target(
+            name: "WebAuthn", dependencies: ["Kernel"] + from("swift-crypto", "Crypto", "CryptoExtras"),
+            swiftSettings: swiftSettings),
         // The common-password list is a resource (read by `CommonPasswords`), with its source and licence at its head.
         .target(
-            name: "Identity", dependencies: ["Kernel"] + from("swift-crypto", "Crypto", "CryptoExtras"),
+            name: "Identity", dependencies: ["Kernel", "WebAuthn"] + from("swift-crypto", "Crypto"),
             resources: [.copy("Resources/common-passwords.txt")],
             swiftSettings: swiftSettings),
         // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
         // gives it to the services as their `PasswordHasher`.
-        .target(name: "Argon2", dependencies: ["Identity", "CArgon2"], swiftSettings: swiftSettings),
+        .target(name: "Argon2", dependencies: ["Kernel", "Identity", "CArgon2"], swiftSettings: swiftSettings),
         // The one SQL store, on SQLite (a device's file) and on PostgreSQL (servers), over Storage's seam.
         .target(
-            name: "IdentitySQL", dependencies: ["Identity"] + from("Storage", "Storage"), swiftSettings: swiftSettings),
+            name: "IdentitySQL", dependencies: ["Kernel", "Identity"] + from("Storage", "Storage"), swiftSettings: swiftSettings),
         .target(
-            name: "IdentityCommands", dependencies: ["Identity", "IdentityWire"] + from("Console", "Console"),
+            name: "IdentityCommands", dependencies: ["Kernel", "WebAuthn", "Identity", "IdentityWire"] + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // The HTTP contract: request and response bodies, routes and error codes, for the server and clients.
-        .target(name: "IdentityWire", dependencies: ["Identity", "Kernel"], swiftSettings: swiftSettings),
+        .target(name: "IdentityWire", dependencies: ["WebAuthn", "Identity", "Kernel"], swiftSettings: swiftSettings),
         .target(
-            name: "IdentityHTTP", dependencies: ["Identity", "IdentityWire"] + from("Networking", "Networking"),
+            name: "IdentityHTTP", dependencies: ["Kernel", "WebAuthn", "Identity", "IdentityWire"] + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // Delivery of the outbox's messages: SMTP through Networking's libcurl, or a Maildir.
         .target(
@@ -72,42 +79,42 @@ let package = Package(
         // ID tokens of Google and Apple verified (jwt-kit), their keys found and cached over HTTP: a leaf module.
         .target(
             name: "IdentityOIDC",
-            dependencies: ["Identity", "IdentityBrowser"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
+            dependencies: ["Kernel", "Identity", "IdentityBrowser"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
                 + from("swift-log", "Logging") + from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
         // The person's browser for a command line: opening a URL, and a loopback page on localhost that runs WebAuthn
         // for passkeys.
-        .target(name: "IdentityBrowser", dependencies: ["Identity"], swiftSettings: swiftSettings),
+        .target(name: "IdentityBrowser", dependencies: ["Kernel", "WebAuthn", "Identity"], swiftSettings: swiftSettings),
         .target(
             name: "IdentityOIDCTesting",
-            dependencies: ["Identity", "IdentityOIDC"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
+            dependencies: ["Kernel", "Identity", "IdentityOIDC"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
                 + from("swift-crypto", "Crypto", "CryptoExtras"), swiftSettings: swiftSettings),
         // Store-agnostic: every case runs over whatever stores a test target builds.
         .target(
             name: "IdentityTesting",
-            dependencies: ["Identity", "Argon2"] + from("Storage", "StorageTesting") + from("swift-crypto", "Crypto"),
+            dependencies: ["Kernel", "WebAuthn", "Identity", "Argon2"] + from("Storage", "StorageTesting") + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityTests",
-            dependencies: ["Identity", "Argon2", "IdentityTesting"] + from("Storage", "StorageTesting")
+            dependencies: ["Kernel", "WebAuthn", "Identity", "Argon2", "IdentityTesting"] + from("Storage", "StorageTesting")
                 + from("Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityOIDCTests",
-            dependencies: ["IdentityOIDC", "IdentityOIDCTesting", "Identity"] + from("Networking", "Networking")
+            dependencies: ["Kernel", "IdentityOIDC", "IdentityOIDCTesting", "Identity"] + from("Networking", "Networking")
                 + from("jwt-kit", "JWTKit") + from("swift-log", "Logging"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityBrowserTests",
-            dependencies: ["IdentityBrowser", "Identity"] + from("Networking", "Networking", "NetworkingTesting"),
+            dependencies: ["Kernel", "WebAuthn", "IdentityBrowser", "Identity"] + from("Networking", "Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentitySQLTests",
-            dependencies: ["IdentitySQL", "Identity", "Argon2", "IdentityTesting"]
+            dependencies: ["Kernel", "IdentitySQL", "Identity", "Argon2", "IdentityTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "Storage", "StorageTesting", "PostgresStorage", "PostgresStorageTesting"
                 ) + from("GRDB.swift", "GRDB"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityCommandsTests",
-            dependencies: ["IdentityCommands", "Identity", "IdentityWire", "Argon2", "IdentityTesting"]
+            dependencies: ["Kernel", "WebAuthn", "IdentityCommands", "Identity", "IdentityWire", "Argon2", "IdentityTesting"]
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
@@ -116,7 +123,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityHTTPTests",
-            dependencies: ["IdentityHTTP", "IdentityWire", "Identity"]
+            dependencies: ["Kernel", "IdentityHTTP", "IdentityWire", "Identity"]
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

@@ -27,7 +27,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
-        .target(name: "Preferences", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
+        .target(name: "Preferences", dependencies: from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
         // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
             name: "PreferencesSQL",
@@ -38,7 +38,7 @@ let package = Package(
             dependencies: ["Preferences", "PreferencesWire"] + from("Identity", "Identity")
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .target(
-            name: "PreferencesWire", dependencies: ["Preferences"] + from("Identity", "Identity", "IdentityWire"),
+            name: "PreferencesWire", dependencies: ["Preferences"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "PreferencesHTTP",
@@ -48,7 +48,7 @@ let package = Package(
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "PreferencesTesting",
-            dependencies: ["Preferences"] + from("Identity", "Argon2", "Identity") + from("Storage", "StorageTesting"),
+            dependencies: ["Preferences"] + from("Identity", "Kernel", "Argon2", "Identity") + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         // Preferences as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
         // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
@@ -76,12 +76,12 @@ let package = Package(
             dependencies: ["PreferencesSQL", "Preferences", "PreferencesTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
-                ) + from("Identity", "Argon2", "Identity", "IdentitySQL") + from("GRDB.swift", "GRDB"),
+                ) + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL") + from("GRDB.swift", "GRDB"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesCommandsTests",
             dependencies: ["PreferencesCommands", "Preferences"]
-                + from("Identity", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(

@@ -29,16 +29,16 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The HTTP contract of the profile switcher: `/api/profiles` and its body. Foundation and the domain only.
         .target(
-            name: "ProfileSessionWire", dependencies: ["ProfileSession"] + from("Identity", "Identity", "IdentityWire"),
+            name: "ProfileSessionWire", dependencies: ["ProfileSession"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProfileSessionTests",
-            dependencies: ["ProfileSession"] + from("Identity", "Argon2", "Identity", "IdentityTesting"),
+            dependencies: ["ProfileSession"] + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProfileSessionCommandsTests",
             dependencies: ["ProfileSessionCommands", "ProfileSession"]
-                + from("Identity", "IdentityWire", "Argon2", "Identity") + from("Console", "Console")
+                + from("Identity", "Kernel", "IdentityWire", "Argon2", "Identity") + from("Console", "Console")
                 + from("Preferences", "Preferences", "PreferencesCommands"), swiftSettings: swiftSettings),
     ]
 )

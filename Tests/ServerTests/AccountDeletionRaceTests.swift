@@ -3,6 +3,7 @@ import FamilyCodes
 import Foundation
 import Identity
 import IdentityTesting
+import Kernel
 import KithComposition
 import PostgresStorage
 import PostgresStorageTesting

@@ -2,6 +2,7 @@ import Argon2
 import Foundation
 import Identity
 import IdentityTesting
+import Kernel
 import KithComposition
 import Storage
 

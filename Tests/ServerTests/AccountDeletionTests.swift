@@ -5,6 +5,7 @@ import Foundation
 import Identity
 import IdentitySQL
 import IdentityTesting
+import Kernel
 import KithComposition
 import PostgresStorage
 import PostgresStorageTesting

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import IdentitySQL
+import Kernel
 import KithServer
 import SQLiteStorage
 import Storage

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import IdentityTesting
+import Kernel
 import StorageTesting
 import Testing
 import Tokens

@@ -1,12 +1,14 @@
 import Circles
 import FamilyCodes
 import Identity
+import Kernel
 import KithComposition
 import KithServer
 import KithServerProducts
 import Preferences
 import Storage
 import Tokens
+import WebAuthn
 
 /// `kith-server`'s features over one database, with each feature's service typed, for the tests that call the rules
 /// as the routes do (two servers racing, deleting across every feature).

@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Identity
+import Kernel
 import KithServerProducts
 import PostgresStorageTesting
 import Synchronization

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Identity
+import Kernel
 import KithServer
 import KithServerProducts
 import PostgresStorage

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import IdentityWire
+import Kernel
 import Testing
 
 @testable import KithServer

@@ -8,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import IdentitySQL
+import Kernel
 import KithComposition
 import KithServer
 import KithServerProducts

@@ -5,9 +5,11 @@ import Hummingbird
 import HummingbirdTesting
 import Identity
 import IdentityHTTP
+import Kernel
 import KithServer
 import KithServerProducts
 import Networking
+import WebAuthn
 
 /// One server over a fresh SQLite file, a manual clock and cheap Argon2, for one test.
 struct TestServer {

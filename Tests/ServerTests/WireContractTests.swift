@@ -6,6 +6,7 @@ import FamilyCodesWire
 import Foundation
 import Identity
 import IdentityWire
+import Kernel
 import Preferences
 import PreferencesWire
 import ProfileSession

@@ -4,6 +4,7 @@ import EventsWire
 import FamilyCodes
 import Identity
 import IdentityWire
+import Kernel
 import Preferences
 import Tokens
 import TokensWire

@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "SQLiteStorage", package: "Storage"),
                 .product(name: "Storage", package: "Storage"),
                 .product(name: "Identity", package: "Identity"),
+                .product(name: "Kernel", package: "Identity"),
                 .product(name: "IdentitySQL", package: "Identity"),
                 .product(name: "Argon2", package: "Identity"),
                 .product(name: "FamilyCodes", package: "FamilyCodes"),

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The voting rules over any `VoteStore`.
 ///

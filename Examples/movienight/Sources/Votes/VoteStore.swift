@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 /// Where ballots persist: one transaction seen both as votes and as Identity, and no rules. The Identity view lets
 /// the rules read the household and check guardianship, and record acting, in the same transaction as the ballot

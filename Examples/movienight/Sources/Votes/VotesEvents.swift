@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The events Votes writes (DOMAIN.md "Events": each plugged feature's own), declared once: the Votes feature passes
 /// `all` as its `events`, and the rules emit through these constants.

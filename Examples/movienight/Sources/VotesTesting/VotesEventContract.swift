@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityTesting
+import Kernel
 import StorageTesting
 import Testing
 import Votes

@@ -1,4 +1,5 @@
 import IdentityWire
+import Kernel
 import Votes
 
 /// Votes' refusals on the wire: a refused acting member is DOMAIN.md's fixed acting-as body (403 `forbidden`, as

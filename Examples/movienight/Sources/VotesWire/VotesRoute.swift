@@ -1,4 +1,5 @@
 import IdentityWire
+import Kernel
 
 /// The voting routes: the caller's (the account's, or the managed member's named by `X-Acting-As-Member`), in
 /// its account's active household.

@@ -7,6 +7,7 @@ import IdentityHTTP
 import IdentityOIDC
 import IdentitySQL
 import IdentityWire
+import Kernel
 import KithComposition
 import Networking
 import ProfileSession

@@ -2,6 +2,7 @@ import Console
 import Dispatch
 import Foundation
 import IdentityWire
+import Kernel
 import KithComposition
 import SQLiteStorage
 import Storage

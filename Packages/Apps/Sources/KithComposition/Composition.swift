@@ -1,5 +1,6 @@
 import Identity
 import IdentitySQL
+import Kernel
 import Storage
 
 /// A list of features checked to work together, and the services they build over one database.

@@ -1,7 +1,9 @@
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import Storage
+import WebAuthn
 
 /// One feature as an app composes it: its name, its schema, its share in an account's data, and the rules it runs
 /// over the composition's database.

@@ -1,6 +1,7 @@
 import Hummingbird
 import Identity
 import IdentityWire
+import Kernel
 import NIOCore
 import NIOHTTP1
 import ProfileSession

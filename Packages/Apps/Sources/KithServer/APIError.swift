@@ -1,5 +1,6 @@
 import HTTPTypes
 import IdentityWire
+import Kernel
 
 /// An error answered as `{"error": CODE, "message": SENTENCE, "details": {...}}` (`WireError`) with an HTTP
 /// status (and `Retry-After`, for 429 and 503).

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import IdentityWire
+import Kernel
 import NIOCore
 
 /// JSON in and out, in Kith's JSON (`KithJSON`), with clear 400s for bodies that do not decode.

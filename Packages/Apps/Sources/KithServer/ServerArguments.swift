@@ -4,6 +4,7 @@ import IdentityOIDC
 import KithComposition
 import SQLiteStorage
 import Storage
+import WebAuthn
 
 /// `kith-server [migrate [--check]] [FLAGS]`, parsed by hand from one table of flags (`ServerArguments.flags`): each
 /// flag's value, its `KITH_...` environment twin and its line in `--help` come from the same entry, so none can be

@@ -7,6 +7,7 @@ import Logging
 import Networking
 import PostgresStorage
 import Storage
+import WebAuthn
 
 /// A server app built on Kith (`kith-server`, `movienight-server`): the features it serves and the OpenAPI document
 /// assembled from them, checked to work together when it is made.

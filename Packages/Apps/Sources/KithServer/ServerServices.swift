@@ -1,11 +1,13 @@
 import Foundation
 import Identity
+import Kernel
 import KithComposition
 import Logging
 import PostgresStorage
 import SQLiteStorage
 import ServiceLifecycle
 import Storage
+import WebAuthn
 
 /// The services the routes call, with what the server's health, metrics and shutdown need of its database.
 public struct ServerServices: Sendable {

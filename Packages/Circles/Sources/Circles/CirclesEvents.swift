@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The events Circles writes (DOMAIN.md "Events"), declared once: the Circles feature passes `all` as its `events`,
 /// and the rules emit through these constants.

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// A cheap value that changes whenever one owner's stored Circles data may have changed (by this process or
 /// another): two transactions that see the same token for an owner, on any connection, see the same data of that

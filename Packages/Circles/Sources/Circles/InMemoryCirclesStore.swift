@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Synchronization
 
 /// A `CirclesStore` in memory over an `InMemoryIdentityStore`, for tests and previews: an `InMemoryFeatureStore`, so a

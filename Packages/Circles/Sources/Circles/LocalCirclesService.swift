@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The Circles rules over any `CirclesStore`, with the access engine's per-owner index cached in memory.
 ///

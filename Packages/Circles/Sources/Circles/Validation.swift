@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The value rules of Circles: names, circle styles, phones, emails, usernames, lengths.
 enum Validation {

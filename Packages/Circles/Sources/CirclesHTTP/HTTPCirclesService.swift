@@ -4,6 +4,7 @@ import Foundation
 import Identity
 import IdentityHTTP
 import IdentityWire
+import Kernel
 import Networking
 
 /// `CirclesService` over a `kith-server`, through `CirclesRoute` and the bodies of CirclesWire: contacts, circles,

@@ -3,6 +3,7 @@ import CirclesWire
 import Hummingbird
 import Identity
 import IdentityWire
+import Kernel
 import KithServer
 
 /// Contacts, circles, suggestions, the access matrix, viewing, requests and grants, shadows, personas and

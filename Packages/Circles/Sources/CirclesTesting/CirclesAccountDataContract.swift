@@ -3,6 +3,7 @@ import CirclesSQL
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import Storage
 import StorageTesting
 import Testing

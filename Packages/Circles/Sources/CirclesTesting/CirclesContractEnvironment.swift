@@ -4,6 +4,7 @@ import CirclesSQL
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import StorageTesting
 
 /// Identity and Circles over the stores a test target gives (one set of data), with a test clock and random source:

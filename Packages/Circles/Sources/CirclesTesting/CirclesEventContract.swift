@@ -2,6 +2,7 @@ import Circles
 import Foundation
 import Identity
 import IdentityTesting
+import Kernel
 import StorageTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import IdentityWire
+import Kernel
 
 /// A request in its owner's inbox (`GET /api/requests`, deny, Circle Detail's `pendingRequests`, `requests --json`):
 /// CLI.md's `{requestId, from: {displayName, username}, profileId, field, reason, createdAt, expiresAt}` plus

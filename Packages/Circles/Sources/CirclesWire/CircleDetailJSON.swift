@@ -1,5 +1,6 @@
 import Circles
 import IdentityWire
+import Kernel
 
 /// Circle Detail (`GET /api/circles/{circle}`, the member routes, `circle show/add/remove --json`): the circle's
 /// own keys, its `members`, the active persona's `access` column (FIELD → allow, deny or ask), the

@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import IdentityWire
+import Kernel
 
 /// A circle (`GET /api/circles`, `circles --json`, create, edit, delete, merge): CLI.md's `{circleId, name, kind,
 /// emoji, color, memberCount}`, `memberCount` null for Public.

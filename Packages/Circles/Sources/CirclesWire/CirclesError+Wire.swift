@@ -1,6 +1,7 @@
 import Circles
 import Identity
 import IdentityWire
+import Kernel
 
 /// Circles' refusals on the wire: bad input 400; what the rules forbid for that target 403; unknown or hidden
 /// 404 (a shadow the caller may not see is the same `circles.profile_not_found` as a profile that does not

@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import IdentityWire
+import Kernel
 
 /// One of the caller's profiles, the primary or a shadow, with every field (`GET /api/profile`,
 /// `/api/profiles/{profile}`, the shadow routes, `profile show/edit` and `shadow ... --json`); unset values are null,

@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import IdentityWire
+import Kernel
 
 /// The Circles routes: contacts, circles and merge suggestions, the access matrix (`?profile=` picks the profile;
 /// absent: the active persona), viewing, requests and grants, shadows, personas and profiles. References in paths

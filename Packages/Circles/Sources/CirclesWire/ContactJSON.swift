@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import IdentityWire
+import Kernel
 
 /// A contact (`GET /api/contacts`, `contacts --json`, every contact call): CLI.md's `{contactId, displayName,
 /// accountId, phone, email, circles}` (circles by name; `accountId`, `phone`, `email` null when unset) plus

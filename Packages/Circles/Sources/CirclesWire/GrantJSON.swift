@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import IdentityWire
+import Kernel
 
 /// A live grant (`GET /api/grants`, allow, revoke, `grants --json`): CLI.md's `{grantId, to: {displayName,
 /// username}, profileId, field}` plus `createdAt`; `field` null means every field.

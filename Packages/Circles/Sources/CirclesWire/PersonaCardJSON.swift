@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import IdentityWire
+import Kernel
 
 /// One card of the persona switcher (`GET /api/personas`, `POST /api/personas/switch`, `personas` and `persona
 /// switch --json`): CLI.md's `{profileId, displayName, type, active, lastUsed}` plus `username`, both null until set.

@@ -1,5 +1,6 @@
 import Circles
 import IdentityWire
+import Kernel
 
 /// `{displayName, username}` of a requester or grantee: its persona at request time, never its account
 /// (`username` null until set).

@@ -1,5 +1,6 @@
 import Circles
 import IdentityWire
+import Kernel
 
 /// A profile as one viewer gets it (`GET /api/look`, `GET /api/view-as/{contact}`, `look` and `view-as --json`):
 /// CLI.md's `{profileId, fields: {FIELD: value or null}, ask: [FIELD], revealedAs: null or {...}}` plus `access:

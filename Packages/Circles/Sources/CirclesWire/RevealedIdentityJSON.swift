@@ -1,5 +1,6 @@
 import Circles
 import IdentityWire
+import Kernel
 
 /// The primary behind a revealed shadow, as its viewers see it: `{profileId, displayName, username}`.
 public struct RevealedIdentityJSON: Codable, Sendable, Equatable {

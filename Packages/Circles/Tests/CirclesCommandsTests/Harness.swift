@@ -6,6 +6,7 @@ import Foundation
 import Identity
 import IdentityTesting
 import IdentityWire
+import Kernel
 
 /// Two accounts (Dana Reyes, the owner; Sam Kim, the viewer) and the Circles plugin over in-memory stores, run
 /// through Console's `Shell` with captured output.

@@ -3,6 +3,7 @@ import CirclesWire
 import Foundation
 import Identity
 import IdentityWire
+import Kernel
 import Networking
 import Testing
 

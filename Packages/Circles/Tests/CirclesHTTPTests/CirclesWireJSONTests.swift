@@ -2,6 +2,7 @@ import Circles
 import CirclesWire
 import Foundation
 import IdentityWire
+import Kernel
 import Networking
 import Testing
 

@@ -2,6 +2,7 @@ import Circles
 import CirclesHTTP
 import Foundation
 import Identity
+import Kernel
 import Networking
 import NetworkingTesting
 import Testing

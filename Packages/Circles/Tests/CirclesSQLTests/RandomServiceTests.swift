@@ -2,6 +2,7 @@ import Circles
 import CirclesTesting
 import Foundation
 import Identity
+import Kernel
 import Testing
 
 /// Random worlds built through the service: unlinkability of anonymous shadows, and view-as equal to look.

@@ -1,6 +1,7 @@
 import Argon2
 import Circles
 import Identity
+import Kernel
 import Testing
 
 /// Identity and Circles services over in-memory stores, the start of the suites that call the service directly.

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Tokens
 
 /// One answer of the feed: events after the cursor asked with, oldest first, and the cursor to ask with next.

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// Removes the events older than the retention (`--event-retention`, 7 days by default): what the server runs at
 /// start and every hour. Apps whose cursor falls below the newest removed event are refused `.cursorExpired`.

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Tokens
 
 /// Where Events persists, sharing each transaction with Tokens' (the apps, their credentials and webhooks) and

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 import Synchronization
 import Tokens
 

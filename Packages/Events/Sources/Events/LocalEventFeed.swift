@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Tokens
 
 /// The feed's rules (`FeedRules`) over an `EventsStore`: the app's credentials are checked as introspection checks

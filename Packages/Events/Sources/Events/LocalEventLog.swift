@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The log as `kith events` reads it from the local file: no app credentials (whoever can open the file can read
 /// it), the same refusal of a cursor whose events were pruned as the feed's.

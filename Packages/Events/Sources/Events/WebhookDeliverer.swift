@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Tokens
 
 /// What one delivery pass did: each attempt, and how long the oldest event not yet delivered to an app with a live

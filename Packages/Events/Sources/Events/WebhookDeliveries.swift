@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Tokens
 
 /// What a server needs to deliver webhooks, bar the sender: the feature provides it, and the server, which owns the

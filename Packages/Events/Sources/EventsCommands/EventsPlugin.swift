@@ -2,6 +2,7 @@ import Console
 import Events
 import Foundation
 import Identity
+import Kernel
 
 /// `events [--after CURSOR] [--follow]`: the local file's event log as JSON lines (one `Event` a line, as the feed and
 /// webhooks write it), oldest first, as the command's output; `--follow` writes each to `output` as it is read and

@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import Identity
+import Kernel
 import Storage
 
 /// One SQL transaction (SQLite or PostgreSQL) seen as an `EventsStoreTransaction`. Plain SQL, no rules; every

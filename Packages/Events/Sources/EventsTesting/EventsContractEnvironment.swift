@@ -4,6 +4,7 @@ import EventsSQL
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import Storage
 import Tokens
 import TokensTesting

@@ -4,6 +4,7 @@ import EventsCommands
 import EventsTesting
 import Foundation
 import Identity
+import Kernel
 import Testing
 
 @Suite("kith events")

@@ -2,6 +2,7 @@ import Events
 import EventsTesting
 import Foundation
 import Identity
+import Kernel
 import Synchronization
 import Testing
 import Tokens

@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import Identity
+import Kernel
 import Testing
 
 @Suite("Webhook schedule")

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The events FamilyCodes writes (DOMAIN.md "Events"), declared once: the FamilyCodes feature passes `all` as its
 /// `events`, and the rules emit through these constants.

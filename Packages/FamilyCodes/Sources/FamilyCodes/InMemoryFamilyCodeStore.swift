@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 /// A `FamilyCodeStore` in memory over an `InMemoryIdentityStore`, for tests and previews: an `InMemoryFeatureStore`,
 /// so a failure leaves both features unchanged.

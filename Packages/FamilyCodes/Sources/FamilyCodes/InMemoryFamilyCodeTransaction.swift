@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// One transaction of `InMemoryFamilyCodeStore`, over its own copy of the state.
 final class InMemoryFamilyCodeTransaction: FamilyCodeStoreTransaction, InMemoryTransaction {

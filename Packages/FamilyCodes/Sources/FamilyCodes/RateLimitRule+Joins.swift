@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 extension RateLimitRule {
     /// Joins by one account: 5 "not found" within 15 minutes lock for 5 minutes.

@@ -1,6 +1,7 @@
 import FamilyCodes
 import Foundation
 import Identity
+import Kernel
 import Storage
 
 /// One SQL transaction (SQLite or PostgreSQL) seen as a `FamilyCodeStoreTransaction`. Plain SQL, no rules; every

@@ -4,6 +4,7 @@ import FamilyCodesSQL
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import StorageTesting
 
 /// Identity and FamilyCodes over the stores a test target gives (one set of data), with services and a test clock:

@@ -2,6 +2,7 @@ import FamilyCodes
 import Foundation
 import Identity
 import IdentityTesting
+import Kernel
 import StorageTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import FamilyCodes
 import IdentityWire
+import Kernel
 
 /// Family codes' refusals on the wire, with the seed's statuses: a malformed code 400, already a member 400, not
 /// found 404, expired or used up 410, not a player or parent 403, rate limited 429 (with the wait in the details and `Retry-After`).

@@ -1,6 +1,7 @@
 import FamilyCodes
 import Foundation
 import IdentityWire
+import Kernel
 
 /// A family code: `GET /api/family/code`, regenerate, and `family code --json`. `familyCode` is the seed's name
 /// for `code`; both are sent. `expiresAt` and `usesLeft` are null for a code without limits.

@@ -1,6 +1,7 @@
 import FamilyCodes
 import Foundation
 import IdentityWire
+import Kernel
 
 /// One attempt of the usage log (`family log --json`); `familyId` is null when the code matched no family.
 public struct FamilyCodeUsageJSON: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import IdentityWire
+import Kernel
 
 /// The family-code routes: the seed's paths (`/api/family/create`, `/api/family/code/join`,
 /// `/api/family/code/regenerate`, `/api/family/members`) and the rest in the same style. The bodies are the

@@ -2,6 +2,7 @@ import FamilyCodes
 import Foundation
 import Identity
 import IdentityWire
+import Kernel
 
 /// A member of a player's family (`family members --json`, `GET /api/family/members`); `accountId` and `email`
 /// are null for a managed member.

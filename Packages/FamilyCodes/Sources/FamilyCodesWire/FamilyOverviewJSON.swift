@@ -1,6 +1,7 @@
 import FamilyCodes
 import Foundation
 import IdentityWire
+import Kernel
 
 /// `family --json` and `GET /api/family`: `view` says which shape it is; the other shape's keys are null.
 ///

@@ -1,6 +1,7 @@
 import FamilyCodes
 import Foundation
 import IdentityWire
+import Kernel
 
 /// A family a parent belongs to (`family --json` of a parent, `family leave --json`, `GET /api/family/families`).
 public struct JoinedFamilyJSON: Codable, Sendable, Equatable {

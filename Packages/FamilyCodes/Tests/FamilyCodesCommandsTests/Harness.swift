@@ -6,6 +6,7 @@ import Foundation
 import Identity
 import IdentityTesting
 import IdentityWire
+import Kernel
 
 /// The FamilyCodes plugin over in-memory stores, run through Console's `Shell` with captured output.
 final class Harness: Sendable {

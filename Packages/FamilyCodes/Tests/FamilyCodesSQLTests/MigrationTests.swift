@@ -5,6 +5,7 @@ import Foundation
 import GRDB
 import Identity
 import IdentitySQL
+import Kernel
 import PostgresStorageTesting
 import SQLiteStorage
 import Storage

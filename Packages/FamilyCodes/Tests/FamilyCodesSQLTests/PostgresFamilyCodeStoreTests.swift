@@ -4,6 +4,7 @@ import FamilyCodesSQL
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import PostgresStorage
 import PostgresStorageTesting
 import Testing

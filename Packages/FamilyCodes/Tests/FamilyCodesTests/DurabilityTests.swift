@@ -2,6 +2,7 @@ import Argon2
 import FamilyCodes
 import Identity
 import IdentityTesting
+import Kernel
 import Synchronization
 import Testing
 

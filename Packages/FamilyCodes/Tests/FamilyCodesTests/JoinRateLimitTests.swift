@@ -1,6 +1,7 @@
 import FamilyCodes
 import Foundation
 import Identity
+import Kernel
 import Testing
 
 @Suite("Join rate limit (service, in-memory store, manual clock)")

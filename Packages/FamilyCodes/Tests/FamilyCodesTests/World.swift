@@ -5,6 +5,7 @@ import FamilyCodesTesting
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import StorageTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import WebAuthn
 
 /// Passkeys for a command line: each ceremony serves `LoopbackPasskeyPage` at `http://localhost:PORT`, shows its
 /// address (and opens it with `xdg-open` when a display exists), and waits at most 5 minutes for the browser's answer.

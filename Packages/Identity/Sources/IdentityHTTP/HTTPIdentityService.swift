@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityWire
+import Kernel
 import Networking
 
 /// `IdentityService` over a `kith-server`: account, household and member calls go to the server's routes. This

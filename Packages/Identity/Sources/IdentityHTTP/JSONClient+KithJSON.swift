@@ -1,5 +1,6 @@
 import Foundation
 import IdentityWire
+import Kernel
 import Networking
 
 extension JSONClient {

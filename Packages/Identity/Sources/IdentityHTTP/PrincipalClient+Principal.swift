@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityWire
+import Kernel
 import Networking
 
 extension PrincipalClient where Caller == Principal {

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 /// This device's state with `--remote`: the saved accounts (their credential is the raw bearer token), the current
 /// account and the exit lock, in the credentials file for that server (`RemoteCredentials`, mode 0600).

@@ -1,5 +1,6 @@
 import Identity
 import IdentityWire
+import Kernel
 import Networking
 
 /// Turns what the server answered into the error the local service would have thrown, by the `error` code of the

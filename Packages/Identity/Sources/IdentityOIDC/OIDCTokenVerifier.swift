@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import JWTKit
+import Kernel
 import Logging
 import Networking
 

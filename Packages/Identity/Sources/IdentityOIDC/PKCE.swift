@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Identity
+import Kernel
 
 /// The secrets of one authorization request: PKCE's verifier and its S256 challenge (RFC 7636), the `state` that
 /// ties the redirect to this request, and the `nonce` that ties the ID token to it. Random, used once.

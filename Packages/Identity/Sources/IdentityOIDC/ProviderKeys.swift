@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import JWTKit
+import Kernel
 import Networking
 
 /// A provider's signing keys: found through its discovery document, fetched with the project's HTTP client, kept

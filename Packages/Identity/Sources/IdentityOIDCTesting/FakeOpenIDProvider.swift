@@ -3,6 +3,7 @@ import Foundation
 import Identity
 import IdentityOIDC
 import JWTKit
+import Kernel
 import Networking
 import Synchronization
 

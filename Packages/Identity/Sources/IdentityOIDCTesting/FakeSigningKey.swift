@@ -4,6 +4,7 @@ import Foundation
 import Identity
 import IdentityOIDC
 import JWTKit
+import Kernel
 
 /// One signing key of the fake provider: RS256 (as Google) or ES256, with its public JWK.
 struct FakeSigningKey: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Storage
 
 /// This device's state in the tables of the device's file (`kith`'s SQLite): `identity_saved_accounts` (the credential

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 import Storage
 
 /// Every feature's store on an SQL database (SQLite or PostgreSQL): one transaction of the database per `read` or

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import StorageTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 import Synchronization
 
 /// A store around another that records the durability each write asked for (`write(_:)` is `.normal`), for the

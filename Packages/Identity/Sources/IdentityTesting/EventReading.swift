@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 extension IdentityStore {
     /// Every event in the log, oldest first, once every committed one is readable (on PostgreSQL an event waits until

@@ -1,8 +1,10 @@
 import Foundation
 import Identity
+import Kernel
 import StorageTesting
 import Synchronization
 import Testing
+import WebAuthn
 
 /// DOMAIN.md's passkeys (contract, every store), with `TestAuthenticator` as the browser: registration and sign-in,
 /// challenges used once and for 5 minutes, the sign count, the user handle, removal and the only-way-to-sign-in rule,

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 /// `SeededRandomSource` as a `RandomNumberGenerator`, for tests that generate cases (`randomElement(using:)`,
 /// `Bool.random(using:)`): each `next()` is the source's next eight bytes, so a seed gives the same SplitMix64

@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
 import Identity
+import Kernel
+import WebAuthn
 
 /// A passkey authenticator and its browser, for contract tests: a P-256 (ES256) key made here answers creation options
 /// with a "none" attestation and request options with assertions, as `PublicKeyCredential.toJSON()` writes them. A

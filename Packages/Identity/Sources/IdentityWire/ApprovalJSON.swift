@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// A request to approve: `ask --json` (with `renewed`), `requests --json`, `approvals --json`, `approve`/`decline
 /// --json`, and the approval routes. `state` is where it stood when the server read it; `decision` is null until a

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 /// Identity's refusals on the wire: bad input 400, credentials and sessions 401, what the caller may not do 403,
 /// unknown references 404, taken names, caps and state 409.

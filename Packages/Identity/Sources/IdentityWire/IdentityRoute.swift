@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 /// The Identity routes: sign-up and sign-in (public: they hand out the bearer token), sign-out, the account
 /// (`/api/me`), households and the managed members of the active one, and the writes made while acting. The

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The signed-in account, whom the caller acts as, and the persona it presents: `GET /api/me`, every account edit,
 /// the `account` of a session, and `whoami --json` (also `signup`, `login`, `name`, `role`).

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// A household member: `GET /api/members`, the member routes, each of a household's `members`, and
 /// `member guardian add|remove --json`. `monogram` is what stands in when `avatarKey` is empty.

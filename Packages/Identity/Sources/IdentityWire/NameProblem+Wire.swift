@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 extension NameProblem {
     /// The problem's code in `WireErrorDetails.problem` (with `character` and `maxLength` where it has them).

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// One live session of the account: `GET /api/me/sessions` (an array, oldest first) and `kith sessions --json`.
 /// Never a token or its hash.

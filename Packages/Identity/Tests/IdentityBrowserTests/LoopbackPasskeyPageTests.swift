@@ -1,9 +1,11 @@
 import Foundation
 import Identity
 import IdentityBrowser
+import Kernel
 import Networking
 import NetworkingTesting
 import Testing
+import WebAuthn
 
 #if canImport(Glibc)
     import Glibc

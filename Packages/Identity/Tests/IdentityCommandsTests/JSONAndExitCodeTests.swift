@@ -3,6 +3,7 @@ import Foundation
 import Identity
 import IdentityCommands
 import IdentityWire
+import Kernel
 import Testing
 
 @Suite("Every command's --json, and exit codes")

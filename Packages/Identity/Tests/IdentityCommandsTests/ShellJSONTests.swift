@@ -1,6 +1,7 @@
 import Console
 import Foundation
 import IdentityWire
+import Kernel
 import Testing
 
 /// Kith's JSON, as a shell given `KithJSON` writes it for `--json` (and the server and client write theirs).

@@ -4,7 +4,9 @@ import Foundation
 import Identity
 import IdentityCommands
 import IdentityWire
+import Kernel
 import Synchronization
+import WebAuthn
 
 /// One device: an in-memory store, a manual clock, a seeded random source and cheap Argon2, with the
 /// Identity plugin in a shell whose output is captured. Every line's output and errors are also kept in

@@ -2,6 +2,7 @@ import Foundation
 import Identity
 import IdentityHTTP
 import IdentityWire
+import Kernel
 import Networking
 import NetworkingTesting
 import Testing

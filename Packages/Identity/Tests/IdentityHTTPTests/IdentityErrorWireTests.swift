@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityWire
+import Kernel
 import Testing
 
 /// Identity's error table both ways: every case goes out as its code and details and comes back as the same case,

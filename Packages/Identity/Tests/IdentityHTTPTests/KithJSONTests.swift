@@ -1,5 +1,6 @@
 import Foundation
 import IdentityWire
+import Kernel
 import Testing
 
 /// Kith's one JSON: what the server, the HTTP clients and `--json` all write and read.

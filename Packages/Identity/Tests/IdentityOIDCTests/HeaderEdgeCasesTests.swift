@@ -2,6 +2,7 @@ import Foundation
 import Identity
 import IdentityOIDC
 import IdentityOIDCTesting
+import Kernel
 import Testing
 
 /// What a provider other than Google may send: ID tokens without `kid` (OpenID Connect Core 10.1), JWKS without

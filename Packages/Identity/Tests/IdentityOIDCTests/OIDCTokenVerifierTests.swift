@@ -2,6 +2,7 @@ import Foundation
 import Identity
 import IdentityOIDC
 import IdentityOIDCTesting
+import Kernel
 import Testing
 
 /// A fake provider on an in-process HTTP client, a verifier of its tokens, a test clock and a log recorder.

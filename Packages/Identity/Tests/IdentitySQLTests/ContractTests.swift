@@ -3,6 +3,7 @@ import GRDB
 import Identity
 import IdentitySQL
 import IdentityTesting
+import Kernel
 import SQLiteStorage
 import StorageTesting
 import Testing

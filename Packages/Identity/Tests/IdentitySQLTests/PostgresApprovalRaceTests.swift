@@ -3,6 +3,7 @@ import Foundation
 import Identity
 import IdentitySQL
 import IdentityTesting
+import Kernel
 import PostgresStorage
 import PostgresStorageTesting
 import Testing

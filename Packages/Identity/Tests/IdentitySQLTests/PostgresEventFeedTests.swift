@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import PostgresStorage
 import PostgresStorageTesting
 import Storage

@@ -2,6 +2,7 @@ import Argon2
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import PostgresStorage
 import PostgresStorageTesting
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Identity
 import IdentitySQL
+import Kernel
 import SQLiteStorage
 import Storage
 import Synchronization

@@ -3,6 +3,7 @@ import Foundation
 import Identity
 import IdentitySQL
 import IdentityTesting
+import Kernel
 import SQLiteStorage
 import Storage
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Identity
 import IdentitySQL
 import IdentityTesting
+import Kernel
 import PostgresStorageTesting
 import SQLiteStorage
 import Storage

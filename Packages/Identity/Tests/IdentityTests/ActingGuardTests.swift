@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Testing
 
 /// While an account acts as a managed member, every call that changes the account, this device's saved accounts or

@@ -1,5 +1,6 @@
 import Argon2
 import Identity
+import Kernel
 import Testing
 
 @Suite("Argon2id password hashing")

@@ -1,5 +1,6 @@
 import Identity
 import Testing
+import WebAuthn
 
 /// The bytes of `hex` (pairs of hex digits).
 func hexBytes(_ hex: String) -> [UInt8] {

@@ -1,5 +1,6 @@
 import Argon2
 import Identity
+import Kernel
 import Testing
 
 /// A service over `store` with a manual clock and a cheap hasher seeded by `seed`, and this device over

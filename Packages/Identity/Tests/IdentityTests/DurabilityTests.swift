@@ -1,5 +1,6 @@
 import Identity
 import IdentityTesting
+import Kernel
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 import Testing
 
 @Suite("The sentences users read")

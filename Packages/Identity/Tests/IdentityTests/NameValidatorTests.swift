@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Testing
 
 @Suite("Name rules and display-name rules")

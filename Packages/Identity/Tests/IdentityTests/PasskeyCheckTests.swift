@@ -1,7 +1,9 @@
 import Foundation
 import Identity
+import Kernel
 import NetworkingTesting
 import Testing
+import WebAuthn
 
 /// The relying party every case uses.
 private let relyingParty = try! PasskeyRelyingParty(id: "kith.example", origins: ["https://kith.example"])

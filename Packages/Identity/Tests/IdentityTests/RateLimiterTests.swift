@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Testing
 
 @Suite("Rate limiter (pure value)")

@@ -1,6 +1,7 @@
 import Argon2
 import Foundation
 import Identity
+import Kernel
 import Testing
 
 /// `authenticate` records on the principal's `SessionCheck` that it found the session live, and only then; the

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 import Testing
 
 @Suite("Token digests: SHA-256 hex against FIPS 180-4 vectors")

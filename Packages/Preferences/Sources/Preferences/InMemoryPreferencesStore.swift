@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 /// A `PreferencesStore` in memory, for tests, living inside an `InMemoryIdentityStore`'s transactions: an
 /// `InMemoryFeatureStore`, so both views change together or not at all.

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 
 /// The preference rules over any `PreferencesStore`.
 ///

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 
 /// Where preferences persist: one transaction seen both as preferences and as Identity, and no rules. The Identity
 /// view lets the rules check guardianship and record acting in the same transaction as the preference write: the

@@ -1,6 +1,7 @@
 import Argon2
 import Foundation
 import Identity
+import Kernel
 import Preferences
 
 /// Identity and Preferences over the stores a test target gives (one set of data: in memory, one SQLite file, or

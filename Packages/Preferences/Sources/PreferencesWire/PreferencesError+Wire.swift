@@ -1,4 +1,5 @@
 import IdentityWire
+import Kernel
 import Preferences
 
 /// Preferences' one refusal is DOMAIN.md's fixed acting-as body: 403 `{"error":"forbidden","message":"That

@@ -1,4 +1,5 @@
 import IdentityWire
+import Kernel
 
 /// The preference routes: the subject's (the account's, or the managed member's named by `X-Acting-As-Member`).
 public enum PreferencesRoute {

@@ -4,6 +4,7 @@ import Foundation
 import Identity
 import IdentityTesting
 import IdentityWire
+import Kernel
 import Preferences
 import PreferencesCommands
 import Testing

@@ -1,4 +1,5 @@
 import IdentityWire
+import Kernel
 
 /// The profile switcher's route: whom the caller may act as. Acting itself is the `X-Acting-As-Member` header of
 /// each request (`WireHeaders.actingAsMember`); what was done while acting is `IdentityRoute.activity`.

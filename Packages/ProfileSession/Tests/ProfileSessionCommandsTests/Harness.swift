@@ -3,6 +3,7 @@ import Console
 import Foundation
 import Identity
 import IdentityWire
+import Kernel
 import Preferences
 import PreferencesCommands
 import ProfileSession

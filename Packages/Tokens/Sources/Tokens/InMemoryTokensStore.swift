@@ -1,5 +1,6 @@
 import Circles
 import Identity
+import Kernel
 import Synchronization
 
 /// A `TokensStore` in memory over an `InMemoryCirclesStore` (and its Identity store), for tests and previews.

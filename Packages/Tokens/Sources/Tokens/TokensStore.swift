@@ -1,6 +1,7 @@
 import Circles
 import Foundation
 import Identity
+import Kernel
 
 /// Where Tokens persists, sharing each transaction with Identity's and Circles' tables: a token is issued from the
 /// session and household read in the same transaction as the app and the keys, and an access check reads Circles'

@@ -2,6 +2,7 @@ import Circles
 import Foundation
 import Identity
 import JWTKit
+import Kernel
 import StorageTesting
 import Testing
 import Tokens

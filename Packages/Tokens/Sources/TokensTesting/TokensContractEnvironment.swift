@@ -4,6 +4,7 @@ import CirclesSQL
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import Storage
 import StorageTesting
 import Tokens

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 import Tokens
 
 /// Tokens' refusals on the wire. The OAuth ones keep their RFCs' codes, which apps' libraries know: an unknown

@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 import Tokens
 
 /// Tokens' routes, each path once: the four OAuth documents' and endpoints' paths are the ones the metadata

@@ -3,6 +3,7 @@ import Foundation
 import Identity
 import IdentityTesting
 import IdentityWire
+import Kernel
 import Testing
 import Tokens
 import TokensCommands

@@ -3,6 +3,7 @@ import CirclesFeature
 import FamilyCodes
 import FamilyCodesFeature
 import Identity
+import Kernel
 import KithComposition
 import Preferences
 import PreferencesFeature

@@ -2,6 +2,7 @@ import Argon2
 import Circles
 import Foundation
 import Identity
+import Kernel
 import KithComposition
 import PostgresStorage
 import PostgresStorageTesting

@@ -1,6 +1,7 @@
 import Hummingbird
 import Identity
 import IdentityWire
+import Kernel
 
 extension RouterMethods where Context == KithRequestContext {
     /// Adds `route` for the signed-in caller (else `IdentityError.notSignedIn`): `respond` gets the principal and

@@ -1,5 +1,6 @@
 import Hummingbird
 import IdentityWire
+import Kernel
 
 extension RouterMethods {
     /// Adds `route` of a Wire module: its method, and its template less `prefix` (the group's own path).

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Identity
 import IdentityWire
+import Kernel
 import ProfileSession
 
 /// Authenticates every non-public route: the bearer token gives the account, and `X-Acting-As-Member`, when

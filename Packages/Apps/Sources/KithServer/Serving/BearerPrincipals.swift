@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Kernel
 import Synchronization
 
 /// The principals of bearer tokens this server has already resolved, so a request with a known token reaches its

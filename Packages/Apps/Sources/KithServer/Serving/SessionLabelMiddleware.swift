@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Identity
+import Kernel
 
 /// Binds the client's label (`X-Kith-Client`, else `User-Agent`) as `SessionLabel.current` around each request, so a
 /// session the request makes (sign-up, sign-in, Google or Apple, a password reset) records where it was made.

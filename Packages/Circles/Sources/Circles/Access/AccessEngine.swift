@@ -1,4 +1,5 @@
 import Identity
+import Kernel
 import Synchronization
 
 /// The access engine's cache: an `AccessIndex` per owner (and whether the owner is ready for Circles), each tagged

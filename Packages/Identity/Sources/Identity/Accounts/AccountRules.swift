@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// The account and saved-account rules as pure functions, shared by every `IdentityService`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// The rules of mailed codes as pure functions: how a code is made, kept, compared and spent.
 ///

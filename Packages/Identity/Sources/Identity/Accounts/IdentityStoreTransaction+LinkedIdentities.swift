@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// DOMAIN.md's linking rules for Google and Apple, over a transaction's plain reads and writes.
 extension IdentityStoreTransaction {

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// Mailed codes and the outbox, built from the transaction's plain reads and writes.
 extension IdentityStoreTransaction {

@@ -1,4 +1,6 @@
 import Foundation
+import Kernel
+import WebAuthn
 
 extension LocalIdentityService {
     // MARK: - The signed-in account

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 extension LocalIdentityService {
     // MARK: - Email change

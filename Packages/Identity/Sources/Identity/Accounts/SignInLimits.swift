@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// DOMAIN.md's limits on guessing passwords, kept in the store so every server shares them: 5 failures for one
 /// account from one address in 15 minutes block that address for that account for 15 minutes; 100 for one account

@@ -1,3 +1,5 @@
+import WebAuthn
+
 /// What this device asks of the accounts service (the rules in this process, or a server): sessions it keeps a
 /// credential of. `ThisDevice` decides everything else.
 public protocol DeviceSessions: Sendable {

@@ -1,3 +1,5 @@
+import Kernel
+
 /// Where a device keeps its `DeviceState`: tables of the `kith` file, or the client's credentials file with `--remote`
 /// (the one place a raw token rests). No rules here.
 public protocol DeviceStore: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import Kernel
+import WebAuthn
 
 /// This device's accounts (DOMAIN.md's Saved accounts): signing up, in and out, the saved accounts and the current
 /// account, with the exit lock's refusals. Written once over the device's `DeviceStore` and the accounts service's

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// The events Identity writes (DOMAIN.md "Events"), declared once: the composition's Identity feature passes `all` as
 /// its `events`, and the rules emit through these constants, never through a name of their own.

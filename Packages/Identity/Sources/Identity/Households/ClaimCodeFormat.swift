@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// How claim codes look: `CLAIM-` and three groups of four characters drawn from 32 that cannot be misread
 /// (no 0/O, 1/I): 60 bits from the system CSPRNG, so guessing one of the few live codes is hopeless.

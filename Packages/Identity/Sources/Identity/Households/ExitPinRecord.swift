@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// A managed member's exit PIN as the store keeps it: the hash (never the PIN) and the wrong attempts that count
 /// toward `RateLimitRule.exitPins`. Server state: every process and server on one store shares it.

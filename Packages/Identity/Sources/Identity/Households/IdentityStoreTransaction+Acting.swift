@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// Acting as a managed member, as every feature's rules check and record it: the one rule of who may act as whom
 /// (`Household.managedMembers(guardedBy:)`), and the one writer of the guardians' audit.

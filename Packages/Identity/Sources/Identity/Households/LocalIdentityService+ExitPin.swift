@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 // MARK: - Exit PINs
 

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 // MARK: - Graduation: a managed member signs up as itself
 

@@ -1,3 +1,5 @@
+import Kernel
+
 /// The other features' shares in an account's data, inside one transaction that Identity's view shares: each
 /// feature that keeps rows about an account contributes one, as it contributes its migrations, so deleting and
 /// exporting can never forget a feature (the composition lists them once, beside the migrations).

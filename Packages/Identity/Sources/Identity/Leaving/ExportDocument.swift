@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// One export as the JSON document `account export` writes: `"format": "kith.export.v1"`, when, whose, and one
 /// member per feature that keeps data about the subject (`identity`, `preferences`, `familyCodes`, `circles`).

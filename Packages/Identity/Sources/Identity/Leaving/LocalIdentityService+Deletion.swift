@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// `account delete`: the account and everything it holds, in every feature, in one durable transaction.
 extension LocalIdentityService {

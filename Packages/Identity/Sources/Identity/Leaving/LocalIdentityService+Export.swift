@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// `account export` and `member export`: one document of everything Kith keeps about an account, or about a managed
 /// member its guardian reviews, assembled from every feature's part in one read.

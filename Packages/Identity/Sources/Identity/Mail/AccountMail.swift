@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// The messages the account rules send: their subjects and texts, written once.
 public enum AccountMail {

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// Sends what the outbox holds: claims the messages due, delivers each through the mailer outside any transaction,
 /// and records what happened (`OutboxSchedule` decides when to try again). `kith` runs it after each command;

@@ -1,4 +1,6 @@
 import Foundation
+import Kernel
+import WebAuthn
 
 // MARK: - Passkeys (DOMAIN.md "Stronger sign-in")
 

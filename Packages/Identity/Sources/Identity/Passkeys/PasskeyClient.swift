@@ -1,3 +1,5 @@
+import WebAuthn
+
 /// Runs WebAuthn's client side with the person at the keyboard: the passkey page in their browser (the command
 /// line's loopback page), or whatever a platform offers. Commands call it; the composition root decides how it is
 /// done (none: passkeys are not set up on this device).

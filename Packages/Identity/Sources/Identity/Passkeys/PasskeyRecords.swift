@@ -1,4 +1,6 @@
 import Foundation
+import Kernel
+import WebAuthn
 
 /// A passkey registered to an account (DOMAIN.md "Stronger sign-in"): what `passkeys` lists (id, name, created, last
 /// used) and what sign-in checks an assertion with (the COSE key, its algorithm and the sign count).

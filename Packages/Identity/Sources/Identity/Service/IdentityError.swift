@@ -1,3 +1,5 @@
+import Kernel
+
 /// Every refusal of the Identity rules; `description` is the sentence a user reads, word for word.
 public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not one `@`, an empty local part, no dot in the domain, or longer than 254 characters.

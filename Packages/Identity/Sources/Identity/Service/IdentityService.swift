@@ -1,3 +1,5 @@
+import WebAuthn
+
 /// What commands and HTTP routes call: accounts, sessions, households.
 ///
 /// Every rule of DOMAIN.md's Accounts and Households sections is decided behind this protocol, from the `Principal`

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// The reads and writes available inside one store transaction. Valid only inside the `read`/`write` body.
 ///

@@ -1,3 +1,4 @@
+import Kernel
 import Synchronization
 
 /// A feature's in-memory transaction: an object over its own copy of the feature's state, which a write commits.

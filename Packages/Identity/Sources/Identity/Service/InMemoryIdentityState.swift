@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// Everything an `InMemoryIdentityStore` holds; a value, so a transaction can work on a copy.
 struct InMemoryIdentityState: Sendable {

@@ -1,3 +1,5 @@
+import Kernel
+
 /// An `IdentityStore` in memory, for tests and previews: each transaction works on a copy it commits on success.
 public actor InMemoryIdentityStore: IdentityStore {
     private var state = InMemoryIdentityState()

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 extension InMemoryIdentityTransaction {
     // Writes run one at a time and commit in the order they numbered their events, so every event is final once

@@ -1,3 +1,5 @@
+import Kernel
+
 extension InMemoryIdentityTransaction {
     func deleteAccount(id: String) {
         state.accounts[id] = nil

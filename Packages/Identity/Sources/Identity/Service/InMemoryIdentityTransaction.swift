@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// One transaction of `InMemoryIdentityStore`, over its own copy of the state.
 final class InMemoryIdentityTransaction: IdentityStoreTransaction {

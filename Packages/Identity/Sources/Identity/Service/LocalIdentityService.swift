@@ -1,4 +1,6 @@
 import Foundation
+import Kernel
+import WebAuthn
 
 /// The Identity rules over any `IdentityStore`, for one process (`kith`) or one server.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// Finds the one item a user named by id or by exact, case-insensitive name (DOMAIN.md "References").
 public enum ReferenceResolver {

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 // MARK: - Two-step sign-in (DOMAIN.md "Stronger sign-in")
 

@@ -1,3 +1,5 @@
+import Kernel
+
 /// Two-step sign-in's recovery codes: 10 single-use codes XXXX-XXXX, shown once, kept only as password hashes.
 ///
 /// The alphabet leaves out 0, 1, I and O, which read alike; 8 of its 32 characters give 40 bits, and each stored hash

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityWire
+import Kernel
 
 /// One entry of `accounts --json`.
 struct SavedAccountJSON: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import WebAuthn
 
 /// Runs a passkey ceremony for a command: the device's `PasskeyClient`, its address shown on standard error.
 struct PasskeyRunner: Sendable {

@@ -1,3 +1,5 @@
+import Kernel
+
 /// A credential named in options (`PublicKeyCredentialDescriptor`).
 public struct PasskeyCredentialDescriptor: Codable, Sendable, Hashable {
     public var type = "public-key"

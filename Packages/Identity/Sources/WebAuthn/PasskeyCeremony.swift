@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Kernel
 
 /// A credential a registration made, what a store keeps of it.
 public struct PasskeyCredential: Sendable, Hashable {

@@ -4,7 +4,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Identity
 import IdentitySQL
 import Kernel
 import KithServer

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Identity
 import IdentityOIDC
 import IdentityOIDCTesting
 import Testing

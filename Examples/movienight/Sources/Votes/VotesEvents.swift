@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 
 /// The events Votes writes (DOMAIN.md "Events": each plugged feature's own), declared once: the Votes feature passes

@@ -1,4 +1,3 @@
-import Identity
 import IdentitySQL
 import Storage
 import Votes

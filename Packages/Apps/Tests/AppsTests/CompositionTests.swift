@@ -1,6 +1,5 @@
 import Console
 import Foundation
-import Identity
 import KithComposition
 import Testing
 

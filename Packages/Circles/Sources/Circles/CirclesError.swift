@@ -1,4 +1,3 @@
-import Identity
 import Kernel
 
 /// Every refusal of the Circles rules; `description` is the sentence a user reads, word for word.

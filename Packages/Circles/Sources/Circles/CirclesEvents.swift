@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 
 /// The events Circles writes (DOMAIN.md "Events"), declared once: the Circles feature passes `all` as its `events`,

@@ -1,7 +1,6 @@
 import Circles
 import CirclesSQL
 import CirclesWire
-import Identity
 import IdentitySQL
 import IdentityWire
 import KithComposition

@@ -1,5 +1,4 @@
 import Circles
-import Identity
 import IdentitySQL
 
 extension SQLAccountDataShare {

@@ -3,7 +3,6 @@ import CirclesFeature
 import CirclesWire
 import Foundation
 import Hummingbird
-import Identity
 import KithComposition
 import KithServer
 

@@ -1,6 +1,5 @@
 import Circles
 import Foundation
-import Identity
 import IdentityTesting
 import Kernel
 import StorageTesting

@@ -1,6 +1,5 @@
 import Circles
 import Foundation
-import Identity
 import StorageTesting
 import Testing
 

@@ -1,5 +1,4 @@
 import Circles
-import Identity
 import IdentityWire
 import Kernel
 

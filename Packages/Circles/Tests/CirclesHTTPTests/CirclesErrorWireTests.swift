@@ -1,7 +1,6 @@
 import Circles
 import CirclesWire
 import Foundation
-import Identity
 import IdentityWire
 import Kernel
 import Networking

@@ -2,7 +2,6 @@ import Circles
 import CirclesSQL
 import CirclesTesting
 import Foundation
-import Identity
 import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting

@@ -2,7 +2,6 @@ import Circles
 import CirclesSQL
 import Foundation
 import GRDB
-import Identity
 import IdentitySQL
 import SQLiteStorage
 import Storage

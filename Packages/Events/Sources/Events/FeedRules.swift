@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 
 /// The feed's rules as pure functions over values, used by every `EventFeed` (local, and any other over the same

@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 
 /// When an app's webhook is tried: a rule as pure functions over its `WebhookState`, no clock and no store.

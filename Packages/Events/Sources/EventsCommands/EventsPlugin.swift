@@ -1,7 +1,6 @@
 import Console
 import Events
 import Foundation
-import Identity
 import Kernel
 
 /// `events [--after CURSOR] [--follow]`: the local file's event log as JSON lines (one `Event` a line, as the feed and

@@ -1,6 +1,5 @@
 import Events
 import EventsSQL
-import Identity
 import IdentitySQL
 import KithComposition
 import Storage

@@ -2,7 +2,6 @@ import Events
 import EventsWire
 import Foundation
 import Hummingbird
-import Identity
 import KithServer
 import Tokens
 import TokensServer

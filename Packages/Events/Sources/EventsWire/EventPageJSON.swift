@@ -1,5 +1,4 @@
 import Events
-import Identity
 import Kernel
 
 /// `GET /api/events`'s body: the events oldest first (each as `Event` encodes itself: `{id, type, occurredAt, cursor,

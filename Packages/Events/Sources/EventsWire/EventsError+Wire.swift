@@ -1,6 +1,5 @@
 import Events
 import Foundation
-import Identity
 import Kernel
 
 /// The feed's refusals on the wire: 400 for what the request spells wrong, 410 `events.cursor_expired` for a cursor

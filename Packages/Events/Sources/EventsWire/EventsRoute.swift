@@ -1,4 +1,3 @@
-import Identity
 import Kernel
 
 /// The path of the feed, once, for the server and clients.

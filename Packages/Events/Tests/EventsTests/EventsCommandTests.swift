@@ -3,7 +3,6 @@ import Events
 import EventsCommands
 import EventsTesting
 import Foundation
-import Identity
 import Kernel
 import Testing
 

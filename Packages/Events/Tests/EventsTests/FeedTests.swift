@@ -1,7 +1,6 @@
 import Events
 import EventsTesting
 import Foundation
-import Identity
 import Kernel
 import Synchronization
 import Testing

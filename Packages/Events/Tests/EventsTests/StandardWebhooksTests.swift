@@ -2,7 +2,6 @@ import Events
 import EventsHTTP
 import EventsTesting
 import Foundation
-import Identity
 import Networking
 import NetworkingTesting
 import Synchronization

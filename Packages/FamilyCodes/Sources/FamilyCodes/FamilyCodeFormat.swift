@@ -1,4 +1,3 @@
-import Identity
 
 /// The shape of a family code, and the normalization every input goes through.
 public enum FamilyCodeFormat {

@@ -1,4 +1,3 @@
-import Identity
 import Kernel
 
 /// Draws family codes from an injected random source, each symbol uniformly and without modulo bias.

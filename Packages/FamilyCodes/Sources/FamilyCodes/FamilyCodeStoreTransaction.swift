@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 
 /// The family-code reads and writes available inside one store transaction. Plain data, no rules.

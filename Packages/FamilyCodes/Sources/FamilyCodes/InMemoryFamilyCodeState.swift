@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 
 /// Everything an `InMemoryFamilyCodeStore` holds; a value, so a transaction can work on a copy.

@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 
 /// The family-code rules over any `FamilyCodeStore`, with an injected clock and random source.

@@ -1,6 +1,5 @@
 import FamilyCodes
 import FamilyCodesSQL
-import Identity
 import IdentitySQL
 import KithComposition
 

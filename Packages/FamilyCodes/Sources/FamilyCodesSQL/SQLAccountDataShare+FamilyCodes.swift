@@ -1,5 +1,4 @@
 import FamilyCodes
-import Identity
 import IdentitySQL
 import Storage
 

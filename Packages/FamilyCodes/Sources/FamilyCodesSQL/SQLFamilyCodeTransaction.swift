@@ -1,6 +1,5 @@
 import FamilyCodes
 import Foundation
-import Identity
 import Kernel
 import Storage
 

@@ -1,7 +1,6 @@
 import Console
 import FamilyCodes
 import Foundation
-import Identity
 import Testing
 
 @Suite("family commands (transcripts through Shell)")

@@ -2,7 +2,6 @@ import FamilyCodes
 import FamilyCodesSQL
 import FamilyCodesTesting
 import Foundation
-import Identity
 import IdentitySQL
 import PostgresStorageTesting
 import SQLiteStorage

@@ -1,6 +1,5 @@
 import FamilyCodes
 import Foundation
-import Identity
 import Testing
 
 @Suite("Codes with an expiry and a number of uses (service, in-memory store, manual clock)")

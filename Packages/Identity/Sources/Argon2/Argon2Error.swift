@@ -1,5 +1,4 @@
 import CArgon2
-import Identity
 
 /// libargon2 refused to hash (bad parameters or out of memory).
 public struct Argon2Error: Error, Equatable, Sendable, CustomStringConvertible {

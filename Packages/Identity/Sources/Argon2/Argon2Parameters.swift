@@ -1,4 +1,3 @@
-import Identity
 
 /// Argon2id cost parameters; stored inside every hash, so raising them later keeps old hashes valid.
 public struct Argon2Parameters: Sendable, Hashable {

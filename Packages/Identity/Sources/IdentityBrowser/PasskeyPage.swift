@@ -1,4 +1,3 @@
-import Identity
 
 /// The one page the loopback server serves: it fetches the ceremony (`GET options`: `{ceremony: "create" | "get",
 /// publicKey: OPTIONS}`, binary members base64url), turns base64url into ArrayBuffers, calls

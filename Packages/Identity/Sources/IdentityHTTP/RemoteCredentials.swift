@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Identity
 import Kernel
 
 /// The secrets of one authorization request: PKCE's verifier and its S256 challenge (RFC 7636), the `state` that

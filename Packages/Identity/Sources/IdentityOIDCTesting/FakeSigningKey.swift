@@ -1,7 +1,6 @@
 import Crypto
 import CryptoExtras
 import Foundation
-import Identity
 import IdentityOIDC
 import JWTKit
 import Kernel

@@ -1,4 +1,3 @@
-import Identity
 import Kernel
 
 /// `SeededRandomSource` as a `RandomNumberGenerator`, for tests that generate cases (`randomElement(using:)`,

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Identity
 import Kernel
 import WebAuthn
 

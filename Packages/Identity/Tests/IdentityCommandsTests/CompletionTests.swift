@@ -1,5 +1,4 @@
 import Console
-import Identity
 import IdentityCommands
 import Testing
 

@@ -1,6 +1,5 @@
 import Console
 import Foundation
-import Identity
 import IdentityCommands
 import Testing
 

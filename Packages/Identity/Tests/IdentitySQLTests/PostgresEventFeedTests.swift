@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import IdentitySQL
 import Kernel
 import PostgresStorage

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Identity
 import IdentitySQL
 import Kernel
 import SQLiteStorage

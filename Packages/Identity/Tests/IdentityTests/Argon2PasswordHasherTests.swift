@@ -1,5 +1,4 @@
 import Argon2
-import Identity
 import Kernel
 import Testing
 

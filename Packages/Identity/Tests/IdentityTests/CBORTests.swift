@@ -1,4 +1,3 @@
-import Identity
 import Testing
 import WebAuthn
 

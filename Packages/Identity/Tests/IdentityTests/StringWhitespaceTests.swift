@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Testing
 
 /// `trimmingWhitespace` trims exactly what Foundation's `.whitespacesAndNewlines` trims.

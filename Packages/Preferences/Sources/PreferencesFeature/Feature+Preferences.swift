@@ -1,4 +1,3 @@
-import Identity
 import IdentitySQL
 import KithComposition
 import Preferences

@@ -1,5 +1,4 @@
 import Hummingbird
-import Identity
 import KithServer
 import Preferences
 import PreferencesWire

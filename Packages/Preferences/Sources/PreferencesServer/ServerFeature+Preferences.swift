@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Identity
 import KithComposition
 import KithServer
 import Preferences

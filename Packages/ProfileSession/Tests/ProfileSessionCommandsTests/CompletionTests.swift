@@ -1,5 +1,4 @@
 import Console
-import Identity
 import ProfileSession
 import ProfileSessionCommands
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 
 /// The rules of registering apps: what a name and a webhook URL may be, and how secrets are made and checked.

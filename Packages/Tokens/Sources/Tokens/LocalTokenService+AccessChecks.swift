@@ -1,6 +1,5 @@
 import Circles
 import Foundation
-import Identity
 
 extension LocalTokenService {
     // MARK: - Circles for an app's content

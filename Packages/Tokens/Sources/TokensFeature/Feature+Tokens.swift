@@ -1,5 +1,4 @@
 import Circles
-import Identity
 import IdentitySQL
 import KithComposition
 import Tokens

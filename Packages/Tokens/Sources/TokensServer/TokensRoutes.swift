@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Identity
 import KithServer
 import Tokens
 import TokensWire

@@ -1,4 +1,3 @@
-import Identity
 import Kernel
 import Tokens
 

@@ -1,7 +1,6 @@
 import Circles
 import CirclesSQL
 import Foundation
-import Identity
 import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting

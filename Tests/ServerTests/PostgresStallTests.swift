@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Identity
+import KithComposition
 import KithServer
 import KithServerProducts
 import PostgresStorage
@@ -22,8 +23,9 @@ struct PostgresStallTests {
     ) async throws -> ServerServices {
         let random = SystemRandomSource()
         return try await ServerServices.postgres(
-            features: ServerApp.kithFeatures, url: url, poolSize: poolSize, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), timeouts: timeouts)
+            features: ServerApp.kithFeatures, url: url, poolSize: poolSize, timeouts: timeouts,
+            options: CompositionOptions(
+                random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
     }
 
     static func application(_ services: ServerServices) throws -> some ApplicationProtocol {

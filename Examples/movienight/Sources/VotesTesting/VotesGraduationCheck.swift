@@ -18,9 +18,11 @@ public enum VotesGraduationCheck {
         let grant = try await family.danaService.graduateMember(family.dana, "Max")
 
         let claiming = LocalIdentityService(
-            store: env.identityStore, clock: env.clock, random: env.random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: env.random),
-            carryOver: VotesCarryOver(store: env.store))
+            store: env.identityStore,
+            options: IdentityOptions(
+                clock: env.clock, random: env.random,
+                hasher: Argon2PasswordHasher(parameters: .testing, random: env.random),
+                carryOver: VotesCarryOver(store: env.store)))
         let signedUp = try await claiming.register(
             SignUp(
                 email: "max@example.com", firstName: "Max", lastName: "Reyes", password: "password-max",

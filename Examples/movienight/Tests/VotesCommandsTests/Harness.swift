@@ -27,8 +27,9 @@ struct Harness {
         let clock = ManualClock()
         let identityStore = InMemoryIdentityStore()
         let identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: identityStore,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         self.identity = identity
         func account(_ name: String) async throws -> Principal {
             let grant = try await identity.register(

@@ -53,9 +53,11 @@ final class Fixture: Sendable {
     /// A new process's Identity service whose deletions and exports include Votes' share, as a product composes it.
     func identity() -> LocalIdentityService {
         LocalIdentityService(
-            store: SQLStore(identityOn: database), clock: clock, random: environment.random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: environment.random),
-            accountData: SQLStore(accountDataOn: database, shares: [.votes]))
+            store: SQLStore(identityOn: database),
+            options: IdentityOptions(
+                clock: clock, random: environment.random,
+                hasher: Argon2PasswordHasher(parameters: .testing, random: environment.random),
+                accountData: SQLStore(accountDataOn: database, shares: [.votes])))
     }
 
     /// How many ballot rows the member has, read with plain SQL.

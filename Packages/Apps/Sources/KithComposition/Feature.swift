@@ -50,18 +50,18 @@ public struct LocalContext: Sendable {
 /// `kith-server` set the rest from their flags and environment. Defaults are the real ones.
 public struct CompositionOptions: Sendable {
     /// The system's clock unless a test gives a manual one.
-    public var clock: any WallClock = SystemClock()
-    public var random: any RandomSource = SystemRandomSource()
+    public var clock: any WallClock
+    public var random: any RandomSource
     /// Argon2id at OWASP's parameters when nil; tests give a cheap one.
     public var hasher: (any PasswordHasher)?
     /// The providers accounts may sign in with (Google, Apple).
-    public var verifiers: [any IDTokenVerifier] = []
+    public var verifiers: [any IDTokenVerifier]
     /// `kith`'s saved accounts, whose entries follow the account's name, type and photo; a server keeps no device.
     public var device: (any DeviceStore)?
     /// Mail, or nil: nothing that needs mail is offered.
     public var mail: MailSetup?
     /// The server's `--require-verified-email`.
-    public var requireVerifiedEmail = false
+    public var requireVerifiedEmail: Bool
     /// Most owners whose access a feature keeps decided in memory (the server's `--access-cache`); nil for the
     /// feature's own default.
     public var accessCacheOwners: Int?
@@ -80,5 +80,28 @@ public struct CompositionOptions: Sendable {
     /// Hears which check a refused passkey ceremony failed.
     public var passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?
 
-    public init() {}
+    /// The real defaults, with what the caller gives instead.
+    public init(
+        clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], device: (any DeviceStore)? = nil,
+        mail: MailSetup? = nil, requireVerifiedEmail: Bool = false, accessCacheOwners: Int? = nil,
+        sessionLabel: String? = nil, sealingKey: SealingKey? = nil, issuer: String? = nil,
+        eventRetention: TimeInterval? = nil, passkeys: PasskeyRelyingParty? = nil,
+        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil
+    ) {
+        self.clock = clock
+        self.random = random
+        self.hasher = hasher
+        self.verifiers = verifiers
+        self.device = device
+        self.mail = mail
+        self.requireVerifiedEmail = requireVerifiedEmail
+        self.accessCacheOwners = accessCacheOwners
+        self.sessionLabel = sessionLabel
+        self.sealingKey = sealingKey
+        self.issuer = issuer
+        self.eventRetention = eventRetention
+        self.passkeys = passkeys
+        self.passkeyLog = passkeyLog
+    }
 }

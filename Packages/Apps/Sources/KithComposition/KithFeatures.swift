@@ -20,15 +20,17 @@ extension Feature {
             let options = context.options
             let store = SQLStore(identityOn: context.database)
             let identity = LocalIdentityService(
-                store: store, clock: options.clock, random: options.random,
-                hasher: options.hasher ?? Argon2PasswordHasher(parameters: .owasp, random: options.random),
-                verifiers: options.verifiers,
-                // A claim moves every feature's rows about the member in the same transaction as the new account.
-                carryOver: SQLMemberCarryOver(database: context.database, shares: context.accountData),
-                device: options.device, mail: options.mail?.settings,
-                requireVerifiedEmail: options.requireVerifiedEmail, sessionLabel: options.sessionLabel,
-                accountData: SQLStore(accountDataOn: context.database, shares: context.accountData),
-                sealingKey: options.sealingKey, passkeys: options.passkeys, passkeyLog: options.passkeyLog)
+                store: store,
+                options: IdentityOptions(
+                    clock: options.clock, random: options.random,
+                    hasher: options.hasher ?? Argon2PasswordHasher(parameters: .owasp, random: options.random),
+                    verifiers: options.verifiers,
+                    // A claim moves every feature's rows about the member in the same transaction as the new account.
+                    carryOver: SQLMemberCarryOver(database: context.database, shares: context.accountData),
+                    device: options.device, mail: options.mail?.settings,
+                    requireVerifiedEmail: options.requireVerifiedEmail, sessionLabel: options.sessionLabel,
+                    accountData: SQLStore(accountDataOn: context.database, shares: context.accountData),
+                    sealingKey: options.sealingKey, passkeys: options.passkeys, passkeyLog: options.passkeyLog))
             services.provide(identity, as: LocalIdentityService.self)
             services.provide(identity, as: (any IdentityService).self)
             services.provide(identity, as: (any ExitPinService).self)

@@ -37,11 +37,13 @@ public enum KithServerApplication {
     /// `AuthMiddleware`. Middleware is added first so it wraps every route and the 404 of unknown ones.
     ///
     /// `openAPI` is the document `/openapi.json` serves (`OpenAPIDocument.assemble`); by default the one of the
-    /// services' features. Features whose routes clash are refused, naming both.
+    /// services' features. Features whose routes clash are refused, naming both. The health checks keep time by
+    /// `healthClock` (the system's; a test moves one of its own on rather than waiting).
     public static func router(
         services: ServerServices, tokenCacheSize: Int = BearerPrincipals.defaultCapacity,
         trustedProxies: TrustedProxies = TrustedProxies(), readiness: Readiness = Readiness(),
-        metrics: ServerMetrics? = nil, openAPI: [UInt8]? = nil
+        metrics: ServerMetrics? = nil, openAPI: [UInt8]? = nil,
+        healthClock: any Clock<Duration> = ContinuousClock()
     ) throws -> Router<KithRequestContext> {
         let openAPI = try openAPI ?? Array(OpenAPIDocument.assemble(services.features))
         let router = Router(context: KithRequestContext.self)
@@ -60,7 +62,7 @@ public enum KithServerApplication {
 
         HealthRoutes.add(
             to: router, databaseAnswers: services.databaseAnswers, migrationStatus: services.migrationStatus,
-            readiness: readiness)
+            readiness: readiness, clock: healthClock)
         MetricsRoutes.add(to: router, metrics: metrics)
         OpenAPIRoutes.add(to: router, document: openAPI)
 

@@ -77,109 +77,213 @@ public struct ServerArguments: Sendable, Equatable {
     /// `--issuer`: the URL tokens for apps name as `iss`; nil: `http://HOST:PORT` (`issuerURL`).
     public var issuer: String?
 
-    /// One flag: its name, its environment twin, the value it takes (nil: a switch) and its help.
+    /// One flag: its name, its environment twin, the value it takes (nil: a switch), its help, and what it sets. Its
+    /// name is written here only: parsing the command line and the environment finds the entry and calls its `set`.
     struct Flag: Sendable {
         let name: String
         let environment: String
         let value: String?
         let repeatable: Bool
+        /// Whether parsing reads its environment twin; the stores' own variables are read by `store(environment:)`,
+        /// in their order.
+        let readsEnvironment: Bool
         let help: String
+        /// Sets what the flag says from its values, or refuses them naming where they came from (a `UsageError`:
+        /// untyped here only because a closure's `try` is not inferred as typed).
+        let set: @Sendable (inout ServerArguments, FlagValues) throws -> Void
 
-        init(_ name: String, _ environment: String, value: String?, repeatable: Bool = false, _ help: String) {
+        init(
+            _ name: String, _ environment: String, value: String?, repeatable: Bool = false,
+            readsEnvironment: Bool = true, _ help: String,
+            set: @escaping @Sendable (inout ServerArguments, FlagValues) throws -> Void
+        ) {
             self.name = name
             self.environment = environment
             self.value = value
             self.repeatable = repeatable
+            self.readsEnvironment = readsEnvironment
             self.help = help
+            self.set = set
+        }
+    }
+
+    /// What one flag was given (every value, for a repeatable one), from the command line or its environment twin
+    /// (`source`, named in a refusal), with the readers the flags share.
+    struct FlagValues {
+        let values: [String]
+        let source: String
+
+        /// The value (the last, for a repeatable flag).
+        var value: String { values.last ?? "" }
+
+        /// The value as `read` reads it, else the refusal saying what `source` must be.
+        func parse<T>(_ read: (String) -> T?, mustBe expected: String) throws(UsageError) -> T {
+            try parse(value, read, mustBe: expected)
+        }
+
+        /// `text`, one of the values, as `read` reads it, else the refusal saying what `source` must be.
+        func parse<T>(_ text: String, _ read: (String) -> T?, mustBe expected: String) throws(UsageError) -> T {
+            guard let parsed = read(text) else {
+                throw UsageError(description: "\(source) must be \(expected), not \(text)")
+            }
+            return parsed
+        }
+
+        /// The value as a whole number in `range`.
+        func number(in range: some RangeExpression<Int>, mustBe expected: String) throws(UsageError) -> Int {
+            try parse({ Int($0).flatMap { range.contains($0) ? $0 : nil } }, mustBe: expected)
+        }
+
+        /// The value as a number of seconds from 0 to 3600, to the millisecond.
+        func seconds() throws(UsageError) -> Duration {
+            let seconds = try parse(
+                { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
+                mustBe: "a number of seconds from 0 to 3600")
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+
+        /// The value of a switch (from its environment twin: 1 or 0, true or false, yes or no).
+        func isOn() throws(UsageError) -> Bool {
+            try parse({ ServerArguments.switches[$0.lowercased()] }, mustBe: "1 or 0")
         }
     }
 
     /// Every flag of `kith-server`, in `--help`'s order.
     static let flags: [Flag] =
         [
-            Flag("--db", "KITH_DB", value: "FILE", "the SQLite file (default: the same file as kith)"),
             Flag(
-                "--database", "KITH_DATABASE_URL", value: "URL",
-                "a PostgreSQL connection URI, for any number of servers on one database (without it, SQLite)"),
+                "--db", "KITH_DB", value: "FILE", readsEnvironment: false,
+                "the SQLite file (default: the same file as kith)"
+            ) {
+                $0.databasePath = $1.value
+            },
+            Flag(
+                "--database", "KITH_DATABASE_URL", value: "URL", readsEnvironment: false,
+                "a PostgreSQL connection URI, for any number of servers on one database (without it, SQLite)"
+            ) { $0.databaseURL = $1.value },
             Flag(
                 "--read-replica", "KITH_READ_REPLICA_URLS", value: "URL", repeatable: true,
                 "a streaming replica of --database that reads may use when it has replayed what they must see (repeatable)"
-            ),
+            ) { $0.readReplicaURLs = $1.values },
             Flag(
                 "--replica-max-lag", "KITH_REPLICA_MAX_LAG", value: "SECONDS",
                 "a replica that has fallen behind the reads sent to it for longer than this gets one read a period until it catches up, the rest going to the primary (default 1)"
-            ),
-            Flag("--host", "KITH_HOST", value: "HOST", "the address to listen on (default 127.0.0.1)"),
-            Flag("--port", "KITH_PORT", value: "N", "the port to listen on, 1-65535 (default 8080)"),
+            ) { $0.replicaMaxLag = try $1.seconds() },
+            Flag("--host", "KITH_HOST", value: "HOST", "the address to listen on (default 127.0.0.1)") {
+                $0.host = $1.value
+            },
+            Flag("--port", "KITH_PORT", value: "N", "the port to listen on, 1-65535 (default 8080)") {
+                $0.port = try $1.number(in: 1...65_535, mustBe: "a number from 1 to 65535")
+            },
             Flag(
                 "--access-cache", "KITH_ACCESS_CACHE", value: "N",
                 "the most owners whose Circles access index is kept in memory, least recently used dropped first (default: Circles' own)"
-            ),
+            ) { $0.accessCacheOwners = try $1.number(in: 1..., mustBe: "a number of owners, at least 1") },
             Flag(
                 "--token-cache", "KITH_TOKEN_CACHE", value: "N",
                 "the most bearer tokens whose account is kept in memory (every request still checks its session); 0 looks each token up (default \(BearerPrincipals.defaultCapacity))"
-            ),
+            ) { $0.tokenCacheSize = try $1.number(in: 0..., mustBe: "a number of tokens, 0 or more") },
         ]
         + IdentityProvider.allCases.flatMap { provider in
             [
                 Flag(
                     "--\(provider.rawValue)-client-id", "KITH_\(provider.rawValue.uppercased())_CLIENT_ID", value: "ID",
                     repeatable: true,
-                    "accept \(provider.displayName) sign-in for this client id (repeatable: web, iOS, Android)"),
+                    "accept \(provider.displayName) sign-in for this client id (repeatable: web, iOS, Android)"
+                ) { $0.clientIds[provider] = $1.values },
                 Flag(
                     "--\(provider.rawValue)-issuer", "KITH_\(provider.rawValue.uppercased())_ISSUER", value: "URL",
                     "\(provider.displayName)'s issuer (default \(OIDCProviderConfiguration.defaultIssuer(of: provider)))"
-                ),
+                ) { $0.issuers[provider] = $1.value },
             ]
         } + [
-            Flag("--log-format", "KITH_LOG_FORMAT", value: "text|json", "text lines, or one JSON object a line"),
+            Flag("--log-format", "KITH_LOG_FORMAT", value: "text|json", "text lines, or one JSON object a line") {
+                $0.logFormat = try $1.parse(LogFormat.init(rawValue:), mustBe: "text or json")
+            },
             Flag(
                 "--trusted-proxy", "KITH_TRUSTED_PROXY", value: "CIDR", repeatable: true,
-                "a load balancer or proxy whose X-Forwarded-For names the client (repeatable)"),
+                "a load balancer or proxy whose X-Forwarded-For names the client (repeatable)"
+            ) { arguments, given throws(UsageError) in
+                arguments.trustedProxies = try given.values.map { value throws(UsageError) in
+                    try given.parse(
+                        value, TrustedProxies.Range.init(_:), mustBe: "an address or a range such as 10.0.0.0/8")
+                }
+            },
             Flag(
                 "--shutdown-delay", "KITH_SHUTDOWN_DELAY", value: "SECONDS",
-                "after SIGTERM, answer /health/ready 503 and keep serving this long before closing (default 0)"),
+                "after SIGTERM, answer /health/ready 503 and keep serving this long before closing (default 0)"
+            ) { $0.shutdownDelay = try $1.seconds() },
             Flag(
                 "--no-migrate", "KITH_NO_MIGRATE", value: nil,
-                "refuse to start while migrations are pending (run `kith-server migrate` first)"),
+                "refuse to start while migrations are pending (run `kith-server migrate` first)"
+            ) { $0.migratesOnStart = try !$1.isOn() },
             Flag(
                 "--smtp-url", "KITH_SMTP_URL", value: "URL",
-                "send mail through this SMTP server: smtp://HOST:PORT (STARTTLS when offered) or smtps://HOST:PORT"),
+                "send mail through this SMTP server: smtp://HOST:PORT (STARTTLS when offered) or smtps://HOST:PORT"
+            ) {
+                $0.smtpURL = try $1.parse(
+                    { ["smtp", "smtps"].contains(URL(string: $0)?.scheme?.lowercased()) ? $0 : nil },
+                    mustBe: "an smtp:// or smtps:// URL")
+            },
             Flag(
                 "--smtp-user", "KITH_SMTP_USER", value: "NAME",
-                "the SMTP login (its password from KITH_SMTP_PASSWORD or --smtp-password-file)"),
+                "the SMTP login (its password from KITH_SMTP_PASSWORD or --smtp-password-file)"
+            ) { $0.smtpUser = $1.value },
             Flag(
                 "--smtp-password-file", "KITH_SMTP_PASSWORD_FILE", value: "FILE",
-                "a file holding the SMTP password"),
+                "a file holding the SMTP password"
+            ) { $0.smtpPasswordFile = $1.value },
             Flag(
                 "--smtp-ca-file", "KITH_SMTP_CA_FILE", value: "FILE",
-                "trust the certificate authorities in this PEM file (a private CA) for the SMTP server's TLS"),
-            Flag("--mail-from", "KITH_MAIL_FROM", value: "ADDRESS", "the address mail is sent from"),
+                "trust the certificate authorities in this PEM file (a private CA) for the SMTP server's TLS"
+            ) {
+                $0.smtpCAFile = try $1.parse(
+                    { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }, mustBe: "a readable PEM file")
+            },
+            Flag("--mail-from", "KITH_MAIL_FROM", value: "ADDRESS", "the address mail is sent from") {
+                $0.mailFrom = try $1.parse({ try? EmailAddress.validate($0) }, mustBe: "an email address")
+            },
             Flag(
                 "--maildir", "KITH_MAILDIR", value: "DIR",
-                "write each message into this Maildir instead of sending it (one file a message, mode 0600)"),
+                "write each message into this Maildir instead of sending it (one file a message, mode 0600)"
+            ) { $0.maildir = $1.value },
             Flag(
                 "--require-verified-email", "KITH_REQUIRE_VERIFIED_EMAIL", value: nil,
-                "until an account verifies its email it may only see itself, verify, sign out and delete itself"),
+                "until an account verifies its email it may only see itself, verify, sign out and delete itself"
+            ) { $0.requireVerifiedEmail = try $1.isOn() },
             Flag(
                 "--sealing-key-file", "KITH_SEALING_KEY_FILE", value: "FILE",
                 "32 random bytes (head -c 32 /dev/urandom) that seal secrets at rest: two-step (TOTP) secrets, token signing keys, webhook secrets"
-            ),
+            ) { $0.sealingKeyFile = $1.value },
             Flag(
                 "--passkey-rp-id", "KITH_PASSKEY_RP_ID", value: "ID",
-                "the domain passkeys are made for; without it the passkey routes answer 404"),
+                "the domain passkeys are made for; without it the passkey routes answer 404"
+            ) { $0.passkeyRelyingPartyId = $1.value },
             Flag(
                 "--passkey-origin", "KITH_PASSKEY_ORIGIN", value: "ORIGIN", repeatable: true,
                 "an origin passkey ceremonies may come from (repeatable; https, or http://localhost:N, http://127.0.0.1:N)"
-            ),
+            ) { $0.passkeyOrigins = $1.values },
             Flag(
                 "--issuer", "KITH_ISSUER", value: "URL",
                 "the http(s) URL apps know this server by: the iss of its tokens and the base of its metadata (default http://HOST:PORT)"
-            ),
+            ) {
+                // Typed: with `issuer` optional, the reader's nil would be taken for a value.
+                let url: String = try $1.parse(
+                    { text -> String? in
+                        let url = URL(string: text)
+                        let isWeb = ["http", "https"].contains(url?.scheme?.lowercased())
+                        return isWeb && url?.host?.isEmpty == false ? text : nil
+                    }, mustBe: "an http:// or https:// URL with a host")
+                $0.issuer = url
+            },
             Flag(
                 "--event-retention", "KITH_EVENT_RETENTION", value: "DURATION",
                 "how long events are kept for apps' feeds and webhooks, pruned hourly: a number and s, m, h or d, from 1h to 365d (default 7d)"
-            ),
+            ) {
+                $0.eventRetention = try $1.parse(
+                    { Self.duration($0).flatMap { (3_600...365 * 86_400).contains($0) ? $0 : nil } },
+                    mustBe: "a duration from 1h to 365d, such as 7d or 36h")
+            },
         ]
 
     /// What `--help` prints, and what follows a usage error: every flag with its environment twin.
@@ -250,21 +354,18 @@ public struct ServerArguments: Sendable, Equatable {
             if given[name] != nil && !flag.repeatable { throw UsageError(description: "\(name) is given twice") }
             given[name, default: []].append(value)
         }
-        if given["--db"] != nil && given["--database"] != nil {
+        if flags.filter({ !$0.readsEnvironment }).allSatisfy({ given[$0.name] != nil }) {
             throw UsageError(description: "--db and --database are two different stores: give one")
         }
         for flag in flags {
             if let values = given[flag.name] {
-                try parsed.set(flag, values, source: flag.name)
-            } else if !["--db", "--database"].contains(flag.name), let text = environment[flag.environment],
-                !text.isEmpty
-            {
-                // The stores' own variables keep their order in `store(environment:)`.
+                try parsed.set(flag, FlagValues(values: values, source: flag.name))
+            } else if flag.readsEnvironment, let text = environment[flag.environment], !text.isEmpty {
                 let values =
                     flag.repeatable
                     ? text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                     : [text]
-                try parsed.set(flag, values, source: flag.environment)
+                try parsed.set(flag, FlagValues(values: values, source: flag.environment))
             }
         }
         try parsed.checkMail()
@@ -309,86 +410,19 @@ public struct ServerArguments: Sendable, Equatable {
         }
     }
 
-    /// Sets `flag` from `values`, naming `source` (the flag or its variable) in a refusal.
-    private mutating func set(_ flag: Flag, _ values: [String], source: String) throws(UsageError) {
-        let value = values.last ?? ""
-        /// `text` as `read` reads it, else the refusal saying what `source` must be.
-        func parse<T>(_ text: String, _ read: (String) -> T?, mustBe expected: String) throws(UsageError) -> T {
-            guard let parsed = read(text) else {
-                throw UsageError(description: "\(source) must be \(expected), not \(text)")
-            }
-            return parsed
-        }
-        func number(in range: some RangeExpression<Int>, mustBe expected: String) throws(UsageError) -> Int {
-            try parse(value, { Int($0).flatMap { range.contains($0) ? $0 : nil } }, mustBe: expected)
-        }
-        switch flag.name {
-        case "--db": databasePath = value
-        case "--database": databaseURL = value
-        case "--read-replica": readReplicaURLs = values
-        case "--replica-max-lag":
-            let seconds = try parse(
-                value, { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
-                mustBe: "a number of seconds from 0 to 3600")
-            replicaMaxLag = .milliseconds(Int64((seconds * 1000).rounded()))
-        case "--host": host = value
-        case "--port": port = try number(in: 1...65_535, mustBe: "a number from 1 to 65535")
-        case "--access-cache": accessCacheOwners = try number(in: 1..., mustBe: "a number of owners, at least 1")
-        case "--token-cache": tokenCacheSize = try number(in: 0..., mustBe: "a number of tokens, 0 or more")
-        case "--log-format": logFormat = try parse(value, LogFormat.init(rawValue:), mustBe: "text or json")
-        case "--trusted-proxy":
-            trustedProxies = try values.map { value throws(UsageError) in
-                try parse(value, TrustedProxies.Range.init(_:), mustBe: "an address or a range such as 10.0.0.0/8")
-            }
-        case "--event-retention":
-            eventRetention = try parse(
-                value, { Self.duration($0).flatMap { (3_600...365 * 86_400).contains($0) ? $0 : nil } },
-                mustBe: "a duration from 1h to 365d, such as 7d or 36h")
-        case "--shutdown-delay":
-            let seconds = try parse(
-                value, { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
-                mustBe: "a number of seconds from 0 to 3600")
-            shutdownDelay = .milliseconds(Int64((seconds * 1000).rounded()))
-        case "--no-migrate":
-            migratesOnStart = try !parse(value, { Self.switches[$0.lowercased()] }, mustBe: "1 or 0")
-        case "--require-verified-email":
-            requireVerifiedEmail = try parse(value, { Self.switches[$0.lowercased()] }, mustBe: "1 or 0")
-        case "--smtp-url":
-            smtpURL = try parse(
-                value, { ["smtp", "smtps"].contains(URL(string: $0)?.scheme?.lowercased()) ? $0 : nil },
-                mustBe: "an smtp:// or smtps:// URL")
-        case "--smtp-user": smtpUser = value
-        case "--smtp-password-file": smtpPasswordFile = value
-        case "--smtp-ca-file":
-            smtpCAFile = try parse(
-                value, { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }, mustBe: "a readable PEM file")
-        case "--mail-from":
-            mailFrom = try parse(value, { try? EmailAddress.validate($0) }, mustBe: "an email address")
-        case "--maildir": maildir = value
-        case "--sealing-key-file": sealingKeyFile = value
-        case "--passkey-rp-id": passkeyRelyingPartyId = value
-        case "--passkey-origin": passkeyOrigins = values
-        case "--issuer":
-            // Typed: with `issuer` optional, the reader's nil would be taken for a value.
-            let url: String = try parse(
-                value,
-                { text -> String? in
-                    let url = URL(string: text)
-                    let isWeb = ["http", "https"].contains(url?.scheme?.lowercased())
-                    return isWeb && url?.host?.isEmpty == false ? text : nil
-                }, mustBe: "an http:// or https:// URL with a host")
-            issuer = url
-        case _ where flag.name.hasSuffix("-client-id"):
-            if let provider = Self.provider(of: flag.name) { clientIds[provider] = values }
-        case _ where flag.name.hasSuffix("-issuer"):
-            if let provider = Self.provider(of: flag.name) { issuers[provider] = value }
-        default:
-            throw UsageError(description: "unknown argument \(flag.name)")
+    /// Sets `flag` from `given`: its own setter, whose refusals are usage errors.
+    private mutating func set(_ flag: Flag, _ given: FlagValues) throws(UsageError) {
+        do {
+            try flag.set(&self, given)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError(description: "\(given.source): \(error)")
         }
     }
 
     /// How a switch's value (from its environment twin) reads.
-    private static let switches = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false]
+    static let switches = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false]
 
     /// Refuses mail settings that cannot work together.
     private func checkMail() throws(UsageError) {
@@ -430,11 +464,6 @@ public struct ServerArguments: Sendable, Equatable {
     /// The key that seals TOTP secrets (`--sealing-key-file`), or nil when none is given.
     public func sealingKey() throws -> SealingKey? {
         try sealingKeyFile.map { try SealingKey(contentsOf: $0) }
-    }
-
-    /// The provider a `--PROVIDER-...` flag names.
-    private static func provider(of flag: String) -> IdentityProvider? {
-        IdentityProvider.allCases.first { flag.hasPrefix("--\($0.rawValue)-") }
     }
 
     /// The providers to accept, each with its client ids and issuer (the real one unless given).

@@ -111,22 +111,19 @@ public enum ServerCommand {
             let passkeyLog: @Sendable (PasskeyCheckFailure) -> Void = { [logger] failure in
                 logger.notice("Passkey check failed", metadata: ["check": "\(failure)"])
             }
+            // The one options value every feature is composed with, from the flags and the environment.
+            let options = CompositionOptions(
+                verifiers: verifiers, mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail,
+                accessCacheOwners: parsed.accessCacheOwners, sealingKey: sealingKey, issuer: parsed.issuerURL,
+                eventRetention: parsed.eventRetention, passkeys: passkeys, passkeyLog: passkeyLog)
             let services: ServerServices
             switch store {
             case .sqlite(let path):
-                services = try ServerServices.sqlite(
-                    features: app.features, path: path, accessCacheOwners: parsed.accessCacheOwners,
-                    verifiers: verifiers, mail: mail,
-                    requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey, passkeys: passkeys,
-                    passkeyLog: passkeyLog, issuer: parsed.issuerURL, eventRetention: parsed.eventRetention)
+                services = try ServerServices.sqlite(features: app.features, path: path, options: options)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
-                    features: app.features, url: url, accessCacheOwners: parsed.accessCacheOwners, verifiers: verifiers,
-                    migrates: false,
-                    mail: mail, requireVerifiedEmail: parsed.requireVerifiedEmail, sealingKey: sealingKey,
-                    passkeys: passkeys, passkeyLog: passkeyLog,
-                    replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag),
-                    issuer: parsed.issuerURL, eventRetention: parsed.eventRetention)
+                    features: app.features, url: url, migrates: false,
+                    replicas: .init(urls: parsed.readReplicaURLs, maxLag: parsed.replicaMaxLag), options: options)
                 logger.info(
                     "serving from PostgreSQL",
                     metadata: [
@@ -185,15 +182,14 @@ public enum ServerCommand {
             if !schema.isCurrent && !split.migrate {
                 return fail(ServerSchema.pendingRefusal(schema) + " (or give --migrate)")
             }
+            let options = CompositionOptions(sealingKey: try parsed.sealingKey(), issuer: parsed.issuerURL)
             let services: ServerServices
             switch store {
             case .sqlite(let path):
-                services = try ServerServices.sqlite(
-                    features: app.features, path: path, sealingKey: try parsed.sealingKey(), issuer: parsed.issuerURL)
+                services = try ServerServices.sqlite(features: app.features, path: path, options: options)
             case .postgres(let url):
                 services = try await ServerServices.postgres(
-                    features: app.features, url: url, poolSize: 2, migrates: false,
-                    sealingKey: try parsed.sealingKey(), issuer: parsed.issuerURL)
+                    features: app.features, url: url, poolSize: 2, migrates: false, options: options)
             }
             let output = await command.run(split.command, services.services)
             do { try services.closeStore() } catch {}

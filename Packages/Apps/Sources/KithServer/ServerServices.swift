@@ -52,42 +52,16 @@ public struct ServerServices: Sendable {
         self.databaseStatistics = databaseStatistics
     }
 
-    /// The options of the flags that are the same for every store.
-    static func options(
-        accessCacheOwners: Int?, clock: any WallClock, random: any RandomSource, hasher: (any PasswordHasher)?,
-        verifiers: [any IDTokenVerifier], mail: MailSetup?, requireVerifiedEmail: Bool, sealingKey: SealingKey?,
-        passkeys: PasskeyRelyingParty?, passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?, issuer: String?,
-        eventRetention: TimeInterval? = nil
-    ) -> CompositionOptions {
-        var options = CompositionOptions()
-        options.accessCacheOwners = accessCacheOwners
-        options.clock = clock
-        options.random = random
-        options.hasher = hasher
-        options.verifiers = verifiers
-        options.mail = mail
-        options.requireVerifiedEmail = requireVerifiedEmail
-        options.sealingKey = sealingKey
-        options.passkeys = passkeys
-        options.passkeyLog = passkeyLog
-        options.issuer = issuer
-        options.eventRetention = eventRetention
-        return options
-    }
-
-    /// The rules over the PostgreSQL database at `url`: the same services as on SQLite, so every rule holds alike;
+    /// The rules over the PostgreSQL database at `url`, composed with `options` (the app's one value: clock, hasher,
+    /// providers, mail, sealing key, passkeys...): the same services as on SQLite, so every rule holds alike;
     /// any number of servers may share the database (every write SERIALIZABLE and retried whole on a conflict, every
     /// read one snapshot). Pending migrations are applied first unless `migrates` is false (the caller checked that
     /// none are pending: `--no-migrate`).
     public static func postgres(
-        features: [ServerFeature], url: String, poolSize: Int = 8, accessCacheOwners: Int? = nil,
-        clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-        hasher: (any PasswordHasher)? = nil, verifiers: [any IDTokenVerifier] = [], migrates: Bool = true,
-        timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts(), mail: MailSetup? = nil,
-        requireVerifiedEmail: Bool = false, sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
-        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil,
-        replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas(), issuer: String? = nil,
-        eventRetention: TimeInterval? = nil
+        features: [ServerFeature], url: String, poolSize: Int = 8, migrates: Bool = true,
+        timeouts: PostgresDatabase.Timeouts = PostgresDatabase.Timeouts(),
+        replicas: PostgresDatabase.Replicas = PostgresDatabase.Replicas(),
+        options: CompositionOptions = CompositionOptions()
     ) async throws -> ServerServices {
         let composition = try Composition(features.map(\.feature))
         let migrations = composition.migrations
@@ -98,13 +72,10 @@ public struct ServerServices: Sendable {
             : PostgresDatabase.connect(url: url, size: poolSize, timeouts: timeouts, replicas: replicas)
         let services = try composition.local(
             database: database,
-            options: options(
-                accessCacheOwners: accessCacheOwners, clock: clock, random: random, hasher: hasher,
-                verifiers: verifiers, mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey,
-                passkeys: passkeys, passkeyLog: passkeyLog, issuer: issuer, eventRetention: eventRetention))
+            options: options)
         return try ServerServices(
             features: features, services: services, databaseAnswers: { await database.answers() },
-            identityProviders: Set(verifiers.map(\.provider)),
+            identityProviders: Set(options.verifiers.map(\.provider)),
             databaseStatistics: {
                 let counters = database.counters
                 let pool = await database.poolUsage()
@@ -125,28 +96,21 @@ public struct ServerServices: Sendable {
             }, migrationStatus: { try? await database.migrationStatus(migrations) })
     }
 
-    /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed). The file may be a
+    /// The rules over the SQLite file at `path` (created with mode 0600 and migrated when needed), composed with
+    /// `options`. The file may be a
     /// `kith` device's too: its saved entries follow the account changes made here, as `kith`'s do.
     public static func sqlite(
-        features: [ServerFeature], path: String, accessCacheOwners: Int? = nil, clock: any WallClock = SystemClock(),
-        random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
-        verifiers: [any IDTokenVerifier] = [], mail: MailSetup? = nil, requireVerifiedEmail: Bool = false,
-        sealingKey: SealingKey? = nil, passkeys: PasskeyRelyingParty? = nil,
-        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil, issuer: String? = nil,
-        eventRetention: TimeInterval? = nil
+        features: [ServerFeature], path: String, options: CompositionOptions = CompositionOptions()
     ) throws -> ServerServices {
         let composition = try Composition(features.map(\.feature))
         let migrations = composition.migrations
         let database = try SQLiteDatabase.open(at: path, features: migrations)
         let services = try composition.local(
             database: database,
-            options: options(
-                accessCacheOwners: accessCacheOwners, clock: clock, random: random, hasher: hasher,
-                verifiers: verifiers, mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey,
-                passkeys: passkeys, passkeyLog: passkeyLog, issuer: issuer, eventRetention: eventRetention))
+            options: options)
         let known = migrations.flatMap { $0.identifiers(for: .sqlite) }
         return try ServerServices(
-            features: features, services: services, identityProviders: Set(verifiers.map(\.provider)),
+            features: features, services: services, identityProviders: Set(options.verifiers.map(\.provider)),
             migrationStatus: {
                 (try? database.appliedMigrations()).map {
                     MigrationStatus(known: known, applied: $0.features.flatMap(\.applied))

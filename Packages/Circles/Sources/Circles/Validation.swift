@@ -2,13 +2,22 @@ import Foundation
 import Identity
 import Kernel
 
+/// The lengths Circles' rules allow, which its commands' help says.
+public enum CirclesLimits {
+    /// The longest circle name, in graphemes.
+    public static let circleNameMax = 40
+    /// The longest bio, in graphemes.
+    public static let bioMax = 160
+    /// The longest reason an access request gives, in graphemes.
+    public static let reasonMax = 200
+    /// How long a username is.
+    public static let usernameLength = 3...30
+}
+
 /// The value rules of Circles: names, circle styles, phones, emails, usernames, lengths.
 enum Validation {
     static let displayName = NameValidator(rules: .displayName, maxLength: 50)
-    static let circleNameMax = 40
-    static let bioMax = 160
     static let photoMax = 2048
-    static let reasonMax = 200
 
     /// A contact's or profile's display name: display-name rules, 1-50, never `me`/`primary`.
     static func name(_ raw: String, field: String = "display name") throws(CirclesError) -> String {
@@ -25,7 +34,7 @@ enum Validation {
     /// A circle name: trimmed, NFC, 1-40 graphemes, no control characters, never a reserved word.
     static func circleName(_ raw: String) throws(CirclesError) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard (1...circleNameMax).contains(name.count),
+        guard (1...CirclesLimits.circleNameMax).contains(name.count),
             !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { throw CirclesError.invalidCircleName }
         if ReferenceResolver.isReserved(name) { throw CirclesError.reservedName(name) }
@@ -114,7 +123,7 @@ enum Validation {
         var text = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if text.hasPrefix("@") { text.removeFirst() }
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_.")
-        guard (3...30).contains(text.count), text.allSatisfy({ allowed.contains($0) }) else {
+        guard CirclesLimits.usernameLength.contains(text.count), text.allSatisfy({ allowed.contains($0) }) else {
             throw CirclesError.invalidUsername
         }
         return text

@@ -32,7 +32,8 @@ public final class CirclesContractEnvironment: Sendable {
         self.statements = statements
         store = circlesStore
         let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
-        identity = LocalIdentityService(store: identityStore, clock: clock, random: random, hasher: hasher)
+        identity = LocalIdentityService(
+            store: identityStore, options: IdentityOptions(clock: clock, random: random, hasher: hasher))
         service = LocalCirclesService(store: store, clock: clock, random: random)
     }
 

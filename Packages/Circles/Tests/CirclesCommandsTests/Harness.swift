@@ -24,8 +24,9 @@ final class Harness: Sendable {
 
     init() async throws {
         identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: identityStore,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         service = LocalCirclesService(
             store: InMemoryCirclesStore(identity: identityStore), clock: clock, random: random)
         plugin = CirclesPlugin(service: service, principals: principals)

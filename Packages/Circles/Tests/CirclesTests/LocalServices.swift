@@ -18,8 +18,9 @@ struct LocalServices {
         let random = SeededRandomSource(seed: seed)
         let clock = ManualClock()
         identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: identityStore,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         circles = LocalCirclesService(
             store: circlesStore ?? InMemoryCirclesStore(identity: identityStore), clock: clock, random: random)
     }

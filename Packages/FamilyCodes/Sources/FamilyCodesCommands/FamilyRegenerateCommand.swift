@@ -11,8 +11,14 @@ enum FamilyRegenerateCommand {
         Command(
             "family regenerate", summary: "Make a new family code; the old one stops working (asks first)",
             options: [
-                Option("expires", value: "DURATION", "how long the new code lasts: 7d, 12h or 30m (at most 30 days)"),
-                Option("max-uses", value: "N", "how many parents it admits (1-100)"),
+                Option(
+                    "expires", value: "DURATION",
+                    "how long the new code lasts: 7d, 12h or 30m (at most \(Int(FamilyCodeLimits.longestLifetime / 86_400)) days)"
+                ),
+                Option(
+                    "max-uses", value: "N",
+                    "how many parents it admits (\(FamilyCodeLimits.usesRange.lowerBound)-\(FamilyCodeLimits.usesRange.upperBound))"
+                ),
             ]
         ) { arguments, context in
             let limits = FamilyCodeLimits(

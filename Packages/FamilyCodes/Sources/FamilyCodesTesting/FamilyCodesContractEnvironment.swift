@@ -26,7 +26,8 @@ public final class FamilyCodesContractEnvironment: Sendable {
         self.identityStore = identityStore
         self.statements = statements
         let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
-        identity = LocalIdentityService(store: identityStore, clock: clock, random: random, hasher: hasher)
+        identity = LocalIdentityService(
+            store: identityStore, options: IdentityOptions(clock: clock, random: random, hasher: hasher))
         service = LocalFamilyCodeService(store: store, clock: clock, random: random)
     }
 

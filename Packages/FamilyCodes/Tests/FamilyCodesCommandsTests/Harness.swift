@@ -24,8 +24,9 @@ final class Harness: Sendable {
     init(interaction: any Interaction = NoInteraction()) throws {
         store = InMemoryFamilyCodeStore(identity: identityStore)
         identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: identityStore,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         service = LocalFamilyCodeService(store: store, clock: clock, random: random)
         let plugin = FamilyCodesPlugin(service: service, principals: principals, identity: identity)
         shell = Shell(

@@ -236,8 +236,8 @@ struct MigrationTests {
         let database = try SQLiteDatabase.open(
             at: path, features: [IdentityMigrations.all, ShippedSQLiteSteps.first(steps)])
         let identity = LocalIdentityService(
-            store: SQLStore(identityOn: database), clock: clock,
-            hasher: Argon2PasswordHasher(parameters: .testing))
+            store: SQLStore(identityOn: database),
+            options: IdentityOptions(clock: clock, hasher: Argon2PasswordHasher(parameters: .testing)))
         let grant = try await identity.register(
             SignUp(email: "pia@example.com", firstName: "Pia", lastName: "Lee", password: "password-1", role: .player))
         let pia = Principal(accountId: grant.accountId)

@@ -38,8 +38,8 @@ struct PostgresFamilyCodeStoreTests {
         }
         let clock = ManualClock()
         let identity = LocalIdentityService(
-            store: SQLStore(identityOn: servers[0]), clock: clock,
-            hasher: Argon2PasswordHasher(parameters: .testing))
+            store: SQLStore(identityOn: servers[0]),
+            options: IdentityOptions(clock: clock, hasher: Argon2PasswordHasher(parameters: .testing)))
         func account(_ first: String, _ role: AccountRole) async throws -> Principal {
             let grant = try await identity.register(
                 SignUp(

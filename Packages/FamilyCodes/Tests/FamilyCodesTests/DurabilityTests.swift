@@ -20,8 +20,9 @@ struct FamilyDurabilityTests {
         let clock = ManualClock()
         store = DurabilityRecorder(InMemoryFamilyCodeStore(identity: identityStore))
         identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: identityStore,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         service = LocalFamilyCodeService(store: store, clock: clock, random: random)
     }
 

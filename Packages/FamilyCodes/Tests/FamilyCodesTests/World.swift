@@ -43,8 +43,9 @@ struct World {
         self.store = store
         self.statements = statements
         identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: identityStore,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         service = LocalFamilyCodeService(store: store, clock: clock, random: random)
     }
 

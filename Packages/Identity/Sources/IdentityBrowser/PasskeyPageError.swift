@@ -35,7 +35,9 @@ public struct PasskeyPageError: Error, Equatable, Sendable, CustomStringConverti
     }
 
     public static let timedOut = PasskeyPageError(
-        code: .timedOut, description: "No passkey came back from the browser within 5 minutes: run the command again.")
+        code: .timedOut,
+        description: "No passkey came back from the browser within "
+            + "\(LoopbackPasskeyPage.timeout.components.seconds / 60) minutes: run the command again.")
 
     /// What the page said went wrong, as the browser named it (`NotAllowedError: ...`).
     public static func browserFailed(_ said: String) -> PasskeyPageError {

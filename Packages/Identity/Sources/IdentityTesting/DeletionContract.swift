@@ -147,7 +147,8 @@ public enum DeletionContract {
         _ = try await here.signUp("Ann")
         _ = try await here.signUp("Bo")
         // Ann's account is deleted by a process that is not this device (a server, another device's kith).
-        let server = LocalIdentityService(store: env.store, clock: env.clock, random: env.random, hasher: env.hasher)
+        let server = LocalIdentityService(
+            store: env.store, options: IdentityOptions(clock: env.clock, random: env.random, hasher: env.hasher))
         let elsewhere = try await server.principal(
             forToken: try await server.signIn(email: email("Ann"), password: password("Ann")).token)
         try await server.deleteAccount(elsewhere, password: password("Ann"))

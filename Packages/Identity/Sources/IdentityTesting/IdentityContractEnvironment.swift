@@ -34,9 +34,11 @@ public final class IdentityContractEnvironment: Sendable {
         passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil
     ) -> LocalIdentityService {
         LocalIdentityService(
-            store: store, clock: clock, random: random, hasher: hasher, verifiers: verifiers, device: deviceStore,
-            mail: mail, requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey, passkeys: passkeys,
-            passkeyLog: passkeyLog)
+            store: store,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: hasher, verifiers: verifiers, device: deviceStore, mail: mail,
+                requireVerifiedEmail: requireVerifiedEmail, sealingKey: sealingKey, passkeys: passkeys,
+                passkeyLog: passkeyLog))
     }
 
     /// Every event in the log, oldest first, once every committed one is readable (`IdentityStore.finalEvents`).

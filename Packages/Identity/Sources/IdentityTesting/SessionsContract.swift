@@ -25,7 +25,8 @@ public enum SessionsContract {
         _ env: IdentityContractEnvironment, label: String?, store: (any IdentityStore)? = nil
     ) -> LocalIdentityService {
         LocalIdentityService(
-            store: store ?? env.store, clock: env.clock, random: env.random, hasher: env.hasher, sessionLabel: label)
+            store: store ?? env.store,
+            options: IdentityOptions(clock: env.clock, random: env.random, hasher: env.hasher, sessionLabel: label))
     }
 
     static func sessionsListBothDevicesWithTheirLabels(_ env: IdentityContractEnvironment) async throws {

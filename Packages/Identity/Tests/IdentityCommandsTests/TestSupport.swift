@@ -29,9 +29,10 @@ final class Device: Sendable {
         passkeys: PasskeyRelyingParty? = nil
     ) throws {
         service = LocalIdentityService(
-            store: store, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: verifiers,
-            device: deviceStore, passkeys: passkeys)
+            store: store,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random),
+                verifiers: verifiers, device: deviceStore, passkeys: passkeys))
         accounts = ThisDevice(store: deviceStore, sessions: service, clock: clock)
         registry = try CommandRegistry(plugins: [
             IdentityPlugin(

@@ -22,8 +22,9 @@ struct PostgresApprovalRaceTests {
         func server(_ database: PostgresDatabase, seed: UInt64) -> LocalIdentityService {
             let random = SeededRandomSource(seed: seed)
             return LocalIdentityService(
-                store: SQLStore(identityOn: database), clock: clock, random: random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+                store: SQLStore(identityOn: database),
+                options: IdentityOptions(
+                    clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         }
         let one = server(first, seed: 1)
         let two = server(second, seed: 2)

@@ -52,8 +52,10 @@ struct PostgresIdentityStoreTests {
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
-            store: SQLStore(identityOn: database), clock: ManualClock(), random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: SQLStore(identityOn: database),
+            options: IdentityOptions(
+                clock: ManualClock(), random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)
+            ))
         let first = "P1-first-secret-Ωmega"
         let second = "P2-second-secret-Ωmega"
         let grant = try await service.register(
@@ -84,8 +86,10 @@ struct PostgresIdentityStoreTests {
                 group.addTask {
                     let random = SeededRandomSource(seed: UInt64(seed))
                     let service = LocalIdentityService(
-                        store: SQLStore(identityOn: database), clock: ManualClock(), random: random,
-                        hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+                        store: SQLStore(identityOn: database),
+                        options: IdentityOptions(
+                            clock: ManualClock(), random: random,
+                            hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
                     do {
                         _ = try await service.register(
                             SignUp(email: "ann@example.com", firstName: "Ann", lastName: "Lee", password: "password-1"))

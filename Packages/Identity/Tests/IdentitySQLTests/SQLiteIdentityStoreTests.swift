@@ -93,8 +93,9 @@ struct SQLiteIdentityStoreTests {
             let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all])
             let random = SeededRandomSource(seed: seed)
             let service = LocalIdentityService(
-                store: SQLStore(identityOn: database), clock: clock, random: random,
-                hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+                store: SQLStore(identityOn: database),
+                options: IdentityOptions(
+                    clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
             return ThisDevice(store: SQLDeviceStore(database: database), sessions: service, clock: clock)
         }
         let first = try process(seed: 1)
@@ -114,8 +115,10 @@ struct SQLiteIdentityStoreTests {
         let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all])
         let random = SeededRandomSource(seed: 9)
         let service = LocalIdentityService(
-            store: SQLStore(identityOn: database), clock: ManualClock(), random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: SQLStore(identityOn: database),
+            options: IdentityOptions(
+                clock: ManualClock(), random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)
+            ))
         let device = ThisDevice(store: SQLDeviceStore(database: database), sessions: service)
         let first = "P1-first-secret-Ωmega"
         let second = "P2-second-secret-Ωmega"

@@ -10,8 +10,10 @@ func serviceOnDevice(store: any IdentityStore, device deviceStore: any DeviceSto
 {
     let random = SeededRandomSource(seed: seed)
     let service = LocalIdentityService(
-        store: store, clock: ManualClock(), random: random,
-        hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
+        store: store,
+        options: IdentityOptions(
+            clock: ManualClock(), random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random),
+            device: deviceStore))
     return (service, ThisDevice(store: deviceStore, sessions: service))
 }
 

@@ -11,7 +11,7 @@ struct SessionCheckTests {
     @Test func aCallRecordsALiveSessionAndNeverAnEndedOne() async throws {
         let identity = LocalIdentityService(
             store: InMemoryIdentityStore(),
-            hasher: Argon2PasswordHasher(parameters: .testing, random: SystemRandomSource()))
+            options: IdentityOptions(hasher: Argon2PasswordHasher(parameters: .testing, random: SystemRandomSource())))
         let grant = try await identity.register(
             SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "correct horse"))
         var principal = try await identity.principal(forToken: grant.token)

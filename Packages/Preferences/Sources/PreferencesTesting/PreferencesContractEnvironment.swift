@@ -20,8 +20,9 @@ public final class PreferencesContractEnvironment: Sendable {
     /// A new process's Identity service on the same store.
     public func identity() -> LocalIdentityService {
         LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: identityStore,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
     }
 
     public func preferences() -> LocalPreferencesService {

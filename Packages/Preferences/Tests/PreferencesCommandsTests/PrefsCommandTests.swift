@@ -25,8 +25,9 @@ struct Harness {
         let clock = ManualClock()
         let identityStore = InMemoryIdentityStore()
         identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: identityStore,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         let grant = try await identity.register(
             SignUp(email: "dana@example.com", firstName: "Dana", lastName: "Reyes", password: "password-dana"))
         let dana = try await identity.principal(forToken: grant.token)

@@ -10,9 +10,11 @@ import Testing
 struct GraduationCarryOverTests {
     func claiming(_ fixture: Fixture) -> LocalIdentityService {
         LocalIdentityService(
-            store: fixture.identityStore, clock: fixture.clock, random: fixture.random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: fixture.random),
-            carryOver: PreferencesCarryOver(store: fixture.store))
+            store: fixture.identityStore,
+            options: IdentityOptions(
+                clock: fixture.clock, random: fixture.random,
+                hasher: Argon2PasswordHasher(parameters: .testing, random: fixture.random),
+                carryOver: PreferencesCarryOver(store: fixture.store)))
     }
 
     func claim(_ code: String, _ service: LocalIdentityService) async throws -> Principal {

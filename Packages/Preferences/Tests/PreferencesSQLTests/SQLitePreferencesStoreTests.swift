@@ -72,8 +72,10 @@ struct SQLitePreferencesStoreTests {
 
         // Removed through Identity's own service, in a new process on the same file.
         let identity = LocalIdentityService(
-            store: SQLStore(identityOn: try Fixture.openDatabase(at: database.path)), clock: fixture.clock,
-            random: fixture.random, hasher: Argon2PasswordHasher(parameters: .testing, random: fixture.random))
+            store: SQLStore(identityOn: try Fixture.openDatabase(at: database.path)),
+            options: IdentityOptions(
+                clock: fixture.clock, random: fixture.random,
+                hasher: Argon2PasswordHasher(parameters: .testing, random: fixture.random)))
         _ = try await identity.removeMember(family.dana, "Max")
 
         #expect(try await rows(family.max.memberId) == 0)

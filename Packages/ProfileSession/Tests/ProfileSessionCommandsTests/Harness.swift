@@ -26,8 +26,10 @@ struct Harness {
 
     init(environment: [String: String] = [:]) throws {
         identity = LocalIdentityService(
-            store: store, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
+            store: store,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random),
+                device: deviceStore))
         device = ThisDevice(store: deviceStore, sessions: identity, clock: clock)
         manager = ProfileSessionManager(
             profiles: identity, device: device, exitLock: ExitLock(pins: identity, device: deviceStore))

@@ -70,8 +70,10 @@ struct TranscriptTests {
         _ = await harness.text("switch Max")
         _ = await harness.text("prefs theme dark")
         let other = LocalIdentityService(
-            store: harness.store, clock: harness.clock, random: harness.random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: harness.random))
+            store: harness.store,
+            options: IdentityOptions(
+                clock: harness.clock, random: harness.random,
+                hasher: Argon2PasswordHasher(parameters: .testing, random: harness.random)))
         _ = try await other.removeMember(try #require(try await harness.device.currentPrincipal()), "Max")
         // The switchable profiles are read again before the command: Max is gone, so it is Dana's own.
         let prefs = try await harness.object("prefs theme light")

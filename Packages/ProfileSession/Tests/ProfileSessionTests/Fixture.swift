@@ -20,8 +20,10 @@ final class Device: Sendable {
     /// A new process on this device: it starts as the device's current account.
     func process() -> DeviceProcess {
         let identity = LocalIdentityService(
-            store: store, clock: clock, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), device: deviceStore)
+            store: store,
+            options: IdentityOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random),
+                device: deviceStore))
         return DeviceProcess(
             identity: identity, device: ThisDevice(store: deviceStore, sessions: identity, clock: clock))
     }

@@ -32,6 +32,8 @@ public final class PostgresDatabase: SQLDatabase {
     let replicaWait: Duration
     /// How long a failed replica is left alone.
     let replicaDownFor: Duration
+    /// The time replica routing keeps (`Replicas.clock`).
+    let replicaClock: any MonotonicClock
     /// Where the primary's WAL stands, asked once for every read that may go to a replica.
     let primaryPositions: PrimaryPositions
     /// The replica the next read tries first (round robin).
@@ -145,6 +147,7 @@ public final class PostgresDatabase: SQLDatabase {
         replicaMaxLag = replicas.maxLag
         replicaDownFor = replicas.downFor
         replicaWait = replicas.wait
+        replicaClock = replicas.clock
         primaryPositions = PrimaryPositions(url: url, timeouts: timeouts)
     }
 

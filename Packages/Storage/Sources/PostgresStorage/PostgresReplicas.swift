@@ -4,6 +4,13 @@ import Synchronization
 
 // MARK: - Reads on streaming replicas
 
+/// Monotonic time, as replica routing reads it: `ContinuousClock` in a server, a clock a test moves on in its tests.
+public protocol MonotonicClock: Sendable {
+    var now: ContinuousClock.Instant { get }
+}
+
+extension ContinuousClock: MonotonicClock {}
+
 extension PostgresDatabase {
     /// Streaming replicas (hot standbys of the primary) that read-only transactions may run on.
     public struct Replicas: Sendable {
@@ -18,15 +25,19 @@ extension PostgresDatabase {
         public var wait: Duration
         /// How long a replica that failed (down, refusing) is left alone before a read tries it again.
         public var downFor: Duration
+        /// The time `maxLag` and `downFor` are kept by: the system's monotonic clock; a test gives one it moves on.
+        /// (A read's `wait` for a replica to replay polls the real server, so it is real time.)
+        public var clock: any MonotonicClock
 
         public init(
             urls: [String] = [], maxLag: Duration = .seconds(1), wait: Duration = .milliseconds(10),
-            downFor: Duration = .seconds(1)
+            downFor: Duration = .seconds(1), clock: any MonotonicClock = ContinuousClock()
         ) {
             self.urls = urls
             self.maxLag = maxLag
             self.wait = wait
             self.downFor = downFor
+            self.clock = clock
         }
     }
 
@@ -44,7 +55,7 @@ extension PostgresDatabase {
 
     /// Every replica's state now.
     public func replicaStatuses() -> [ReplicaStatus] {
-        let now = ContinuousClock.now
+        let now = replicaClock.now
         return replicas.map { $0.status(at: now, maxLag: replicaMaxLag) }
     }
 
@@ -63,7 +74,7 @@ extension PostgresDatabase {
     /// for the replica to catch up: a failed replica costs one read run again, never an error.
     func routedRead<T: Sendable>(_ body: @Sendable (any SQLConnection) throws -> T) async throws -> T {
         let readAfter = CausalContext.current?.readAfter
-        if let replica = chosenReplica(at: .now), let fence = await primaryPositions.current(),
+        if let replica = chosenReplica(at: replicaClock.now), let fence = await primaryPositions.current(),
             readAfter.map({ $0 <= fence }) ?? true
         {
             if case .served(let value) = try await read(on: replica, needed: fence, body) { return value }
@@ -124,7 +135,7 @@ extension PostgresDatabase {
             return .skipped
         case .failed(let down):
             counting.withLock { $0.replicaFailures += 1 }
-            if down { replica.noteDown(until: .now + replicaDownFor) }
+            if down { replica.noteDown(until: replicaClock.now + replicaDownFor) }
             return .skipped
         }
     }
@@ -146,6 +157,7 @@ extension PostgresDatabase {
             if let replayed = connection.replayedAtLeast, replayed >= needed {
                 replica.noteCaughtUp()
             } else {
+                // Real time: this polls the replica itself.
                 let deadline = ContinuousClock.now + replicaWait
                 while true {
                     let row = try connection.first("SELECT pg_is_in_recovery(), pg_last_wal_replay_lsn()")
@@ -159,7 +171,8 @@ extension PostgresDatabase {
                     connection.replayedAtLeast = replayed
                     if let replayed, replayed >= needed { break }
                     guard ContinuousClock.now < deadline else {
-                        replica.noteBehind(by: needed.value - min(replayed?.value ?? 0, needed.value), at: .now)
+                        replica.noteBehind(
+                            by: needed.value - min(replayed?.value ?? 0, needed.value), at: replicaClock.now)
                         return .behind
                     }
                     Thread.sleep(forTimeInterval: 0.000_5)

@@ -22,7 +22,7 @@ public struct TokensPlugin: Plugin {
                 "token", summary: "An access token for an app (the member's while acting)",
                 arguments: [Argument("AUDIENCE", "the app's id, as the server's operator registered it")],
                 details:
-                    "Prints the token, which lives 5 minutes; --json prints the token response (access_token, token_type, expires_in, issued_token_type)."
+                    "Prints the token, which lives \(Int(KeyRotation.tokenLifetime / 60)) minutes; --json prints the token response (access_token, token_type, expires_in, issued_token_type)."
             ) { [issuer, principals] arguments, _ in
                 let principal = try await principals.requirePrincipal()
                 let grant = try await issuer.accessToken(principal, audience: arguments.argument("AUDIENCE"))

@@ -31,7 +31,8 @@ public final class TokensContractEnvironment: Sendable {
         store = tokensStore
         let hasher = Argon2PasswordHasher(parameters: .testing, random: random)
         identity = LocalIdentityService(
-            store: identityStore, clock: clock, random: random, hasher: hasher, mail: Self.mail)
+            store: identityStore,
+            options: IdentityOptions(clock: clock, random: random, hasher: hasher, mail: Self.mail))
         circles = LocalCirclesService(store: circlesStore, clock: clock, random: random)
         tokens = LocalTokenService(
             store: tokensStore, issuer: Self.issuer, clock: clock, random: random, engine: circles.engine)

@@ -31,7 +31,7 @@ enum FamilyCodesBenchmark {
             at: folder + "/joins.sqlite", features: [IdentityMigrations.all, FamilyCodesMigrations.all])
         let identity = LocalIdentityService(
             store: SQLStore(identityOn: database),
-            hasher: Argon2PasswordHasher(parameters: .testing))
+            options: IdentityOptions(hasher: Argon2PasswordHasher(parameters: .testing)))
         let service = LocalFamilyCodeService(store: SQLStore(familyCodesOn: database))
         var work: [(Principal, String)] = []
         for index in 0..<(joins + round) {

@@ -21,7 +21,8 @@ enum IdentityBenchmark {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let database = try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all])
         let service = LocalIdentityService(
-            store: SQLStore(identityOn: database), hasher: Argon2PasswordHasher(parameters: .owasp))
+            store: SQLStore(identityOn: database),
+            options: IdentityOptions(hasher: Argon2PasswordHasher(parameters: .owasp)))
         let device = ThisDevice(store: SQLDeviceStore(database: database), sessions: service)
         for (email, first) in [("ana@example.com", "Ana"), ("ben@example.com", "Ben")] {
             _ = try await device.signUp(

@@ -26,9 +26,7 @@ struct KithServices: Sendable {
     )
         throws
     {
-        var options = CompositionOptions()
-        options.random = random
-        options.hasher = hasher
+        let options = CompositionOptions(random: random, hasher: hasher)
         let services = try Composition(Self.features).local(database: database, options: options)
         identity = try services.require(LocalIdentityService.self, by: "kith-bench")
         preferences = try services.require((any PreferencesService).self, by: "kith-bench")

@@ -132,18 +132,19 @@ enum HealthRoutes {
         }
     }
 
-    static func add(
+    /// The routes, whose checks keep time by `clock` (the system's monotonic clock; a test gives one it moves on).
+    static func add<Time: Clock<Duration>>(
         to router: Router<KithRequestContext>, databaseAnswers: @escaping @Sendable () async -> Bool,
         migrationStatus: @escaping @Sendable () async -> MigrationStatus? = { MigrationStatus(known: [], applied: []) },
-        readiness: Readiness = Readiness()
+        readiness: Readiness = Readiness(), clock: Time
     ) {
         // A load balancer's question: a database slow for a moment under load is not down (the bench's /health p99
         // of a second was every caller waiting on the check), so the last answer stands while the next is asked, for
         // longer than the question may take (PostgresDatabase.answers(): 5 s to connect, 5 s to answer).
-        let check = DatabaseCheck(clock: ContinuousClock(), trust: .seconds(20), silence: false, ask: databaseAnswers)
+        let check = DatabaseCheck(clock: clock, trust: .seconds(20), silence: false, ask: databaseAnswers)
         // Its own question: the schema's status also proves the database answers, within a second.
-        let schema = DatabaseCheck<MigrationStatus?, ContinuousClock>(
-            clock: ContinuousClock(), patience: .seconds(1), silence: nil, ask: migrationStatus)
+        let schema = DatabaseCheck<MigrationStatus?, Time>(
+            clock: clock, patience: .seconds(1), silence: nil, ask: migrationStatus)
         router.get("/health/live") { _, _ in try JSONCoding.response(Live(status: "ok")) }
         router.get("/health/ready") { _, _ in
             let ready = await Self.ready(readiness: readiness, schema: schema.answers)

@@ -46,7 +46,7 @@ extension LocalCirclesService {
                 return RequestReceipt(requestId: existing.id)
             }
             guard requests.count < Self.pendingRequestLimit else { throw CirclesError.tooManyPendingRequests }
-            let reason = try Validation.text(reason, field: "reason", maxLength: Validation.reasonMax)
+            let reason = try Validation.text(reason, field: "reason", maxLength: CirclesLimits.reasonMax)
             let persona = try context.activePersona(in: try context.profiles())
             let record = RequestRecord(
                 id: context.random.uuidString(), ownerAccountId: profile.ownerAccountId, profileId: profile.id,

@@ -24,7 +24,9 @@ extension LocalCirclesService {
                     profile.username = username
                 }
             }
-            if let bio = edit.bio { profile.bio = try Validation.text(bio, field: "bio", maxLength: Validation.bioMax) }
+            if let bio = edit.bio {
+                profile.bio = try Validation.text(bio, field: "bio", maxLength: CirclesLimits.bioMax)
+            }
             if let phone = edit.phone { profile.phone = try Validation.phone(phone) }
             if let email = edit.email { profile.email = try Validation.email(email) }
             if let photo = edit.photo {

@@ -8,7 +8,7 @@ enum CircleCreateCommand {
     static func make(service: any CirclesService, principals: any PrincipalSource) -> Command {
         Command(
             "circle create", summary: "Create a custom circle",
-            arguments: [Argument("NAME", "1-40 characters, unique among your circles")],
+            arguments: [Argument("NAME", "1-\(CirclesLimits.circleNameMax) characters, unique among your circles")],
             options: [
                 Option("emoji", value: "E", "one emoji (default ⭕)"),
                 Option(

@@ -13,8 +13,11 @@ enum ProfileEditCommand {
             ],
             options: [
                 Option("display-name", value: "V", "the name others see"),
-                Option("username", value: "V", "3-30 of a-z, 0-9, _ and ."),
-                Option("bio", value: "V", "up to 160 characters"),
+                Option(
+                    "username", value: "V",
+                    "\(CirclesLimits.usernameLength.lowerBound)-\(CirclesLimits.usernameLength.upperBound) of a-z, 0-9, _ and ."
+                ),
+                Option("bio", value: "V", "up to \(CirclesLimits.bioMax) characters"),
                 Option("phone", value: "V", "a phone number"),
                 Option("email", value: "V", "an email address"),
                 Option("photo", value: "V", "a photo URL or key"),

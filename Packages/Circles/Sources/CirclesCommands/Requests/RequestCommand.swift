@@ -12,7 +12,7 @@ enum RequestCommand {
                 Argument("TARGET", "EMAIL or @USERNAME"),
                 CirclesArguments.field,
             ],
-            options: [Option("reason", value: "TEXT", "why you ask (up to 200 characters)")]
+            options: [Option("reason", value: "TEXT", "why you ask (up to \(CirclesLimits.reasonMax) characters)")]
         ) { arguments, context in
             let field = try CirclesText.field(arguments.argument("FIELD"))
             let target = arguments.argument("TARGET")

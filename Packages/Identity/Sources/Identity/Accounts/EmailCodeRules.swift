@@ -10,6 +10,8 @@ import Kernel
 public enum EmailCodeRules {
     /// Wrong tries that end a code.
     public static let maxWrongTries = 5
+    /// How many digits a verification or email-change code has.
+    public static let digits = 6
 
     /// How long a code of `purpose` works.
     public static func lifetime(_ purpose: EmailCode.Purpose) -> TimeInterval {
@@ -19,8 +21,8 @@ public enum EmailCodeRules {
     /// A new code of `purpose` from `random`: 6 digits, or 8 Crockford base32 characters for recovery.
     public static func newCode(_ purpose: EmailCode.Purpose, random: any RandomSource) -> String {
         guard purpose == .recovery else {
-            let number = random.integer(below: 1_000_000)
-            return String(repeating: "0", count: 6 - String(number).count) + String(number)
+            let number = random.integer(below: (0..<digits).reduce(1) { bound, _ in bound * 10 })
+            return String(repeating: "0", count: digits - String(number).count) + String(number)
         }
         let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
         let characters = (0..<8).map { _ in alphabet[Int(random.integer(below: 32))] }

@@ -10,6 +10,11 @@ extension LocalIdentityService {
         ("verification-hour", RateLimitRule(maxFailures: 5, window: 3600, lockout: 3600)),
     ]
 
+    /// How many codes `verify --resend` mails at most a minute and an hour (`verificationLimits`), as its help says.
+    public static var verificationResends: (perMinute: Int, perHour: Int) {
+        (verificationLimits[0].rule.maxFailures, verificationLimits[1].rule.maxFailures)
+    }
+
     public func verifyEmail(_ principal: Principal, code: String) async throws -> Account {
         try await asSelf(principal) {
             guard mail != nil else { throw IdentityError.mailNotConfigured }

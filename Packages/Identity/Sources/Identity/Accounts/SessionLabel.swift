@@ -3,7 +3,7 @@
 /// A server serves many clients at once, so the label is the request's, not the service's: its middleware binds the
 /// `X-Kith-Client` header (else User-Agent) around each request with `SessionLabel.$current.withValue`. A service
 /// made for one client (`kith` on its own file: "kith on HOST") is given its label at creation
-/// (`LocalIdentityService(sessionLabel:)`), used when no request's label is bound.
+/// (`IdentityOptions.sessionLabel`), used when no request's label is bound.
 public enum SessionLabel {
     /// The label of the request being served, when a server bound one.
     @TaskLocal public static var current: String?

@@ -34,47 +34,23 @@ public actor LocalIdentityService: IdentityService {
     let passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)?
     private var dummyHash: String?
 
-    /// Rules over `store`; `hasher` hashes and checks passwords (the apps give Argon2id at OWASP's parameters,
-    /// `Argon2PasswordHasher`); `verifiers` are the providers accounts may sign in with; `carryOver` opens a claim's
-    /// transaction when another feature keeps data per member (without it a claim runs in an ordinary write);
-    /// `device` is this device's store, whose saved entries follow account changes (none on a server); `mail` says who
-    /// messages come from (without it nothing that needs mail is offered); `requireVerifiedEmail` refuses an
-    /// unverified account all but `account`, the verification calls and signing out; `sessionLabel` is where the
-    /// sessions it makes were made when the request being served gives no label (`SessionLabel`); `accountData` opens
-    /// deletion's and export's transactions over every feature that keeps data about an account (without it, Identity's
-    /// alone); `sealingKey` seals TOTP secrets at rest (`--sealing-key-file`); `passkeys` is the relying party passkeys
-    /// are made for (without one every passkey call is refused), and `passkeyLog` hears which check a refused passkey
-    /// ceremony failed.
-    public init(
-        store: any IdentityStore,
-        clock: any WallClock = SystemClock(),
-        random: any RandomSource = SystemRandomSource(),
-        hasher: any PasswordHasher,
-        verifiers: [any IDTokenVerifier] = [],
-        carryOver: (any MemberCarryOver)? = nil,
-        device: (any DeviceStore)? = nil,
-        mail: MailSettings? = nil,
-        requireVerifiedEmail: Bool = false,
-        sessionLabel: String? = nil,
-        accountData: (any AccountDataStore)? = nil,
-        sealingKey: SealingKey? = nil,
-        passkeys: PasskeyRelyingParty? = nil,
-        passkeyLog: (@Sendable (PasskeyCheckFailure) -> Void)? = nil
-    ) {
-        self.sealingKey = sealingKey
-        self.passkeyRelyingParty = passkeys
-        self.passkeyLog = passkeyLog
+    /// Rules over `store`, run with `options` (clock, randomness, password hasher, providers, mail, passkeys...: see
+    /// `IdentityOptions`).
+    public init(store: any IdentityStore, options: IdentityOptions) {
         self.store = store
-        self.accountData = accountData ?? IdentityOnlyAccountData(store: store)
-        self.clock = clock
-        self.random = random
-        self.hasher = hasher
-        self.verifiers = Dictionary(verifiers.map { ($0.provider, $0) }, uniquingKeysWith: { _, last in last })
-        self.carryOver = carryOver
-        self.device = device
-        self.mail = mail
-        self.requireVerifiedEmail = requireVerifiedEmail
-        self.sessionLabel = SessionActivity.label(sessionLabel)
+        self.clock = options.clock
+        self.random = options.random
+        self.hasher = options.hasher
+        self.verifiers = Dictionary(options.verifiers.map { ($0.provider, $0) }, uniquingKeysWith: { _, last in last })
+        self.carryOver = options.carryOver
+        self.device = options.device
+        self.mail = options.mail
+        self.requireVerifiedEmail = options.requireVerifiedEmail
+        self.sessionLabel = SessionActivity.label(options.sessionLabel)
+        self.accountData = options.accountData ?? IdentityOnlyAccountData(store: store)
+        self.sealingKey = options.sealingKey
+        self.passkeyRelyingParty = options.passkeys
+        self.passkeyLog = options.passkeyLog
     }
 
     // MARK: - Account-level calls

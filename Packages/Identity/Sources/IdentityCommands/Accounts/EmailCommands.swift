@@ -20,7 +20,8 @@ enum EmailCommands {
             return .value(
                 CodeSentJSON(email: email),
                 text:
-                    "We sent a 6-digit code to \(email). Use `email confirm CODE` within 30 minutes to make the change."
+                    "We sent a \(EmailCodeRules.digits)-digit code to \(email). Use `email confirm CODE` within "
+                    + "\(IdentityText.minutes(EmailCodeRules.lifetime(.emailChange))) to make the change."
             )
         }
     }
@@ -30,7 +31,7 @@ enum EmailCommands {
     ) -> Command {
         Command(
             "email confirm", summary: "Make the email change with the code mailed to the new email",
-            arguments: [Argument("CODE", "the 6-digit code")]
+            arguments: [Argument("CODE", "the \(EmailCodeRules.digits)-digit code")]
         ) { arguments, _ in
             let principal = try await principals.requirePrincipal()
             let account = try await service.confirmEmailChange(principal, code: arguments.argument("CODE"))

@@ -7,8 +7,10 @@ enum VerifyCommand {
     static func make(service: any IdentityService, principals: any PrincipalSource) -> Command {
         Command(
             "verify", summary: "Confirm your email with the code mailed to it (--resend: mail a new one)",
-            arguments: [Argument("CODE", "the 6-digit code from the latest email", count: .optional)],
-            options: [Option("resend", "mail a new code (at most one a minute and 5 an hour)")]
+            arguments: [
+                Argument("CODE", "the \(EmailCodeRules.digits)-digit code from the latest email", count: .optional)
+            ],
+            options: [Option("resend", "mail a new code (\(resendLimits))")]
         ) { arguments, _ in
             let principal = try await principals.requirePrincipal()
             let code = arguments.optionalArgument("CODE")
@@ -27,6 +29,12 @@ enum VerifyCommand {
 
     /// What sign-up and `verify --resend` say after a code went out.
     static func codeSent(to email: String) -> String {
-        "We sent a 6-digit code to \(email). Use `verify CODE` to confirm it."
+        "We sent a \(EmailCodeRules.digits)-digit code to \(email). Use `verify CODE` to confirm it."
+    }
+
+    /// "at most one a minute and 5 an hour": `LocalIdentityService.verificationResends`.
+    static var resendLimits: String {
+        let (perMinute, perHour) = LocalIdentityService.verificationResends
+        return "at most \(perMinute == 1 ? "one" : String(perMinute)) a minute and \(perHour) an hour"
     }
 }

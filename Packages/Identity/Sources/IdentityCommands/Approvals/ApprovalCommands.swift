@@ -36,7 +36,7 @@ enum ApprovalCommands {
             let title = context.style.bold(asked.request.title)
             let text =
                 asked.renewed
-                ? "Asked your guardians again: \(title). It waits another 24 hours."
+                ? "Asked your guardians again: \(title). It waits another \(IdentityText.hours(ApprovalRequest.lifetime))."
                 : "Asked your guardians: \(title)."
             return .value(ApprovalJSON(asked.request, renewed: asked.renewed), text: text)
         }

@@ -22,12 +22,15 @@ public enum ExitPinInput {
         return typed
     }
 
+    /// "4-8": how many digits a PIN has (`ExitPinRules`), as the prompts and help say it.
+    static let lengths = "\(ExitPinRules.minLength)-\(ExitPinRules.maxLength)"
+
     /// A new PIN: given, or typed twice on a terminal (the two must match).
     static func newPin(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
         if let given = try given(arguments, context) { return given }
         guard context.interaction.canAsk else { throw missing }
         return try PasswordInput.typedTwice(
-            context, "New PIN (\(ExitPinRules.minLength)-\(ExitPinRules.maxLength) digits): ", "Repeat the PIN: ",
+            context, "New PIN (\(lengths) digits): ", "Repeat the PIN: ",
             cancelled: cancelled,
             mismatch: PasswordInputError("The PINs do not match: nothing changed."))
     }

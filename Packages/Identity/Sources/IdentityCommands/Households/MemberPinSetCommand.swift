@@ -11,7 +11,7 @@ enum MemberPinSetCommand {
             options: PasswordInput.options + ExitPinInput.options,
             details: """
                 While acting as the member, leaving it (`switch me`, another switch, `accounts switch`, `logout`)
-                then needs the PIN, in this run and every later one. Asks for your password, then the PIN (4-8
+                then needs the PIN, in this run and every later one. Asks for your password, then the PIN (\(ExitPinInput.lengths)
                 digits) twice; without a terminal, --password-file or KITH_PASSWORD and --pin-file or KITH_PIN.
                 """
         ) { arguments, context in

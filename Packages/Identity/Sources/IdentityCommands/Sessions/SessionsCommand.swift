@@ -8,7 +8,8 @@ enum SessionsCommand {
         Command(
             "sessions", summary: "List your account's live sessions on every device",
             details:
-                "Each session shows when it was made, when it was last used (kept to 5 minutes) and where it was made "
+                "Each session shows when it was made, when it was last used (kept to "
+                + "\(IdentityText.minutes(SessionActivity.interval))) and where it was made "
                 + "(the client's label: kith says \"kith on HOST\"). End one with `sessions end ID`, or every other "
                 + "one with `sessions end --others`; this one ends with `logout`."
         ) { _, context in

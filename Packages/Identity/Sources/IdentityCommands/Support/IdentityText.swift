@@ -12,6 +12,12 @@ enum IdentityText {
     /// "15 minutes": how long a mailed recovery code works (`EmailCodeRules.lifetime(.recovery)`).
     static let recoveryCodeLifetime = minutes(EmailCodeRules.lifetime(.recovery))
 
+    /// `interval` in whole hours, as help text says it ("24 hours").
+    static func hours(_ interval: TimeInterval) -> String {
+        let hours = Int(interval / 3600)
+        return hours == 1 ? "1 hour" : "\(hours) hours"
+    }
+
     /// `interval` in whole minutes, as help text says it.
     static func minutes(_ interval: TimeInterval) -> String {
         let minutes = Int(interval / 60)

@@ -4,7 +4,8 @@ import Identity
 /// The code of two-step sign-in: `--code CODE`, else asked for at a terminal with DOMAIN.md's prompt.
 enum SecondStepInput {
     static let option = Option(
-        "code", value: "CODE", "the 6-digit code from your authenticator app, or a recovery code (two-step sign-in)")
+        "code", value: "CODE",
+        "the \(TOTP.digits)-digit code from your authenticator app, or a recovery code (two-step sign-in)")
 
     static let missing = UsageError(
         "This account uses two-step sign-in: give --code CODE (from your authenticator app, or a recovery code)")

@@ -47,7 +47,9 @@ enum TwoStepCommands {
                     TwoStepJSON(setup), text: shown + "\nConfirm with `2fa enable --code CODE` (a code from the app).")
             }
             context.note(shown)
-            guard let code = context.interaction.ask("Enter the 6-digit code from your authenticator app: ") else {
+            guard
+                let code = context.interaction.ask("Enter the \(TOTP.digits)-digit code from your authenticator app: ")
+            else {
                 throw UsageError("Confirm with `2fa enable --code CODE` (a code from the app).")
             }
             return enabled(try await service.confirmTwoStep(principal, code: code.trimmingWhitespace()), context)
@@ -72,7 +74,8 @@ enum TwoStepCommands {
 
     static func recoveryCodes(_ service: any IdentityService, _ principals: any PrincipalSource) -> Command {
         Command(
-            "2fa recovery-codes", summary: "Replace the recovery codes with 10 new ones (shown once)",
+            "2fa recovery-codes",
+            summary: "Replace the recovery codes with \(RecoveryCodes.count) new ones (shown once)",
             options: PasswordInput.options
         ) { arguments, context in
             let principal = try await principals.requirePrincipal()

@@ -39,8 +39,9 @@ final class StorageFailureTests {
         let random = SystemRandomSource()
         var composed = FeatureServices()
         let identity = LocalIdentityService(
-            store: SQLStore(identityOn: database), random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            store: SQLStore(identityOn: database),
+            options: IdentityOptions(random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+        )
         composed.provide(identity, as: (any IdentityService).self)
         composed.provide(identity, as: (any ExitPinService).self)
         composed.provide(

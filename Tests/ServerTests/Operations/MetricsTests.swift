@@ -5,7 +5,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Identity
 import Kernel
+import KithComposition
 import KithServerProducts
 import PostgresStorageTesting
 import Synchronization
@@ -123,8 +125,9 @@ struct MetricsTests {
     @Test func onPostgreSQLThePoolAndRetriesAreExposed() async throws {
         let random = SystemRandomSource()
         let services = try await ServerServices.postgres(
-            features: ServerApp.kithFeatures, url: try await TestPostgres.freshSchemaURL(), poolSize: 2, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            features: ServerApp.kithFeatures, url: try await TestPostgres.freshSchemaURL(), poolSize: 2,
+            options: CompositionOptions(
+                random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         let app = Application(
             router: try KithServerApplication.router(services: services),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -144,9 +147,10 @@ struct MetricsTests {
         let random = SystemRandomSource()
         let url = try await TestPostgres.freshSchemaURL()
         let services = try await ServerServices.postgres(
-            features: ServerApp.kithFeatures, url: url, poolSize: 2, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random),
-            replicas: .init(urls: [try TestPostgres.replicaURL(of: url)]))
+            features: ServerApp.kithFeatures, url: url, poolSize: 2,
+            replicas: .init(urls: [try TestPostgres.replicaURL(of: url)]),
+            options: CompositionOptions(
+                random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         let app = Application(
             router: try KithServerApplication.router(services: services),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))

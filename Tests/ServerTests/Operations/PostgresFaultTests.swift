@@ -3,7 +3,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Identity
 import Kernel
+import KithComposition
 import KithServer
 import KithServerProducts
 import PostgresStorageTesting
@@ -18,8 +20,9 @@ struct PostgresFaultTests {
         defer { cluster.stop() }
         let random = SystemRandomSource()
         let services = try await ServerServices.postgres(
-            features: ServerApp.kithFeatures, url: cluster.url, poolSize: 2, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random))
+            features: ServerApp.kithFeatures, url: cluster.url, poolSize: 2,
+            options: CompositionOptions(
+                random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
         let router = try KithServerApplication.router(services: services)
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.router) { client in

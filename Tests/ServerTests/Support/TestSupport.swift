@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Identity
 import IdentityHTTP
 import Kernel
+import KithComposition
 import KithServer
 import KithServerProducts
 import Networking
@@ -30,10 +31,10 @@ struct TestServer {
         clock = ManualClock()
         let random = SystemRandomSource()
         services = try ServerServices.sqlite(
-            features: ServerApp.kithFeatures, path: directory.appendingPathComponent("kith.sqlite").path, clock: clock,
-            random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), verifiers: try verifiers(clock),
-            passkeys: passkeys)
+            features: ServerApp.kithFeatures, path: directory.appendingPathComponent("kith.sqlite").path,
+            options: CompositionOptions(
+                clock: clock, random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random),
+                verifiers: try verifiers(clock), passkeys: passkeys))
         router = try KithServerApplication.router(services: services)
     }
 

@@ -29,13 +29,8 @@ struct KithServices: Sendable {
         random: any RandomSource = SystemRandomSource(), hasher: (any PasswordHasher)? = nil,
         verifiers: [any IDTokenVerifier] = [], mail: MailSetup? = nil, passkeys: PasskeyRelyingParty? = nil
     ) {
-        var options = CompositionOptions()
-        options.clock = clock
-        options.random = random
-        options.hasher = hasher
-        options.verifiers = verifiers
-        options.mail = mail
-        options.passkeys = passkeys
+        let options = CompositionOptions(
+            clock: clock, random: random, hasher: hasher, verifiers: verifiers, mail: mail, passkeys: passkeys)
         // Kith's own features always compose: a failure here is a bug the first test shows.
         let services = try! Composition(ServerApp.kithFeatures.map(\.feature)).local(
             database: database, options: options)

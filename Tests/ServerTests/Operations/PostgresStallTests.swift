@@ -3,7 +3,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Identity
 import Kernel
+import KithComposition
 import KithServer
 import KithServerProducts
 import PostgresStorage
@@ -22,13 +24,17 @@ struct PostgresStallTests {
     ) async throws -> ServerServices {
         let random = SystemRandomSource()
         return try await ServerServices.postgres(
-            features: ServerApp.kithFeatures, url: url, poolSize: poolSize, random: random,
-            hasher: Argon2PasswordHasher(parameters: .testing, random: random), timeouts: timeouts)
+            features: ServerApp.kithFeatures, url: url, poolSize: poolSize, timeouts: timeouts,
+            options: CompositionOptions(
+                random: random, hasher: Argon2PasswordHasher(parameters: .testing, random: random)))
     }
 
-    static func application(_ services: ServerServices) throws -> some ApplicationProtocol {
+    /// The application over `services`, whose health checks keep time by `clock`.
+    static func application(
+        _ services: ServerServices, clock: SkippingClock = SkippingClock()
+    ) throws -> some ApplicationProtocol {
         Application(
-            router: try KithServerApplication.router(services: services),
+            router: try KithServerApplication.router(services: services, healthClock: clock),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
@@ -227,7 +233,8 @@ struct PostgresStallTests {
         let services = try await Self.services(url: url, poolSize: 2, timeouts: TestPostgres.generousTimeouts)
         let admin = try await PostgresDatabase.open(
             url: url, features: KithServices.migrations, size: 2, timeouts: TestPostgres.generousTimeouts)
-        try await Self.application(services).test(.router) { client in
+        let clock = SkippingClock()
+        try await Self.application(services, clock: clock).test(.router) { client in
             let account = try await client.signUp("dana@example.com")
             let locker = Self.lockSessions(admin, seconds: 8)
             try await Task.sleep(for: .milliseconds(200))
@@ -247,7 +254,7 @@ struct PostgresStallTests {
                     } ?? 0
             }
             #expect(waiting == 2)
-            try await Task.sleep(for: .milliseconds(1100))  // past the last answer's second
+            clock.skip(.milliseconds(1100))  // past the last answer's second
             let started = ContinuousClock.now
             #expect(try await client.send(.get, "/health").status == .ok)
             let elapsed = ContinuousClock.now - started

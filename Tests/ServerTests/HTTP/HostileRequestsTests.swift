@@ -16,7 +16,8 @@ import Tokens
 @Suite("Hostile requests are refused and change nothing")
 struct HostileRequestsTests {
     static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpora/hostile-requests.json")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpora/hostile-requests.json")
 
     struct Corpus: Decodable {
         let cases: [Case]

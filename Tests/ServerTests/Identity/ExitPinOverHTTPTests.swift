@@ -3,7 +3,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Identity
 import Kernel
+import KithComposition
 import KithServer
 import KithServerProducts
 import PostgresStorageTesting
@@ -29,13 +31,11 @@ struct ExitPinOverHTTPTests {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             services = try ServerServices.sqlite(
                 features: ServerApp.kithFeatures, path: directory.appendingPathComponent("kith.sqlite").path,
-                clock: clock, random: random,
-                hasher: hasher)
+                options: CompositionOptions(clock: clock, random: random, hasher: hasher))
         case .postgres:
             services = try await ServerServices.postgres(
                 features: ServerApp.kithFeatures, url: try await TestPostgres.freshSchemaURL(), poolSize: 2,
-                clock: clock, random: random,
-                hasher: hasher)
+                options: CompositionOptions(clock: clock, random: random, hasher: hasher))
         }
         let app = Application(
             router: try KithServerApplication.router(services: services),

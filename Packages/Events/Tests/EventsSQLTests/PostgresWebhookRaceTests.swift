@@ -3,6 +3,7 @@ import EventsSQL
 import EventsTesting
 import Foundation
 import Identity
+import IdentitySQL
 import PostgresStorage
 import PostgresStorageTesting
 import Storage
@@ -155,9 +156,8 @@ struct PostgresWebhookRaceTests {
             #expect(runs.count == Set(runs).count, "\(webhook): an event's attempts are not interrupted by another's")
             let cursors = runs.compactMap { cursorOf[$0] }
             #expect(cursors.count == runs.count && zip(cursors, cursors.dropFirst()).allSatisfy { $0 < $1 })
-            let state = try await environment.store.read { events, _, _ in
-                try events.webhookState(appId: apps[webhook]!)
-            }
+            let appId = try #require(apps[webhook])
+            let state = try await environment.store.read { events, _, _ in try events.webhookState(appId: appId) }
             #expect(state?.deliveredThrough == cursors.last, "\(webhook): the app's cursor is past its last event")
         }
         // The flaky app had failures, each retried with the same webhook-id until it was delivered.

@@ -102,7 +102,8 @@ enum EventsBenchmark {
                             while ContinuousClock.now < deadline {
                                 do {
                                     _ = try await service.changeName(
-                                        principal, firstName: "Writer", lastName: "Bench \(done % 100)")
+                                        principal, firstName: "Writer",
+                                        lastName: done.isMultiple(of: 2) ? "Alpha" : "Beta")
                                     done += 1
                                 } catch {
                                     refused += 1

@@ -77,7 +77,7 @@ enum WebhooksBenchmark {
                         var headers: HTTPHeaders = ["Content-Type": "application/json"]
                         headers.add(name: "Authorization", value: "Bearer \(caller.token)")
                         let body = try JSONSerialization.data(withJSONObject: [
-                            "firstName": "Bench", "lastName": "Mark \(turn)",
+                            "firstName": "Bench", "lastName": turn.isMultiple(of: 2) ? "Alpha" : "Beta",
                         ])
                         let request = HTTPRequest(
                             method: .put, url: URL(string: base + "/api/me/name")!, headers: headers,

@@ -46,7 +46,11 @@ public struct WebhookReport: Sendable, Hashable {
 }
 
 /// Delivers events to apps' webhooks (DOMAIN.md "Events", Standard Webhooks): one pass claims every app due
-/// (`WebhookSchedule`) in one write, sends their next events concurrently, and records the answers in another write.
+/// (`WebhookSchedule`) in one write, sends each app its next events (concurrently across apps; one at a time and in
+/// cursor order within an app, stopping at the first that fails), and records the answers in another write.
+///
+/// An app behind by many events gets up to `perApp` of them in one pass, not one: at 200 changes a second, one event
+/// per pass (two writes and a POST) would leave an app further behind with every change.
 ///
 /// The claim is in the database (`WebhookState`'s owner and lease), so any number of servers running passes over one
 /// database deliver each event to each app at least once, and once unless a sender dies mid-send.
@@ -60,12 +64,15 @@ public struct WebhookDeliverer: Sendable {
     public let schedule: WebhookSchedule
     /// Most apps one pass sends to.
     public let batch: Int
+    /// Most events one pass sends to one app. Fewer when the claim's lease would not outlast another send's timeout.
+    public let perApp: Int
     /// A send without an answer within this fails.
     public static let timeout: Duration = .seconds(10)
 
     public init(
         store: any EventsStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-        sender: any WebhookSender, sealingKey: SealingKey?, schedule: WebhookSchedule = .standard, batch: Int = 50
+        sender: any WebhookSender, sealingKey: SealingKey?, schedule: WebhookSchedule = .standard, batch: Int = 50,
+        perApp: Int = 100
     ) {
         self.store = store
         self.clock = clock
@@ -73,24 +80,38 @@ public struct WebhookDeliverer: Sendable {
         self.sealingKey = sealingKey
         self.schedule = schedule
         self.batch = batch
+        self.perApp = max(1, perApp)
         owner = random.uuidString()
     }
 
-    /// One app's next event, claimed for this deliverer until the lease ends.
+    /// One app's next event, claimed for this deliverer until the lease ends, and the events after it (in cursor
+    /// order) that the same pass may send once it is delivered.
     public struct Claim: Sendable {
         public let app: StoredApp
         public let url: String
         public let event: Event
+        public let following: [Event]
+        /// When the claim's lease ends.
+        public let until: Date
+
+        /// The claimed event, then those after it.
+        public var events: [Event] { [event] + following }
     }
 
-    /// One claim's answer: the receiver's status, nil when none came.
+    /// One claim's answers, in order: the receiver's status for each event sent (nil when none came). Every answer
+    /// but the last is a 2xx: sending stops at the first that is not.
     public struct Answer: Sendable {
         public let claim: Claim
-        public let status: Int?
+        public let statuses: [Int?]
 
-        public init(claim: Claim, status: Int?) {
+        public init(claim: Claim, statuses: [Int?]) {
             self.claim = claim
-            self.status = status
+            self.statuses = statuses
+        }
+
+        /// The claimed event's answer alone.
+        public init(claim: Claim, status: Int?) {
+            self.init(claim: claim, statuses: [status])
         }
     }
 
@@ -99,7 +120,7 @@ public struct WebhookDeliverer: Sendable {
         let now = clock.now()
         let (claims, oldest) = try await claim(at: now)
         let answers = await withTaskGroup(of: Answer.self) { group in
-            for claim in claims { group.addTask { Answer(claim: claim, status: await send(claim)) } }
+            for claim in claims { group.addTask { await sendInOrder(claim) } }
             return await group.reduce(into: [Answer]()) { $0.append($1) }
         }
         var report = WebhookReport()
@@ -115,27 +136,39 @@ public struct WebhookDeliverer: Sendable {
         let schedule = schedule
         let owner = owner
         return try await store.write { events, _, _ in
-            try answers.map { answer in
-                let (appId, eventId, status) = (answer.claim.app.app.id, answer.claim.event.id, answer.status)
-                guard let state = try events.webhookState(appId: appId),
-                    schedule.holds(state, eventId: eventId, by: owner)
+            try answers.flatMap { answer in
+                let appId = answer.claim.app.app.id
+                let sent = zip(answer.claim.events, answer.statuses)
+                guard var state = try events.webhookState(appId: appId),
+                    schedule.holds(state, eventId: answer.claim.event.id, by: owner)
                 else {
-                    return WebhookReport.Attempt(appId: appId, eventId: eventId, status: status, result: .leaseLost)
+                    return sent.map { event, status in
+                        WebhookReport.Attempt(appId: appId, eventId: event.id, status: status, result: .leaseLost)
+                    }
                 }
-                let result: WebhookReport.Result
-                switch WebhookSchedule.outcome(status: status) {
-                case .delivered:
-                    try events.saveWebhookState(schedule.delivered(state, through: answer.claim.event.cursor))
-                    result = .delivered
-                case .gone:
-                    try events.saveWebhookState(schedule.disabled(state, url: answer.claim.url, at: answered))
-                    result = .disabled
-                case .failed:
-                    let (next, gaveUp) = schedule.failed(state, through: answer.claim.event.cursor, at: answered)
-                    try events.saveWebhookState(next)
-                    result = gaveUp ? .givenUp : .retried
+                var attempts: [WebhookReport.Attempt] = []
+                for (index, (event, status)) in sent.enumerated() {
+                    // An event after the claimed one was this claim's too: it counts as claimed when it was sent.
+                    if index > 0 { state = schedule.claimed(state, eventId: event.id, by: owner, at: answered) }
+                    let result: WebhookReport.Result
+                    switch WebhookSchedule.outcome(status: status) {
+                    case .delivered:
+                        state = schedule.delivered(state, through: event.cursor)
+                        result = .delivered
+                    case .gone:
+                        state = schedule.disabled(state, url: answer.claim.url, at: answered)
+                        result = .disabled
+                    case .failed:
+                        let gaveUp: Bool
+                        (state, gaveUp) = schedule.failed(state, through: event.cursor, at: answered)
+                        result = gaveUp ? .givenUp : .retried
+                    }
+                    attempts.append(
+                        WebhookReport.Attempt(appId: appId, eventId: event.id, status: status, result: result))
+                    if result != .delivered { break }
                 }
-                return WebhookReport.Attempt(appId: appId, eventId: eventId, status: status, result: result)
+                try events.saveWebhookState(state)
+                return attempts
             }
         }
     }
@@ -146,6 +179,7 @@ public struct WebhookDeliverer: Sendable {
         let schedule = schedule
         let owner = owner
         let batch = batch
+        let perApp = perApp
         // A read first, so that a pass with nothing due (most of them) takes no write lock.
         let (due, oldest) = try await store.read { events, tokens, identity in
             var due = false
@@ -185,7 +219,12 @@ public struct WebhookDeliverer: Sendable {
                 oldest = min(oldest ?? next.occurredAt, next.occurredAt)
                 if claims.count < batch, schedule.isDue(state, url: url, at: now) {
                     state = schedule.claimed(state, eventId: next.id, by: owner, at: now)
-                    claims.append(Claim(app: app, url: url, event: next))
+                    let following = try Self.events(
+                        after: next.cursor, since: app.app.createdAt, limit: perApp - 1, in: identity)
+                    claims.append(
+                        Claim(
+                            app: app, url: url, event: next, following: following,
+                            until: now.addingTimeInterval(schedule.lease)))
                 }
                 if state != stored { try events.saveWebhookState(state) }
             }
@@ -209,17 +248,54 @@ public struct WebhookDeliverer: Sendable {
         }
     }
 
+    /// The events after `cursor` that occurred once the app existed, at most `limit`, in cursor order.
+    static func events(
+        after cursor: EventCursor, since created: Date, limit: Int, in identity: any IdentityStoreTransaction
+    ) throws -> [Event] {
+        guard limit > 0 else { return [] }
+        var found: [Event] = []
+        var cursor = cursor
+        while found.count < limit {
+            let page = try identity.events(after: cursor, limit: limit - found.count)
+            guard let last = page.last else { break }
+            found += page.filter { $0.occurredAt >= created }
+            cursor = last.cursor
+        }
+        return found
+    }
+
+    /// Sends `claim`'s events one at a time in order, stopping at the first not delivered, or before a send whose
+    /// timeout could outlast the claim's lease (the next pass sends the rest).
+    public func sendInOrder(_ claim: Claim) async -> Answer {
+        var statuses: [Int?] = []
+        for event in claim.events {
+            if !statuses.isEmpty, clock.now().addingTimeInterval(Self.timeoutSeconds) >= claim.until { break }
+            let status = await send(claim.app, url: claim.url, event: event)
+            statuses.append(status)
+            guard case .delivered = WebhookSchedule.outcome(status: status) else { break }
+        }
+        return Answer(claim: claim, statuses: statuses)
+    }
+
+    static let timeoutSeconds =
+        TimeInterval(timeout.components.seconds) + TimeInterval(timeout.components.attoseconds) / 1e18
+
     /// Sends `claim`'s event signed with its app's secret; the status, or nil when no answer came (or the secret does
     /// not open, which no retry mends but the operator may: it is retried like any failure).
     public func send(_ claim: Claim) async -> Int? {
+        await send(claim.app, url: claim.url, event: claim.event)
+    }
+
+    /// Sends `event` to `app`'s webhook at `url`, signed with its secret (as `send(_:)`).
+    func send(_ app: StoredApp, url: String, event: Event) async -> Int? {
         do {
-            guard let secret = try claim.app.webhookSecret(sealingKey: sealingKey) else { return nil }
-            let body = try KithJSON.encoder().encode(claim.event)
+            guard let secret = try app.webhookSecret(sealingKey: sealingKey) else { return nil }
+            let body = try KithJSON.encoder().encode(event)
             let timestamp = Int64(clock.now().timeIntervalSince1970.rounded(.down))
             let headers = try StandardWebhooks.headers(
-                id: claim.event.id, timestamp: timestamp, body: body, secret: secret)
+                id: event.id, timestamp: timestamp, body: body, secret: secret)
             return try await sender.send(
-                WebhookRequest(url: claim.url, headers: headers, body: body, timeout: Self.timeout))
+                WebhookRequest(url: url, headers: headers, body: body, timeout: Self.timeout))
         } catch {
             return nil
         }

@@ -7,20 +7,23 @@ import Kernel
 /// or given up. A claim begins an attempt and makes the app's deliveries one server's for `lease`: if that server
 /// dies mid-send, another (or itself, restarted) claims the same event when the lease ends, so each event reaches
 /// each app at least once. Any 2xx delivers. A 410 disables the webhook until the app's URL changes. Anything else
-/// (another status, no answer within the timeout) waits `firstPause`, doubling with each attempt up to `longestPause`;
-/// a failure after which the next try would fall later than `giveUpAfter` from the event's first failure gives the
-/// event up, and the app's next event follows.
+/// (another status, no answer within the timeout) waits its pause (`RetrySchedule`); a failure after which the next
+/// try would fall later than `giveUpAfter` from the event's first failure gives the event up, and the app's next
+/// event follows.
+@dynamicMemberLookup
 public struct WebhookSchedule: Sendable, Hashable {
-    public var firstPause: TimeInterval
-    public var longestPause: TimeInterval
-    public var giveUpAfter: TimeInterval
-    public var lease: TimeInterval
+    /// The pauses, the give-up time and the lease.
+    public var retry: RetrySchedule
 
     public init(firstPause: TimeInterval, longestPause: TimeInterval, giveUpAfter: TimeInterval, lease: TimeInterval) {
-        self.firstPause = firstPause
-        self.longestPause = longestPause
-        self.giveUpAfter = giveUpAfter
-        self.lease = lease
+        retry = RetrySchedule(
+            firstPause: firstPause, longestPause: longestPause, giveUpAfter: giveUpAfter, lease: lease)
+    }
+
+    /// `retry`'s numbers, as the schedule's own (`schedule.lease`).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RetrySchedule, Value>) -> Value {
+        get { retry[keyPath: keyPath] }
+        set { retry[keyPath: keyPath] = newValue }
     }
 
     /// DOMAIN.md's: 30 seconds doubling to an hour, for 3 days; a claim lasts a minute (six times the send's timeout,
@@ -72,7 +75,7 @@ public struct WebhookSchedule: Sendable, Hashable {
         }
         next.attempts += 1
         next.claimOwner = owner
-        next.claimedUntil = now.addingTimeInterval(lease)
+        next.claimedUntil = now.addingTimeInterval(retry.lease)
         return next
     }
 
@@ -92,13 +95,12 @@ public struct WebhookSchedule: Sendable, Hashable {
         state: WebhookState, gaveUp: Bool
     ) {
         let firstFailure = state.firstFailureAt ?? now
-        let pause = self.pause(afterAttempt: state.attempts)
-        if now.addingTimeInterval(pause) > firstFailure.addingTimeInterval(giveUpAfter) {
+        if retry.givesUp(failingAt: now, afterAttempt: state.attempts, since: firstFailure) {
             return (passed(state, through: cursor), true)
         }
         var next = state
         next.firstFailureAt = firstFailure
-        next.nextAttemptAt = now.addingTimeInterval(pause)
+        next.nextAttemptAt = now.addingTimeInterval(retry.pause(afterAttempt: state.attempts))
         next.claimOwner = nil
         next.claimedUntil = nil
         return (next, false)
@@ -119,11 +121,8 @@ public struct WebhookSchedule: Sendable, Hashable {
         return next
     }
 
-    /// The wait after the `attempt`th try failed: `firstPause`, doubled for each earlier attempt, at most
-    /// `longestPause`.
-    public func pause(afterAttempt attempt: Int) -> TimeInterval {
-        min(longestPause, firstPause * pow(2, Double(min(max(0, attempt - 1), 62))))
-    }
+    /// The wait after the `attempt`th try failed (`RetrySchedule`).
+    public func pause(afterAttempt attempt: Int) -> TimeInterval { retry.pause(afterAttempt: attempt) }
 
     private func passed(_ state: WebhookState, through cursor: EventCursor) -> WebhookState {
         WebhookState(appId: state.appId, deliveredThrough: max(state.deliveredThrough, cursor))

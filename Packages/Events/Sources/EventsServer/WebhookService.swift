@@ -3,8 +3,10 @@ import KithServer
 import Logging
 import ServiceLifecycle
 
-/// Delivers webhooks in the background: a pass every `pause` until the server shuts down. Each attempt is logged with
-/// the app id, event id, status and result, never the secret, the URL or the body, and counted for `/metrics`.
+/// Delivers webhooks in the background until the server shuts down: a pass, then the next at once when it delivered
+/// something (more may be waiting: under a steady stream of changes apps keep up instead of falling a pause behind
+/// each pass), else after `pause`. Each attempt is logged with the app id, event id, status and result, never the
+/// secret, the URL or the body, and counted for `/metrics`.
 public struct WebhookService: Service {
     let deliverer: WebhookDeliverer
     let metrics: ServerMetrics
@@ -14,14 +16,15 @@ public struct WebhookService: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                await deliverDue()
-                try? await Task.sleep(for: pause)
+                if await deliverDue() { await Task.yield() } else { try? await Task.sleep(for: pause) }
             }
         }
     }
 
-    /// One pass, logged and counted; a database that does not answer is tried again next pass.
-    func deliverDue() async {
+    /// One pass, logged and counted; a database that does not answer is tried again next pass. Whether it delivered
+    /// an event.
+    @discardableResult
+    func deliverDue() async -> Bool {
         do {
             let report = try await deliverer.deliverDue()
             Self.record(report, metrics: metrics)
@@ -38,8 +41,10 @@ public struct WebhookService: Service {
                 case .leaseLost: logger.warning("webhook answered after the claim ran out", metadata: metadata)
                 }
             }
+            return report.attempts.contains { $0.result == .delivered }
         } catch {
             logger.warning("webhooks could not be claimed: tried again shortly", metadata: ["error": "\(error)"])
+            return false
         }
     }
 

@@ -51,6 +51,27 @@ public enum EventsContract {
             environment.clock.advance(by: 3_600)
             #expect(try await deliverer.deliverDue().attempts.isEmpty)
         },
+        ContractCase("one pass sends an app's waiting events in order, and stops at the first not delivered") {
+            environment in
+            let app = try await environment.app(webhook: "https://movienight.example/hooks")
+            var ids: [String] = []
+            for _ in 0..<5 { ids.append(try await environment.emit()) }
+            let sender = RecordingWebhookSender([200, 200, 500])
+            let deliverer = environment.deliverer(sending: sender)
+            let first = try await deliverer.deliverDue().attempts
+            #expect(first.map(\.eventId) == Array(ids[0..<3]))
+            #expect(first.map(\.result) == [.delivered, .delivered, .retried])
+            let state = try #require(try await environment.state(of: app))
+            // The failed one waits its first pause, as it would had it been the pass's only event.
+            #expect(state.pendingEventId == ids[2] && state.attempts == 1 && state.claimOwner == nil)
+            #expect(state.firstFailureAt == environment.clock.now())
+            #expect(try await deliverer.deliverDue().attempts.isEmpty)
+            environment.clock.advance(by: 30)
+            let second = try await deliverer.deliverDue().attempts
+            #expect(second.map(\.eventId) == Array(ids[2...]) && second.allSatisfy { $0.result == .delivered })
+            #expect(await sender.eventIds == Array(ids[0...2]) + Array(ids[2...]))
+            #expect(try await deliverer.deliverDue().attempts.isEmpty)
+        },
         ContractCase("a pass before the pause is over sends nothing") { environment in
             _ = try await environment.app(webhook: "https://movienight.example/hooks")
             try await environment.emit()
@@ -116,9 +137,11 @@ public enum EventsContract {
             await #expect(throws: TokensError.appNotFound("no-such-app")) {
                 try await environment.deliveries.enable(appId: "no-such-app")
             }
+            // One pass sends the app both its events again, in order.
             let again = try await deliverer.deliverDue().attempts
-            #expect(again.map(\.appId) == [gone.app.id] && again.map(\.result) == [.delivered])
-            #expect(await goneSender.requests.count == 2)
+            #expect(
+                again.map(\.appId) == [gone.app.id, gone.app.id] && again.map(\.result) == [.delivered, .delivered])
+            #expect(await goneSender.requests.count == 3)
             let goneIds = await goneSender.eventIds
             #expect(goneIds[0] == goneIds[1])
         },

@@ -73,3 +73,11 @@ struct WebhookScheduleTests {
         #expect(schedule.delivered(state, through: cursor) == WebhookState(appId: "app", deliveredThrough: cursor))
     }
 }
+
+extension WebhookScheduleTests {
+    @Test("DOMAIN.md's numbers: 30 s doubling to an hour, for 3 days, a claim a minute")
+    func numbers() {
+        #expect(schedule.retry == RetrySchedule(firstPause: 30, longestPause: 3_600, giveUpAfter: 259_200, lease: 60))
+        #expect(schedule.lease == 60)
+    }
+}

@@ -54,6 +54,11 @@ final class BenchServer {
     private static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
+        return try bindToLoopback(fd)
+    }
+
+    /// Binds the socket `fd` to a free port of 127.0.0.1; the port.
+    static func bindToLoopback(_ fd: Int32) throws -> Int {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -1,3 +1,4 @@
+import Argon2
 import Foundation
 import Identity
 import IdentitySQL
@@ -39,6 +40,7 @@ enum EventsBenchmark {
         )
         for (name, database) in engines {
             try await writes(name, SQLStore(identityOn: database))
+            try await domainWrites(name, database)
             try await paging(name, SQLStore(identityOn: database))
         }
     }
@@ -57,7 +59,7 @@ enum EventsBenchmark {
         let seconds = roundSeconds * Double(rounds)
         let without = Double(committed[false]!) / seconds
         let with = Double(committed[true]!) / seconds
-        print("  \(engine)")
+        print("  \(engine)  (load average \(loadAverage()))")
         print(String(format: "    writes without an event  %8.0f /s", without))
         print(
             String(
@@ -65,6 +67,86 @@ enum EventsBenchmark {
                 (1 - with / without) * 100))
         let refused = failed[false]! + failed[true]!
         if refused > 0 { print("    (\(refused) writes failed and are not counted)") }
+    }
+
+    /// DOMAIN.md's measure: the real write path (`LocalIdentityService.changeName`: validation, the account read and
+    /// saved, and its `account.updated` event), by 16 callers, with and without the event's row. "Without" is the same
+    /// service and store over the same database while the table takes no row (benchmark only): on SQLite a trigger
+    /// that ignores the insert (no row, no sqlite_sequence update), on PostgreSQL a rule that rewrites the insert into
+    /// nothing (no row, no sequence number). The statement is still built and sent, so the figure is the row's cost.
+    static func domainWrites(_ engine: String, _ database: any SQLDatabase) async throws {
+        let store = SQLStore(identityOn: database)
+        let service = LocalIdentityService(store: store, hasher: Argon2PasswordHasher(parameters: .owasp))
+        let accounts = try await seedAccounts(store)
+        let (ignore, restore) =
+            database.dialect == .postgres
+            ? (
+                "CREATE RULE bench_no_events AS ON INSERT TO identity_events DO INSTEAD NOTHING",
+                "DROP RULE bench_no_events ON identity_events"
+            )
+            : (
+                "CREATE TRIGGER bench_no_events BEFORE INSERT ON identity_events BEGIN SELECT RAISE(IGNORE); END",
+                "DROP TRIGGER bench_no_events"
+            )
+        var committed: [Bool: Int] = [false: 0, true: 0]
+        var failed: [Bool: Int] = [false: 0, true: 0]
+        let before = try await database.read { try $0.first("SELECT count(*) FROM identity_events")?.int(0) ?? 0 }
+        for _ in 0..<rounds {
+            for withEvent in [false, true] {
+                if !withEvent { try await database.write(synchronous: true) { try $0.execute(ignore) } }
+                let deadline = ContinuousClock.now + .seconds(roundSeconds)
+                let (done, refused) = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+                    for account in accounts {
+                        group.addTask {
+                            let principal = Principal(accountId: account.id)
+                            var (done, refused) = (0, 0)
+                            while ContinuousClock.now < deadline {
+                                do {
+                                    _ = try await service.changeName(
+                                        principal, firstName: "Writer",
+                                        lastName: done.isMultiple(of: 2) ? "Alpha" : "Beta")
+                                    done += 1
+                                } catch {
+                                    refused += 1
+                                }
+                            }
+                            return (done, refused)
+                        }
+                    }
+                    return try await group.reduce(into: (0, 0)) {
+                        $0.0 += $1.0
+                        $0.1 += $1.1
+                    }
+                }
+                if !withEvent { try await database.write(synchronous: true) { try $0.execute(restore) } }
+                committed[withEvent, default: 0] += done
+                failed[withEvent, default: 0] += refused
+            }
+        }
+        // The "with" rounds wrote one event per rename, the "without" rounds none: the comparison is of what it says.
+        let after = try await database.read { try $0.first("SELECT count(*) FROM identity_events")?.int(0) ?? 0 }
+        guard after - before == committed[true]! else {
+            throw ProcessTimer.Failure(
+                description: "\(after - before) events for \(committed[true]!) renames with events (\(engine))")
+        }
+        let seconds = roundSeconds * Double(rounds)
+        let without = Double(committed[false]!) / seconds
+        let with = Double(committed[true]!) / seconds
+        print(
+            "    through the domain (LocalIdentityService.changeName, \(writers) callers; load average \(loadAverage()))"
+        )
+        print(String(format: "    renames without the event row %8.0f /s", without))
+        print(
+            String(
+                format: "    renames with the event row    %8.0f /s  (%.1f%% of the write path; goal: at most 10%%)",
+                with, (1 - with / without) * 100))
+        let refused = failed[false]! + failed[true]!
+        if refused > 0 { print("    (\(refused) renames failed and are not counted)") }
+    }
+
+    static func loadAverage() -> String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3)
+            .joined(separator: " ")
     }
 
     static func seedAccounts(_ store: any IdentityStore) async throws -> [Account] {

@@ -5,7 +5,8 @@ import Foundation
 // NAME is one of startup, completion, identity, family, circles, durability, server, writes, mail, leaving, tokens (to rerun
 // one while working on it; writes is the server's look while others write, alone; mail is sign-up's throughput with
 // mail off and on; leaving is an account's export and deletion; tokens is the token exchange and access checks;
-// events is a write with and without its event, and the feed's paging).
+// events is a write with and without its event, and the feed's paging; webhooks is webhook delivery's latency from
+// commit at 200 changes/s).
 var arguments = CommandLine.arguments.dropFirst()
 var kith = ""
 var server = ""
@@ -26,7 +27,7 @@ while let argument = arguments.popFirst() {
 }
 let names = [
     "startup", "completion", "identity", "family", "circles", "durability", "server", "writes", "mail", "leaving",
-    "replicas", "tokens", "events",
+    "replicas", "tokens", "events", "webhooks",
 ]
 guard !kith.isEmpty, only.map(names.contains) ?? true else {
     FileHandle.standardError.write(
@@ -86,6 +87,10 @@ do {
     if selected("tokens"), !server.isEmpty {
         separate()
         try await TokensBenchmark.run(server: server, seconds: seconds)
+    }
+    if selected("webhooks"), !server.isEmpty {
+        separate()
+        try await WebhooksBenchmark.run(server: server)
     }
     if selected("mail"), !server.isEmpty {
         separate()

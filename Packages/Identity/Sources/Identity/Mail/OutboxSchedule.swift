@@ -3,22 +3,24 @@ import Foundation
 /// When queued messages are tried: a rule as pure functions over an entry, no clock and no store.
 ///
 /// A claim begins an attempt and makes the entry someone's for `lease`: if that sender dies, the entry is due again
-/// when the lease ends. A failed attempt waits `firstPause`, doubling with each attempt up to `longestPause`; an
-/// attempt that fails once `giveUpAfter` has passed since the message was queued, or that the receiving end refused
-/// for good, marks it failed. Success marks it sent. Sent and failed entries lose their text.
+/// when the lease ends. A failed attempt waits its pause (`RetrySchedule`); an attempt that fails when the next
+/// would come past `giveUpAfter` since the message was queued, or that the receiving end refused for good, marks it
+/// failed. Success marks it sent. Sent and failed entries lose their text.
+@dynamicMemberLookup
 public struct OutboxSchedule: Sendable, Hashable {
-    public var firstPause: TimeInterval
-    public var longestPause: TimeInterval
-    public var giveUpAfter: TimeInterval
-    public var lease: TimeInterval
+    /// The pauses, the give-up time and the lease.
+    public var retry: RetrySchedule
 
-    /// Creates a schedule.
     /// Creates a schedule; `firstPause` must be above zero, so a failed message is not due again at once.
     public init(firstPause: TimeInterval, longestPause: TimeInterval, giveUpAfter: TimeInterval, lease: TimeInterval) {
-        self.firstPause = firstPause
-        self.longestPause = longestPause
-        self.giveUpAfter = giveUpAfter
-        self.lease = lease
+        retry = RetrySchedule(
+            firstPause: firstPause, longestPause: longestPause, giveUpAfter: giveUpAfter, lease: lease)
+    }
+
+    /// `retry`'s numbers, as the schedule's own (`schedule.lease`).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RetrySchedule, Value>) -> Value {
+        get { retry[keyPath: keyPath] }
+        set { retry[keyPath: keyPath] = newValue }
     }
 
     /// A server's: 30 seconds, doubling to at most an hour, for 24 hours; a claim lasts 2 minutes.
@@ -32,7 +34,7 @@ public struct OutboxSchedule: Sendable, Hashable {
     public func claimed(_ entry: OutboxEntry, at now: Date) -> OutboxEntry {
         var next = entry
         next.attempts += 1
-        next.nextAttemptAt = now.addingTimeInterval(lease)
+        next.nextAttemptAt = now.addingTimeInterval(retry.lease)
         return next
     }
 
@@ -49,12 +51,11 @@ public struct OutboxSchedule: Sendable, Hashable {
     public func failed(_ entry: OutboxEntry, error: MailDeliveryError, at now: Date) -> OutboxEntry {
         var next = entry
         next.lastReply = error.reply
-        let pause = min(longestPause, firstPause * pow(2, Double(max(0, entry.attempts - 1))))
-        if error.isPermanent || now.addingTimeInterval(pause) > entry.createdAt.addingTimeInterval(giveUpAfter) {
+        if error.isPermanent || retry.givesUp(failingAt: now, afterAttempt: entry.attempts, since: entry.createdAt) {
             next.status = .failed
             next.mail.text = ""
         } else {
-            next.nextAttemptAt = now.addingTimeInterval(pause)
+            next.nextAttemptAt = now.addingTimeInterval(retry.pause(afterAttempt: entry.attempts))
         }
         return next
     }

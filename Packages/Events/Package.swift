@@ -100,7 +100,7 @@ let package = Package(
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
                 )
-                + from("Identity", "Identity", "IdentitySQL") + from("Tokens", "Tokens", "TokensTesting"),
+                + from("Identity", "Kernel", "Identity", "IdentitySQL") + from("Tokens", "Tokens", "TokensTesting"),
             swiftSettings: swiftSettings),
     ]
 )

@@ -9,6 +9,7 @@ import PostgresStorageTesting
 import Storage
 import Synchronization
 import Testing
+import Kernel
 
 /// Three servers (three pools over one PostgreSQL database, each with its own deliverer and owner name) run their
 /// delivery loops at the same time for the same apps while events are written: the claim in the database, not luck,

@@ -109,11 +109,13 @@ struct PostgresEventFeedTests {
         #expect(Set(ids).count == ids.count, "no event twice")
         #expect(Set(ids) == Set(table), "every event of the table, and nothing else")
         #expect(zip(collected, collected.dropFirst()).allSatisfy { $0.cursor < $1.cursor }, "in cursor order")
-        #expect(table.count > 1_000, "the writers wrote (\(table.count) events)")
+        #expect(table.count > 500, "the writers wrote (\(table.count) events)")
 
         // The case the ordering exists for happened: a reader that paged by sequence number alone, beside the real one,
         // missed slow events (it had been given later numbers first), so this test fails a feed that would skip.
-        #expect(slow.count >= 5)
+        // Each slow round takes 3.5 s, so 20 s hold up to five; two are enough for the case (a loaded machine, a clean
+        // clone's CI among them, finished four where five were asked, and the test failed while the feed was right).
+        #expect(slow.count >= 2, "slow rounds: \(slow.count)")
         let naiveIds = Set(naive)
         #expect(naive.count == Set(naive).count)
         #expect(slow.contains { !naiveIds.contains($0) }, "a feed by sequence alone skipped a slow event")

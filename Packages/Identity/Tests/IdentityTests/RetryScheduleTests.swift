@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Testing
+import Kernel
 
 /// `RetrySchedule` alone: the pause after each failed attempt, and when a failure is the last.
 @Suite("The retry schedule")

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// When queued messages are tried: a rule as pure functions over an entry, no clock and no store.
 ///

@@ -76,7 +76,8 @@ enum EventsBenchmark {
     /// nothing (no row, no sequence number). The statement is still built and sent, so the figure is the row's cost.
     static func domainWrites(_ engine: String, _ database: any SQLDatabase) async throws {
         let store = SQLStore(identityOn: database)
-        let service = LocalIdentityService(store: store, hasher: Argon2PasswordHasher(parameters: .owasp))
+        let service = LocalIdentityService(
+            store: store, options: IdentityOptions(hasher: Argon2PasswordHasher(parameters: .owasp)))
         let accounts = try await seedAccounts(store)
         let (ignore, restore) =
             database.dialect == .postgres

@@ -138,7 +138,16 @@ struct FaultTests {
                 try connection.execute("SELECT pg_sleep(8)")
             }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        // The reads start once the lock is held: a fixed pause was not always long enough on a loaded machine, and
+        // reads that ran before the lock finished at once, so none was seen waiting.
+        let locked = """
+            SELECT count(*) FROM pg_locks
+            WHERE granted AND mode = 'AccessExclusiveLock' AND relation = 'counters'::regclass
+            """
+        let lockDeadline = ContinuousClock.now + .seconds(6)
+        while try await admin.read({ try $0.first(locked)?.int(0) }) != 1 && ContinuousClock.now < lockDeadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         let held = (0..<2).map { _ in
             Task { try await database.read { try $0.first("SELECT count(*) FROM counters")?.int(0) } }
         }

@@ -39,7 +39,7 @@ struct SignInLimits: Sendable {
     var all: [KeyedLimit] { [accountFromAddress, account, address] }
 }
 
-extension IdentityStoreTransaction {
+extension AccountsStoreTransaction {
     /// Counts a password sign-in attempt before its hash is computed, or refuses it while any limit is locked ("Too
     /// many sign-in attempts. Try again in Mm Ss.": nothing is verified, nothing counted).
     func countSignInAttempt(_ limits: SignInLimits, at now: Date) throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Kernel
 
-/// Mailed codes and the outbox, built from the transaction's plain reads and writes.
-extension IdentityStoreTransaction {
+/// Mailed codes and the outbox, built from the transaction's plain reads and writes: a code is saved with the
+/// accounts part and its message queued in the outbox, in one transaction.
+extension AccountsStoreTransaction where Self: OutboxStoreTransaction {
     /// Queues `message` in this transaction: it is sent after the commit, and never when the transaction fails.
     ///
     /// A recipient the address grammar refuses is never queued: every address is checked where it enters, but an
@@ -26,32 +27,5 @@ extension IdentityStoreTransaction {
         try saveEmailCode(EmailCodeRules.record(code, accountId: accountId, purpose: purpose, email: email, at: now))
         let message = AccountMail.message(content(code), to: email, from: settings, at: now, random: random)
         try queue(message, id: random.uuidString(), at: now)
-    }
-
-    /// Refuses with `refusal(retryAfter)` when any of `limits` is locked at `now`; otherwise counts one more attempt
-    /// against each.
-    func countAttempt(
-        against limits: [KeyedLimit], at now: Date, refusal: (Int) -> IdentityError
-    ) throws {
-        let states = try limits.map { try rateLimitState(key: $0.key) }
-        let waits = zip(limits, states).compactMap { limit, state -> Int? in
-            if case .locked(_, let retryAfter) = limit.limiter.decision(for: state, at: now) { return retryAfter }
-            return nil
-        }
-        if let wait = waits.max() { throw refusal(wait) }
-        for (limit, state) in zip(limits, states) {
-            try setRateLimitState(limit.limiter.recordingFailure(state, at: now), key: limit.key)
-        }
-    }
-}
-
-/// A rate limit and the key it counts under (an account, an email, a client address).
-struct KeyedLimit: Sendable {
-    let limiter: RateLimiter
-    let key: String
-
-    init(_ rule: RateLimitRule, key: String) {
-        limiter = RateLimiter(rule: rule)
-        self.key = key
     }
 }

@@ -3,7 +3,7 @@ import Kernel
 
 /// Acting as a managed member, as every feature's rules check and record it: the one rule of who may act as whom
 /// (`Household.managedMembers(guardedBy:)`), and the one writer of the guardians' audit.
-extension IdentityStoreTransaction {
+extension HouseholdsStoreTransaction {
     /// The household and member `principal` acts as, when its account (`account`, already authenticated) may still
     /// act as it: a managed member of the account's active household that the account guards. Nil when it may not
     /// (a guardian removed, a household switched, the member gone); each feature refuses that with its own error.

@@ -17,7 +17,8 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     ("Apps", ["KithComposition", "KithCLI", "KithServer"], ["AppsTests"]),
     feature(
         "Identity", ["Browser", "Commands", "HTTP", "Mail", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
-        tests: ["", "Browser", "Commands", "HTTP", "Mail", "OIDC", "SQL"], leaves: ["Argon2", "Kernel", "WebAuthn"]),
+        tests: ["", "Browser", "Commands", "HTTP", "Mail", "OIDC", "SQL"],
+        leaves: ["Argon2", "Kernel", "WebAuthn", "TwoStep", "Passkeys", "Mail"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
     feature("Preferences", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
     feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
@@ -31,7 +32,8 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
 
 /// A feature package as ARCHITECTURE.md lays it out: the domain module `name` and `name` + each suffix; a test
 /// folder `name` + suffix + `Tests` for the domain and each of `tests` (by default the commands, HTTP and SQL); and
-/// `leaves`, libraries named for what they are rather than for the feature (Identity's `Argon2` and `Kernel`).
+/// `leaves`, libraries named for what they are rather than for the feature (Identity's `Argon2`, `Kernel` and its
+/// parts).
 func feature(
     _ name: String, _ suffixes: [String], tests: [String] = ["", "Commands", "HTTP", "SQL"], leaves: [String] = []
 ) -> (package: String, libraries: [String], tests: [String]) {

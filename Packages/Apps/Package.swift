@@ -37,7 +37,9 @@ let package = Package(
         .target(
             name: "KithComposition",
             dependencies: from("Storage", "Storage", "SQLiteStorage")
-                + from("Identity", "Kernel", "WebAuthn", "Identity", "Argon2", "IdentityMail", "IdentitySQL", "IdentityWire")
+                + from(
+                    "Identity", "Mail", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2", "IdentityMail",
+                    "IdentitySQL", "IdentityWire")
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // The REPL app: `KithApp` over `CommandLineFeature`s, global options, a local file or `--remote`.
@@ -45,7 +47,8 @@ let package = Package(
             name: "KithCLI",
             dependencies: ["KithComposition"] + from("Storage", "Storage", "SQLiteStorage") + from("Console", "Console")
                 + from(
-                    "Identity", "Identity", "IdentitySQL", "Kernel", "Argon2", "IdentityCommands", "IdentityWire", "IdentityOIDC",
+                    "Identity", "Identity", "Mail", "IdentitySQL", "Kernel", "Argon2", "IdentityCommands",
+                    "IdentityWire", "IdentityOIDC",
                     "IdentityBrowser", "IdentityHTTP")
                 + from("ProfileSession", "ProfileSession", "ProfileSessionCommands") + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
@@ -53,7 +56,9 @@ let package = Package(
         .target(
             name: "KithServer",
             dependencies: ["KithComposition"] + from("Storage", "Storage", "SQLiteStorage", "PostgresStorage")
-                + from("Identity", "Kernel", "WebAuthn", "Identity", "IdentitySQL", "IdentityWire", "IdentityOIDC")
+                + from(
+                    "Identity", "Mail", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentitySQL", "IdentityWire",
+                    "IdentityOIDC")
                 + from("ProfileSession", "ProfileSession", "ProfileSessionWire") + from("Networking", "Networking")
                 + from("hummingbird", "Hummingbird", "HummingbirdCore") + from("swift-log", "Logging")
                 + from("swift-nio", "NIOCore", "NIOHTTP1") + from("swift-nio-extras", "NIOHTTPTypes")

@@ -38,7 +38,8 @@ let package = Package(
         // claims and its signatures (Standard Webhooks, HMAC-SHA256 through swift-crypto). No SQL, no HTTP.
         .target(
             name: "Events",
-            dependencies: from("Identity", "Kernel", "Identity") + from("Tokens", "Tokens") + from("Circles", "Circles")
+            dependencies: from("Identity", "TwoStep", "Kernel", "Identity") + from("Tokens", "Tokens")
+                + from("Circles", "Circles")
                 + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         // The delivery store on SQL, one for both engines.
@@ -50,7 +51,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The HTTP contract: the page body, paths and error codes. Foundation and the domain only.
         .target(
-            name: "EventsWire", dependencies: ["Events"] + from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
+            name: "EventsWire", dependencies: ["Events"] + from("Identity", "Kernel", "Identity"),
+            swiftSettings: swiftSettings),
         // `events [--after CURSOR] [--follow]` over the local file's log.
         .target(
             name: "EventsCommands",

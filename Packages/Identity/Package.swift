@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "Identity", targets: ["Identity"]),
         .library(name: "Kernel", targets: ["Kernel"]),
         .library(name: "WebAuthn", targets: ["WebAuthn"]),
+        .library(name: "TwoStep", targets: ["TwoStep"]),
+        .library(name: "Passkeys", targets: ["Passkeys"]),
+        .library(name: "Mail", targets: ["Mail"]),
         .library(name: "Argon2", targets: ["Argon2"]),
         .library(name: "IdentitySQL", targets: ["IdentitySQL"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
@@ -53,9 +56,18 @@ let package = Package(
         .target(
             name: "WebAuthn", dependencies: ["Kernel"] + from("swift-crypto", "Crypto", "CryptoExtras"),
             swiftSettings: swiftSettings),
+        // Identity's parts below the composition, each with its values, its rules that need no account, and its part
+        // of the store transaction: two-step sign-in (TOTP, recovery codes, the sealing of secrets at rest)...
+        .target(
+            name: "TwoStep", dependencies: ["Kernel"] + from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
+        // ...passkeys' records over the WebAuthn leaf...
+        .target(name: "Passkeys", dependencies: ["Kernel", "WebAuthn"], swiftSettings: swiftSettings),
+        // ...and mail: the messages, the outbox, its retry schedule and its sender (delivery itself is IdentityMail's).
+        .target(name: "Mail", dependencies: ["Kernel"], swiftSettings: swiftSettings),
         // The common-password list is a resource (read by `CommonPasswords`), with its source and licence at its head.
         .target(
-            name: "Identity", dependencies: ["Kernel", "WebAuthn"] + from("swift-crypto", "Crypto"),
+            name: "Identity",
+            dependencies: ["Kernel", "WebAuthn", "TwoStep", "Passkeys", "Mail"] + from("swift-crypto", "Crypto"),
             resources: [.copy("Resources/common-passwords.txt")],
             swiftSettings: swiftSettings),
         // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
@@ -63,48 +75,64 @@ let package = Package(
         .target(name: "Argon2", dependencies: ["Kernel", "Identity", "CArgon2"], swiftSettings: swiftSettings),
         // The one SQL store, on SQLite (a device's file) and on PostgreSQL (servers), over Storage's seam.
         .target(
-            name: "IdentitySQL", dependencies: ["Kernel", "Identity"] + from("Storage", "Storage"), swiftSettings: swiftSettings),
+            name: "IdentitySQL",
+            dependencies: ["Mail", "Passkeys", "TwoStep", "Kernel", "Identity"] + from("Storage", "Storage"),
+            swiftSettings: swiftSettings),
         .target(
-            name: "IdentityCommands", dependencies: ["Kernel", "WebAuthn", "Identity", "IdentityWire"] + from("Console", "Console"),
+            name: "IdentityCommands",
+            dependencies: ["Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentityWire"]
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // The HTTP contract: request and response bodies, routes and error codes, for the server and clients.
-        .target(name: "IdentityWire", dependencies: ["WebAuthn", "Identity", "Kernel"], swiftSettings: swiftSettings),
         .target(
-            name: "IdentityHTTP", dependencies: ["Kernel", "WebAuthn", "Identity", "IdentityWire"] + from("Networking", "Networking"),
+            name: "IdentityWire", dependencies: ["Passkeys", "TwoStep", "WebAuthn", "Identity", "Kernel"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "IdentityHTTP",
+            dependencies: ["Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentityWire"]
+                + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // Delivery of the outbox's messages: SMTP through Networking's libcurl, or a Maildir.
         .target(
-            name: "IdentityMail", dependencies: ["Identity"] + from("Networking", "Networking"),
+            name: "IdentityMail", dependencies: ["Mail", "Identity"] + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // ID tokens of Google and Apple verified (jwt-kit), their keys found and cached over HTTP: a leaf module.
         .target(
             name: "IdentityOIDC",
-            dependencies: ["Kernel", "Identity", "IdentityBrowser"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
+            dependencies: ["Kernel", "Identity", "IdentityBrowser"] + from("Networking", "Networking")
+                + from("jwt-kit", "JWTKit")
                 + from("swift-log", "Logging") + from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
         // The person's browser for a command line: opening a URL, and a loopback page on localhost that runs WebAuthn
         // for passkeys.
-        .target(name: "IdentityBrowser", dependencies: ["Kernel", "WebAuthn", "Identity"], swiftSettings: swiftSettings),
+        .target(
+            name: "IdentityBrowser", dependencies: ["Passkeys", "Kernel", "WebAuthn", "Identity"],
+            swiftSettings: swiftSettings),
         .target(
             name: "IdentityOIDCTesting",
-            dependencies: ["Kernel", "Identity", "IdentityOIDC"] + from("Networking", "Networking") + from("jwt-kit", "JWTKit")
+            dependencies: ["Kernel", "Identity", "IdentityOIDC"] + from("Networking", "Networking")
+                + from("jwt-kit", "JWTKit")
                 + from("swift-crypto", "Crypto", "CryptoExtras"), swiftSettings: swiftSettings),
         // Store-agnostic: every case runs over whatever stores a test target builds.
         .target(
             name: "IdentityTesting",
-            dependencies: ["Kernel", "WebAuthn", "Identity", "Argon2"] + from("Storage", "StorageTesting") + from("swift-crypto", "Crypto"),
+            dependencies: ["Mail", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2"]
+                + from("Storage", "StorageTesting") + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityTests",
-            dependencies: ["Kernel", "WebAuthn", "Identity", "Argon2", "IdentityTesting"] + from("Storage", "StorageTesting")
+            dependencies: ["Mail", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2", "IdentityTesting"]
+                + from("Storage", "StorageTesting")
                 + from("Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityOIDCTests",
-            dependencies: ["Kernel", "IdentityOIDC", "IdentityOIDCTesting", "Identity"] + from("Networking", "Networking")
+            dependencies: ["Kernel", "IdentityOIDC", "IdentityOIDCTesting", "Identity"]
+                + from("Networking", "Networking")
                 + from("jwt-kit", "JWTKit") + from("swift-log", "Logging"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityBrowserTests",
-            dependencies: ["Kernel", "WebAuthn", "IdentityBrowser", "Identity"] + from("Networking", "Networking", "NetworkingTesting"),
+            dependencies: ["Kernel", "WebAuthn", "IdentityBrowser", "Identity"]
+                + from("Networking", "Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentitySQLTests",
@@ -114,12 +142,14 @@ let package = Package(
                 ) + from("GRDB.swift", "GRDB"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityCommandsTests",
-            dependencies: ["Kernel", "WebAuthn", "IdentityCommands", "Identity", "IdentityWire", "Argon2", "IdentityTesting"]
+            dependencies: [
+                "Kernel", "WebAuthn", "IdentityCommands", "Identity", "IdentityWire", "Argon2", "IdentityTesting",
+            ]
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityMailTests",
-            dependencies: ["IdentityMail", "Identity"] + from("Networking", "Networking", "NetworkingTesting"),
+            dependencies: ["Mail", "IdentityMail", "Identity"] + from("Networking", "Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityHTTPTests",

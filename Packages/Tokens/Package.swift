@@ -38,7 +38,7 @@ let package = Package(
         // introspection and the access check. No SQL, no HTTP.
         .target(
             name: "Tokens",
-            dependencies: from("Identity", "Kernel", "Identity") + from("Circles", "Circles")
+            dependencies: from("Identity", "TwoStep", "Kernel", "Identity") + from("Circles", "Circles")
                 + from("ProfileSession", "ProfileSession") + from("jwt-kit", "JWTKit") + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         // The store on SQL, one for both engines.
@@ -50,7 +50,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The HTTP contract: bodies and error codes. Foundation and the domain only.
         .target(
-            name: "TokensWire", dependencies: ["Tokens"] + from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
+            name: "TokensWire", dependencies: ["Tokens"] + from("Identity", "Kernel", "Identity"),
+            swiftSettings: swiftSettings),
         // `token AUDIENCE`, over any `TokenIssuer`.
         .target(
             name: "TokensCommands",
@@ -65,7 +66,8 @@ let package = Package(
         // The store contract, run over memory, SQLite and PostgreSQL.
         .target(
             name: "TokensTesting",
-            dependencies: ["Tokens", "TokensSQL"] + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL")
+            dependencies: ["Tokens", "TokensSQL"]
+                + from("Identity", "Mail", "TwoStep", "Kernel", "Argon2", "Identity", "IdentitySQL")
                 + from("Circles", "Circles", "CirclesSQL") + from("Storage", "Storage", "StorageTesting")
                 + from("jwt-kit", "JWTKit"),
             swiftSettings: swiftSettings),
@@ -73,7 +75,8 @@ let package = Package(
         // (`ServerFeature`).
         .target(
             name: "TokensFeature",
-            dependencies: ["Tokens", "TokensSQL"] + from("Identity", "Identity", "IdentitySQL") + from("Circles", "Circles")
+            dependencies: ["Tokens", "TokensSQL"] + from("Identity", "Identity", "IdentitySQL")
+                + from("Circles", "Circles")
                 + from("Apps", "KithComposition"),
             swiftSettings: swiftSettings),
         .target(
@@ -94,7 +97,8 @@ let package = Package(
         .testTarget(
             name: "TokensCommandsTests",
             dependencies: ["TokensCommands", "Tokens", "TokensWire", "TokensTesting"]
-                + from("Identity", "Kernel", "Identity", "IdentityTesting", "IdentityWire") + from("Console", "Console"),
+                + from("Identity", "Kernel", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TokensSQLTests",

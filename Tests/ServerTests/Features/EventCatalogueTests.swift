@@ -13,6 +13,7 @@ import PostgresStorageTesting
 import SQLiteStorage
 import Storage
 import Testing
+import TwoStep
 
 /// DOMAIN.md "Events" across `kith-server`'s features as they compose (`KithServices`), on both engines: one scenario
 /// that makes every change of the catalogue with names, emails, titles, notes, passwords, codes and tokens of its own,

@@ -14,6 +14,7 @@ import SQLiteStorage
 import Storage
 import StorageTesting
 import Testing
+import TwoStep
 
 /// DOMAIN.md's "Leaving, and taking your data" across every feature, as the apps compose them (`KithServices`), on
 /// both engines: a fully loaded account is deleted and every table of the database is read back.

@@ -7,6 +7,7 @@ import PostgresStorage
 import PostgresStorageTesting
 import Storage
 import Testing
+import TwoStep
 
 /// Issue 29's single-use rules hold across servers: on PostgreSQL, two servers (two compositions, each with its own
 /// pool) over one schema, given the same thing at the same moment. A TOTP code, a recovery code and a passkey

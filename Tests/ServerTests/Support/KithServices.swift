@@ -5,6 +5,7 @@ import Kernel
 import KithComposition
 import KithServer
 import KithServerProducts
+import Mail
 import Preferences
 import Storage
 import Tokens

@@ -9,6 +9,7 @@ import IdentitySQL
 import IdentityWire
 import Kernel
 import KithComposition
+import Mail
 import Networking
 import ProfileSession
 import SQLiteStorage

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import KithComposition
+import Mail
 import SQLiteStorage
 
 /// Mail for `kith` on its own file, from its environment: the SMTP server `KITH_SMTP_URL` (from `KITH_MAIL_FROM`,

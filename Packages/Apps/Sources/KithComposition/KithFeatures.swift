@@ -2,6 +2,7 @@ import Argon2
 import Identity
 import IdentitySQL
 import IdentityWire
+import Mail
 import Storage
 
 // The two features the apps build on, made as any product's are: Identity (accounts and sessions: every other

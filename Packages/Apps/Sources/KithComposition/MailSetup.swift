@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityMail
+import Mail
 import Networking
 
 /// Mail as a composition sets it up: who messages come from, what delivers them, and when failures are retried.

@@ -3,6 +3,7 @@ import Identity
 import Kernel
 import KithComposition
 import Logging
+import Mail
 import PostgresStorage
 import SQLiteStorage
 import ServiceLifecycle

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Passkeys
 import WebAuthn
 
 /// Passkeys for a command line: each ceremony serves `LoopbackPasskeyPage` at `http://localhost:PORT`, shows its

@@ -1,6 +1,7 @@
 import Console
 import Identity
 import IdentityWire
+import Passkeys
 
 /// The Identity feature's commands: accounts, the saved-accounts switcher, households and managed members.
 ///

@@ -1,6 +1,7 @@
 import Identity
 import IdentityWire
 import Networking
+import Passkeys
 import WebAuthn
 
 // MARK: - Passkeys, through the server

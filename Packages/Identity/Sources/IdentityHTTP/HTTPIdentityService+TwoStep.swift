@@ -1,6 +1,7 @@
 import Identity
 import IdentityWire
 import Networking
+import TwoStep
 
 // MARK: - Two-step sign-in, through the server
 

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Mail
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Mail
 import Networking
 
 /// Delivers through an SMTP server with Networking's libcurl client (STARTTLS when offered, or `smtps://`).

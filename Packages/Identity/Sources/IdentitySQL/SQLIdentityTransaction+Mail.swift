@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Kernel
+import Mail
 import Storage
 
 // MARK: - Mailed codes, rate limits and the outbox

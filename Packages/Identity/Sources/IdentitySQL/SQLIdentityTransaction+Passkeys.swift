@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Kernel
+import Passkeys
 import Storage
 
 // MARK: - Passkeys (bytes stored as base64url text)

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Storage
+import TwoStep
 
 // MARK: - Two-step sign-in
 

@@ -1,8 +1,10 @@
 import Foundation
 import Identity
 import Kernel
+import Mail
 import StorageTesting
 import Testing
+import TwoStep
 
 /// Every Identity event of DOMAIN.md's catalogue, written by the change that causes it and by nothing else (contract,
 /// every store): each case makes changes through the service and compares the events they wrote, type, subject and

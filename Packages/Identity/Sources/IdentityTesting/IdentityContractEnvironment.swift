@@ -2,7 +2,9 @@ import Argon2
 import Foundation
 import Identity
 import Kernel
+import Mail
 import Testing
+import TwoStep
 import WebAuthn
 
 /// What a contract case runs against: the stores a test target built, with a test clock, a seeded random source and

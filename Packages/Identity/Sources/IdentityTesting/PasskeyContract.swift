@@ -1,9 +1,11 @@
 import Foundation
 import Identity
 import Kernel
+import Passkeys
 import StorageTesting
 import Synchronization
 import Testing
+import TwoStep
 import WebAuthn
 
 /// DOMAIN.md's passkeys (contract, every store), with `TestAuthenticator` as the browser: registration and sign-in,

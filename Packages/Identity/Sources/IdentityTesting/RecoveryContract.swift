@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Mail
 import StorageTesting
 import Testing
 

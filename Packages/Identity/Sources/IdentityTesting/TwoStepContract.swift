@@ -1,7 +1,9 @@
 import Foundation
 import Identity
+import Mail
 import StorageTesting
 import Testing
+import TwoStep
 
 /// DOMAIN.md's two-step sign-in (contract, every store): turned on by a first code, asked for after a right
 /// password, each code accepted once, wrong codes counted like wrong passwords, recovery codes single-use, the secret

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Kernel
+import Passkeys
 import WebAuthn
 
 /// One passkey of the account: `GET /api/me/passkeys` (an array, oldest first), `POST /api/me/passkeys`'s answer and

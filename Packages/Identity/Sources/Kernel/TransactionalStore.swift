@@ -24,3 +24,25 @@ extension TransactionalStore {
         try await write(durability: .normal, body)
     }
 }
+
+/// A store whose transactions are seen through a narrower protocol: a part's rules (the outbox's sender, say) take
+/// their part's own transaction, while the store they run on holds every part's, so that a change spanning parts
+/// still commits as one. Reads and writes are the base store's own.
+public struct NarrowedStore<Wide, Narrow>: TransactionalStore {
+    let base: any TransactionalStore<Wide>
+    let narrow: @Sendable (Wide) -> Narrow
+
+    /// `base`, each of whose transactions `narrow` views as a `Narrow` (usually an upcast: `{ $0 }`).
+    public init(_ base: any TransactionalStore<Wide>, narrow: @escaping @Sendable (Wide) -> Narrow) {
+        self.base = base
+        self.narrow = narrow
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable (Narrow) throws -> T) async throws -> T {
+        try await base.read { [narrow] in try body(narrow($0)) }
+    }
+
+    public func write<T: Sendable>(durability: Durability, _ body: @Sendable (Narrow) throws -> T) async throws -> T {
+        try await base.write(durability: durability) { [narrow] in try body(narrow($0)) }
+    }
+}

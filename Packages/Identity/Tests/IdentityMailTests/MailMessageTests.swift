@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Mail
 import Testing
 
 @Suite("Messages are RFC 5322 that Python's email parser reads back exactly")

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityMail
+import Mail
 import Testing
 
 @Suite("Maildir delivery: one private file a message, that Python's mailbox reads")

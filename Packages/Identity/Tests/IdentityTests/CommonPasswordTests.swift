@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import IdentityTesting
+import Mail
 import Testing
 
 @Suite("Common passwords are refused on every path that sets one")

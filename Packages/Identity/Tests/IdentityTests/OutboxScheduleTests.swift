@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Mail
 import Testing
 
 /// `OutboxSchedule`'s rule, alone: when a queued message is tried again, when it is given up, and that a message

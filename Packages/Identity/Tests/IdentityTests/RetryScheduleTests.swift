@@ -1,7 +1,8 @@
 import Foundation
 import Identity
-import Testing
 import Kernel
+import Mail
+import Testing
 
 /// `RetrySchedule` alone: the pause after each failed attempt, and when a failure is the last.
 @Suite("The retry schedule")

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Testing
+import TwoStep
 
 @Suite("TOTP, base32 and recovery codes: the rules as pure functions")
 struct TOTPTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import TwoStep
 
 /// How Tokens keeps a secret it must read back (a signing key's private key, a webhook secret): `sealed:` and base64
 /// of the sealing key's box when a sealing key is configured, else `plain:` and base64 of the bytes. The row's id is

@@ -5,10 +5,12 @@ import Foundation
 import Identity
 import IdentitySQL
 import Kernel
+import Mail
 import Storage
 import StorageTesting
 import Tokens
 import TokensSQL
+import TwoStep
 
 /// Identity, Circles and Tokens over the stores a test target gives (one set of data), with a test clock: what every
 /// case of `TokensContract` runs against.

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Logging
+import Mail
 import ServiceLifecycle
 
 /// Sends the outbox in the background: every `pause`, whatever is due, until the server has shut down (it stops

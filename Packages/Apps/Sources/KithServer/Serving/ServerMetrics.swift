@@ -1,4 +1,5 @@
 import Identity
+import Mail
 import Prometheus
 import Synchronization
 

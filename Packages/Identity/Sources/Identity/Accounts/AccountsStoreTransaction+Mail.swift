@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import Mail
 
 /// Mailed codes and the outbox, built from the transaction's plain reads and writes: a code is saved with the
 /// accounts part and its message queued in the outbox, in one transaction.

@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import Mail
 
 extension LocalIdentityService {
     // MARK: - Password recovery

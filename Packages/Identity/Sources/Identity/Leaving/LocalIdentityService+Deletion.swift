@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import Mail
 
 /// `account delete`: the account and everything it holds, in every feature, in one durable transaction.
 extension LocalIdentityService {

@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import Passkeys
 import WebAuthn
 
 // MARK: - Passkeys (DOMAIN.md "Stronger sign-in")

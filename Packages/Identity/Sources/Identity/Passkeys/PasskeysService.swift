@@ -1,4 +1,5 @@
 import Foundation
+import Passkeys
 import WebAuthn
 
 /// Passkeys: registering, listing and removing an account's, and signing in with one (DOMAIN.md "Passkeys"). Without

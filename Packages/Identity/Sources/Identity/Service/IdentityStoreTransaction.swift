@@ -1,5 +1,8 @@
 import Foundation
 import Kernel
+import Mail
+import Passkeys
+import TwoStep
 
 /// The reads and writes available inside one Identity store transaction: every part's, so that a change spanning
 /// parts (a sign-in that asks for its second step, a deletion) commits as one. Valid only inside the `read`/`write`

@@ -1,5 +1,8 @@
 import Foundation
 import Kernel
+import Mail
+import Passkeys
+import TwoStep
 
 /// Everything an `InMemoryIdentityStore` holds; a value, so a transaction can work on a copy.
 struct InMemoryIdentityState: Sendable {

@@ -1,4 +1,5 @@
 import Kernel
+import Mail
 
 extension InMemoryIdentityTransaction {
     func deleteAccount(id: String) {

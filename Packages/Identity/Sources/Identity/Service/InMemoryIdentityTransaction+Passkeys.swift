@@ -1,4 +1,5 @@
 import Foundation
+import Passkeys
 
 extension InMemoryIdentityTransaction {
     func passkeys(accountId: String) -> [Passkey] { state.passkeys.filter { $0.accountId == accountId } }

@@ -1,4 +1,5 @@
 import Foundation
+import TwoStep
 
 extension InMemoryIdentityTransaction {
     func twoStep(accountId: String) -> TwoStepRecord? { state.twoSteps[accountId] }

@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import Mail
 
 /// One transaction of `InMemoryIdentityStore`, over its own copy of the state.
 final class InMemoryIdentityTransaction: IdentityStoreTransaction {

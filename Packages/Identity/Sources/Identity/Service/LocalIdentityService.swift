@@ -1,5 +1,7 @@
 import Foundation
 import Kernel
+import Mail
+import TwoStep
 import WebAuthn
 
 /// The Identity rules over any `IdentityStore`, for one process (`kith`) or one server.

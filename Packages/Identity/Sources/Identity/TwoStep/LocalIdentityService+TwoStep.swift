@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import TwoStep
 
 // MARK: - Two-step sign-in (DOMAIN.md "Stronger sign-in")
 

@@ -1,5 +1,6 @@
 import Console
 import Identity
+import Passkeys
 import WebAuthn
 
 /// Runs a passkey ceremony for a command: the device's `PasskeyClient`, its address shown on standard error.

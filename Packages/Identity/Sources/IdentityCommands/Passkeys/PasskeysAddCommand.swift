@@ -1,6 +1,7 @@
 import Console
 import Identity
 import IdentityWire
+import Passkeys
 
 /// `passkeys add [--name NAME]`: makes a passkey for the signed-in account in a browser (the device's
 /// `PasskeyClient`: kith's loopback page) and registers it. JSON: the passkey as `passkeys` lists it.

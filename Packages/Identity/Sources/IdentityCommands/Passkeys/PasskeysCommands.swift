@@ -1,6 +1,7 @@
 import Console
 import Identity
 import IdentityWire
+import Passkeys
 
 /// `passkeys` (the account's passkeys: id, name, created, last used) and `passkeys remove ID` (the password, as
 /// `account delete` asks for it; never the account's only way to sign in).

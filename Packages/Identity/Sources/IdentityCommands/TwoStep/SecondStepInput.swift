@@ -1,5 +1,6 @@
 import Console
 import Identity
+import TwoStep
 
 /// The code of two-step sign-in: `--code CODE`, else asked for at a terminal with DOMAIN.md's prompt.
 enum SecondStepInput {

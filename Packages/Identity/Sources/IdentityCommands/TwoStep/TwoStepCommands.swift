@@ -1,6 +1,7 @@
 import Console
 import Identity
 import IdentityWire
+import TwoStep
 
 /// `2fa`, `2fa enable`, `2fa disable`, `2fa recovery-codes`: two-step sign-in with an authenticator app (TOTP).
 enum TwoStepCommands {

@@ -1,18 +1,21 @@
 import Foundation
 import Kernel
 
+/// Where the outbox persists: any store whose transactions include the outbox's part (Identity's, narrowed).
+public typealias OutboxStore = TransactionalStore<any OutboxStoreTransaction>
+
 /// Sends what the outbox holds: claims the messages due, delivers each through the mailer outside any transaction,
 /// and records what happened (`OutboxSchedule` decides when to try again). `kith` runs it after each command;
 /// `kith-server` runs it in the background. Several senders on one database claim different messages.
 public struct OutboxSender: Sendable {
-    let store: any IdentityStore
+    let store: any OutboxStore
     let mailer: any Mailer
     let clock: any WallClock
     let schedule: OutboxSchedule
 
     /// A sender of `store`'s outbox through `mailer`.
     public init(
-        store: any IdentityStore, mailer: any Mailer, clock: any WallClock = SystemClock(),
+        store: any OutboxStore, mailer: any Mailer, clock: any WallClock = SystemClock(),
         schedule: OutboxSchedule = .standard
     ) {
         self.store = store

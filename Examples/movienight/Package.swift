@@ -33,7 +33,9 @@ let package = Package(
         .package(path: "../../Packages/Networking"),
     ],
     targets: [
-        .target(name: "Votes", dependencies: from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
+        .target(
+            name: "Votes", dependencies: from("Identity", "Accounts", "Kernel", "Identity"),
+            swiftSettings: swiftSettings),
         // The store on SQL: the product's SQLite file, or PostgreSQL for its server at scale.
         .target(
             name: "VotesSQL",
@@ -41,22 +43,25 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VotesCommands",
-            dependencies: ["Votes", "VotesWire"] + from("Identity", "Identity") + from("Console", "Console"),
+            dependencies: ["Votes", "VotesWire"] + from("Identity", "Accounts", "Identity")
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .target(
-            name: "VotesWire", dependencies: ["Votes"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
+            name: "VotesWire",
+            dependencies: ["Votes"] + from("Identity", "Accounts", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "VotesHTTP",
             dependencies: ["Votes", "VotesWire"]
-                + from("Identity", "IdentityWire", "Identity", "IdentityHTTP") + from("Networking", "Networking"),
+                + from("Identity", "Accounts", "IdentityWire", "Identity", "IdentityHTTP")
+                + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // Movie night's composition: its features as values (Votes, and its theme rule swapped in for Kith's
         // preferences service), the REPL app and the server app over them, and their mains.
         .target(
             name: "MovieNightFeatures",
             dependencies: ["Votes", "VotesSQL"] + from("Apps", "KithComposition")
-                + from("Identity", "Identity", "IdentitySQL") + from("Preferences", "Preferences"),
+                + from("Identity", "Accounts", "Identity", "IdentitySQL") + from("Preferences", "Preferences"),
             swiftSettings: swiftSettings),
         .target(
             name: "MovieNightCLI",
@@ -76,7 +81,7 @@ let package = Package(
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "VotesTesting",
-            dependencies: ["Votes"] + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting")
+            dependencies: ["Votes"] + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting")
                 + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         // The built movienight and movienight-server, end to end (a script on a file, the same through HTTP).
@@ -97,12 +102,12 @@ let package = Package(
         .testTarget(
             name: "VotesCommandsTests",
             dependencies: ["VotesCommands", "Votes"]
-                + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "VotesHTTPTests",
-            dependencies: ["VotesHTTP", "VotesWire", "Votes"] + from("Identity", "Identity", "IdentityWire")
+            dependencies: ["VotesHTTP", "VotesWire", "Votes"] + from("Identity", "Accounts", "Identity", "IdentityWire")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

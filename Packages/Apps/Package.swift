@@ -38,7 +38,8 @@ let package = Package(
             name: "KithComposition",
             dependencies: from("Storage", "Storage", "SQLiteStorage")
                 + from(
-                    "Identity", "Mail", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2", "IdentityMail",
+                    "Identity", "Kernel", "Accounts", "Mail", "TwoStep", "WebAuthn", "Identity", "Argon2",
+                    "IdentityMail",
                     "IdentitySQL", "IdentityWire")
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
@@ -47,9 +48,8 @@ let package = Package(
             name: "KithCLI",
             dependencies: ["KithComposition"] + from("Storage", "Storage", "SQLiteStorage") + from("Console", "Console")
                 + from(
-                    "Identity", "Identity", "Mail", "IdentitySQL", "Kernel", "Argon2", "IdentityCommands",
-                    "IdentityWire", "IdentityOIDC",
-                    "IdentityBrowser", "IdentityHTTP")
+                    "Identity", "Kernel", "Accounts", "Mail", "Identity", "IdentitySQL", "Argon2", "IdentityCommands",
+                    "IdentityWire", "IdentityOIDC", "IdentityBrowser", "IdentityHTTP")
                 + from("ProfileSession", "ProfileSession", "ProfileSessionCommands") + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // The server app (Hummingbird): `ServerApp` over `ServerFeature`s, on SQLite or PostgreSQL.
@@ -57,8 +57,8 @@ let package = Package(
             name: "KithServer",
             dependencies: ["KithComposition"] + from("Storage", "Storage", "SQLiteStorage", "PostgresStorage")
                 + from(
-                    "Identity", "Mail", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentitySQL", "IdentityWire",
-                    "IdentityOIDC")
+                    "Identity", "Kernel", "Accounts", "Mail", "TwoStep", "WebAuthn", "Identity", "IdentitySQL",
+                    "IdentityWire", "IdentityOIDC")
                 + from("ProfileSession", "ProfileSession", "ProfileSessionWire") + from("Networking", "Networking")
                 + from("hummingbird", "Hummingbird", "HummingbirdCore") + from("swift-log", "Logging")
                 + from("swift-nio", "NIOCore", "NIOHTTP1") + from("swift-nio-extras", "NIOHTTPTypes")

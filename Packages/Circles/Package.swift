@@ -28,7 +28,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
-        .target(name: "Circles", dependencies: from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
+        .target(
+            name: "Circles", dependencies: from("Identity", "Accounts", "Kernel", "Identity"),
+            swiftSettings: swiftSettings),
         // The store on SQL, one for both engines: SQLite's Kith file (apps, kith-server) and PostgreSQL (at scale).
         .target(
             name: "CirclesSQL",
@@ -36,22 +38,24 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CirclesCommands",
-            dependencies: ["Circles", "CirclesWire"] + from("Identity", "Identity", "IdentityWire")
+            dependencies: ["Circles", "CirclesWire"] + from("Identity", "Accounts", "Identity", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .target(
-            name: "CirclesWire", dependencies: ["Circles"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
+            name: "CirclesWire",
+            dependencies: ["Circles"] + from("Identity", "Accounts", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "CirclesHTTP",
-            dependencies: ["Circles", "CirclesWire"] + from("Identity", "Kernel", "IdentityWire", "Identity", "IdentityHTTP")
+            dependencies: ["Circles", "CirclesWire"]
+                + from("Identity", "Accounts", "Kernel", "IdentityWire", "Identity", "IdentityHTTP")
                 + from("Networking", "Networking"), swiftSettings: swiftSettings),
         // The store contracts (their cases and environment), run by every test target that owns a store; the SQL
         // store on SQLite for the cases that fail a statement, which a store in memory has none of.
         .target(
             name: "CirclesTesting",
             dependencies: ["Circles", "CirclesSQL"]
-                + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
                 + from("Storage", "Storage", "StorageTesting"), swiftSettings: swiftSettings),
         // Circles as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
         // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
@@ -69,28 +73,31 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CirclesServer",
-            dependencies: ["Circles", "CirclesFeature", "CirclesWire"] + from("Identity", "Kernel", "Identity", "IdentityWire")
+            dependencies: ["Circles", "CirclesFeature", "CirclesWire"]
+                + from("Identity", "Accounts", "Kernel", "Identity", "IdentityWire")
                 + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
             resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesTests",
-            dependencies: ["Circles", "CirclesTesting"] + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting")
+            dependencies: ["Circles", "CirclesTesting"]
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesSQLTests",
             dependencies: ["CirclesSQL", "Circles", "CirclesTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
-                ) + from("Identity", "Kernel", "Identity", "IdentitySQL") + from("GRDB.swift", "GRDB"),
+                ) + from("Identity", "Accounts", "Kernel", "Identity", "IdentitySQL") + from("GRDB.swift", "GRDB"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesCommandsTests",
             dependencies: ["CirclesCommands", "Circles"]
-                + from("Identity", "Kernel", "IdentityWire", "Argon2", "Identity", "IdentityTesting")
+                + from("Identity", "Accounts", "Kernel", "IdentityWire", "Argon2", "Identity", "IdentityTesting")
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesHTTPTests",
-            dependencies: ["CirclesHTTP", "CirclesWire", "Circles"] + from("Identity", "Kernel", "IdentityWire", "Identity")
+            dependencies: ["CirclesHTTP", "CirclesWire", "Circles"]
+                + from("Identity", "Accounts", "Kernel", "IdentityWire", "Identity")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

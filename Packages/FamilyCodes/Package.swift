@@ -27,28 +27,33 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
-        .target(name: "FamilyCodes", dependencies: from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
+        .target(
+            name: "FamilyCodes", dependencies: from("Identity", "Accounts", "Kernel", "Identity"),
+            swiftSettings: swiftSettings),
         // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
             name: "FamilyCodesSQL",
-            dependencies: ["FamilyCodes"] + from("Identity", "Kernel", "Identity", "IdentitySQL") + from("Storage", "Storage"),
+            dependencies: ["FamilyCodes"] + from("Identity", "Kernel", "Identity", "IdentitySQL")
+                + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesCommands",
-            dependencies: ["FamilyCodes", "FamilyCodesWire"] + from("Identity", "Identity")
+            dependencies: ["FamilyCodes", "FamilyCodesWire"] + from("Identity", "Accounts", "Identity")
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .target(
-            name: "FamilyCodesWire", dependencies: ["FamilyCodes"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
+            name: "FamilyCodesWire",
+            dependencies: ["FamilyCodes"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesHTTP",
             dependencies: ["FamilyCodes", "FamilyCodesWire"]
-                + from("Identity", "IdentityWire", "Identity", "IdentityHTTP") + from("Networking", "Networking"),
+                + from("Identity", "Accounts", "IdentityWire", "Identity", "IdentityHTTP")
+                + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesTesting",
             dependencies: ["FamilyCodes", "FamilyCodesSQL"]
-                + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         // FamilyCodes as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
         // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
@@ -70,24 +75,25 @@ let package = Package(
         .testTarget(
             name: "FamilyCodesTests",
             dependencies: ["FamilyCodes", "FamilyCodesSQL", "FamilyCodesTesting"]
-                + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesSQLTests",
             dependencies: ["FamilyCodesSQL", "FamilyCodes", "FamilyCodesTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
-                ) + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL") + from("GRDB.swift", "GRDB"),
+                ) + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL")
+                + from("GRDB.swift", "GRDB"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesCommandsTests",
             dependencies: ["FamilyCodesCommands", "FamilyCodes"]
-                + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesHTTPTests",
-            dependencies: ["FamilyCodesHTTP", "FamilyCodes"] + from("Identity", "Identity")
+            dependencies: ["FamilyCodesHTTP", "FamilyCodes"] + from("Identity", "Accounts", "Identity")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

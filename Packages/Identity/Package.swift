@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Identity", targets: ["Identity"]),
         .library(name: "Kernel", targets: ["Kernel"]),
         .library(name: "WebAuthn", targets: ["WebAuthn"]),
+        .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "TwoStep", targets: ["TwoStep"]),
         .library(name: "Passkeys", targets: ["Passkeys"]),
         .library(name: "Mail", targets: ["Mail"]),
@@ -64,32 +65,42 @@ let package = Package(
         .target(name: "Passkeys", dependencies: ["Kernel", "WebAuthn"], swiftSettings: swiftSettings),
         // ...and mail: the messages, the outbox, its retry schedule and its sender (delivery itself is IdentityMail's).
         .target(name: "Mail", dependencies: ["Kernel"], swiftSettings: swiftSettings),
-        // The common-password list is a resource (read by `CommonPasswords`), with its source and licence at its head.
+        // Accounts and sessions, the part every other builds on: accounts, their emails, passwords, linked identities
+        // and sessions, the principal a call is made as, the sign-in limits, and every refusal's sentence
+        // (`IdentityError`). Its codes go out by mail, so it sees the mail part. The common-password list is a
+        // resource (read by `CommonPasswords`), with its source and licence at its head.
+        .target(
+            name: "Accounts", dependencies: ["Kernel", "Mail"], resources: [.copy("Resources/common-passwords.txt")],
+            swiftSettings: swiftSettings),
+        // The composition: `LocalIdentityService` over every part's store, and the rules that span parts (sign-in
+        // with its second step, households and acting, leaving, this device).
         .target(
             name: "Identity",
-            dependencies: ["Kernel", "WebAuthn", "TwoStep", "Passkeys", "Mail"] + from("swift-crypto", "Crypto"),
-            resources: [.copy("Resources/common-passwords.txt")],
+            dependencies: ["Kernel", "WebAuthn", "Accounts", "TwoStep", "Passkeys", "Mail"]
+                + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
         // gives it to the services as their `PasswordHasher`.
-        .target(name: "Argon2", dependencies: ["Kernel", "Identity", "CArgon2"], swiftSettings: swiftSettings),
+        .target(
+            name: "Argon2", dependencies: ["Accounts", "Kernel", "Identity", "CArgon2"], swiftSettings: swiftSettings),
         // The one SQL store, on SQLite (a device's file) and on PostgreSQL (servers), over Storage's seam.
         .target(
             name: "IdentitySQL",
-            dependencies: ["Mail", "Passkeys", "TwoStep", "Kernel", "Identity"] + from("Storage", "Storage"),
+            dependencies: ["Accounts", "Mail", "Passkeys", "TwoStep", "Kernel", "Identity"]
+                + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         .target(
             name: "IdentityCommands",
-            dependencies: ["Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentityWire"]
+            dependencies: ["Accounts", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentityWire"]
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // The HTTP contract: request and response bodies, routes and error codes, for the server and clients.
         .target(
-            name: "IdentityWire", dependencies: ["Passkeys", "TwoStep", "WebAuthn", "Identity", "Kernel"],
+            name: "IdentityWire", dependencies: ["Accounts", "Passkeys", "TwoStep", "WebAuthn", "Identity", "Kernel"],
             swiftSettings: swiftSettings),
         .target(
             name: "IdentityHTTP",
-            dependencies: ["Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentityWire"]
+            dependencies: ["Accounts", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentityWire"]
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // Delivery of the outbox's messages: SMTP through Networking's libcurl, or a Maildir.
@@ -99,7 +110,7 @@ let package = Package(
         // ID tokens of Google and Apple verified (jwt-kit), their keys found and cached over HTTP: a leaf module.
         .target(
             name: "IdentityOIDC",
-            dependencies: ["Kernel", "Identity", "IdentityBrowser"] + from("Networking", "Networking")
+            dependencies: ["Accounts", "Kernel", "Identity", "IdentityBrowser"] + from("Networking", "Networking")
                 + from("jwt-kit", "JWTKit")
                 + from("swift-log", "Logging") + from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
         // The person's browser for a command line: opening a URL, and a loopback page on localhost that runs WebAuthn
@@ -109,40 +120,43 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "IdentityOIDCTesting",
-            dependencies: ["Kernel", "Identity", "IdentityOIDC"] + from("Networking", "Networking")
+            dependencies: ["Accounts", "Kernel", "Identity", "IdentityOIDC"] + from("Networking", "Networking")
                 + from("jwt-kit", "JWTKit")
                 + from("swift-crypto", "Crypto", "CryptoExtras"), swiftSettings: swiftSettings),
         // Store-agnostic: every case runs over whatever stores a test target builds.
         .target(
             name: "IdentityTesting",
-            dependencies: ["Mail", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2"]
+            dependencies: ["Accounts", "Mail", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2"]
                 + from("Storage", "StorageTesting") + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityTests",
-            dependencies: ["Mail", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2", "IdentityTesting"]
+            dependencies: [
+                "Accounts", "Mail", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2", "IdentityTesting",
+            ]
                 + from("Storage", "StorageTesting")
                 + from("Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityOIDCTests",
-            dependencies: ["Kernel", "IdentityOIDC", "IdentityOIDCTesting", "Identity"]
+            dependencies: ["Accounts", "Kernel", "IdentityOIDC", "IdentityOIDCTesting", "Identity"]
                 + from("Networking", "Networking")
                 + from("jwt-kit", "JWTKit") + from("swift-log", "Logging"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityBrowserTests",
-            dependencies: ["Kernel", "WebAuthn", "IdentityBrowser", "Identity"]
+            dependencies: ["Accounts", "Kernel", "WebAuthn", "IdentityBrowser", "Identity"]
                 + from("Networking", "Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentitySQLTests",
-            dependencies: ["Kernel", "IdentitySQL", "Identity", "Argon2", "IdentityTesting"]
+            dependencies: ["Accounts", "Kernel", "IdentitySQL", "Identity", "Argon2", "IdentityTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "Storage", "StorageTesting", "PostgresStorage", "PostgresStorageTesting"
                 ) + from("GRDB.swift", "GRDB"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityCommandsTests",
             dependencies: [
+                "Accounts",
                 "Kernel", "WebAuthn", "IdentityCommands", "Identity", "IdentityWire", "Argon2", "IdentityTesting",
             ]
                 + from("Console", "Console"),
@@ -153,7 +167,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityHTTPTests",
-            dependencies: ["Kernel", "IdentityHTTP", "IdentityWire", "Identity"]
+            dependencies: ["Accounts", "Kernel", "IdentityHTTP", "IdentityWire", "Identity"]
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

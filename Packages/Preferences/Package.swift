@@ -27,7 +27,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
-        .target(name: "Preferences", dependencies: from("Identity", "Kernel", "Identity"), swiftSettings: swiftSettings),
+        .target(
+            name: "Preferences", dependencies: from("Identity", "Accounts", "Kernel", "Identity"),
+            swiftSettings: swiftSettings),
         // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
             name: "PreferencesSQL",
@@ -35,20 +37,23 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "PreferencesCommands",
-            dependencies: ["Preferences", "PreferencesWire"] + from("Identity", "Identity")
+            dependencies: ["Preferences", "PreferencesWire"] + from("Identity", "Accounts", "Identity")
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .target(
-            name: "PreferencesWire", dependencies: ["Preferences"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
+            name: "PreferencesWire",
+            dependencies: ["Preferences"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "PreferencesHTTP",
             dependencies: ["Preferences", "PreferencesWire"]
-                + from("Identity", "IdentityWire", "Identity", "IdentityHTTP") + from("Networking", "Networking"),
+                + from("Identity", "Accounts", "IdentityWire", "Identity", "IdentityHTTP")
+                + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "PreferencesTesting",
-            dependencies: ["Preferences"] + from("Identity", "Kernel", "Argon2", "Identity") + from("Storage", "StorageTesting"),
+            dependencies: ["Preferences"] + from("Identity", "Accounts", "Kernel", "Argon2", "Identity")
+                + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         // Preferences as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
         // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
@@ -76,17 +81,18 @@ let package = Package(
             dependencies: ["PreferencesSQL", "Preferences", "PreferencesTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
-                ) + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL") + from("GRDB.swift", "GRDB"),
+                ) + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL")
+                + from("GRDB.swift", "GRDB"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesCommandsTests",
             dependencies: ["PreferencesCommands", "Preferences"]
-                + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesHTTPTests",
-            dependencies: ["PreferencesHTTP", "Preferences"] + from("Identity", "Identity")
+            dependencies: ["PreferencesHTTP", "Preferences"] + from("Identity", "Accounts", "Identity")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

@@ -21,24 +21,30 @@ let package = Package(
         .package(path: "../Preferences"),
     ],
     targets: [
-        .target(name: "ProfileSession", dependencies: from("Identity", "Identity"), swiftSettings: swiftSettings),
+        .target(
+            name: "ProfileSession", dependencies: from("Identity", "Accounts", "Identity"), swiftSettings: swiftSettings
+        ),
         .target(
             name: "ProfileSessionCommands",
             dependencies: ["ProfileSession", "ProfileSessionWire"]
-                + from("Identity", "Identity", "IdentityWire", "IdentityCommands") + from("Console", "Console"),
+                + from("Identity", "Accounts", "Identity", "IdentityWire", "IdentityCommands")
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // The HTTP contract of the profile switcher: `/api/profiles` and its body. Foundation and the domain only.
         .target(
-            name: "ProfileSessionWire", dependencies: ["ProfileSession"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
+            name: "ProfileSessionWire",
+            dependencies: ["ProfileSession"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProfileSessionTests",
-            dependencies: ["ProfileSession"] + from("Identity", "Kernel", "Argon2", "Identity", "IdentityTesting"),
+            dependencies: ["ProfileSession"]
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProfileSessionCommandsTests",
             dependencies: ["ProfileSessionCommands", "ProfileSession"]
-                + from("Identity", "Kernel", "IdentityWire", "Argon2", "Identity") + from("Console", "Console")
+                + from("Identity", "Accounts", "Kernel", "IdentityWire", "Argon2", "Identity")
+                + from("Console", "Console")
                 + from("Preferences", "Preferences", "PreferencesCommands"), swiftSettings: swiftSettings),
     ]
 )

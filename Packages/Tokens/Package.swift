@@ -38,7 +38,7 @@ let package = Package(
         // introspection and the access check. No SQL, no HTTP.
         .target(
             name: "Tokens",
-            dependencies: from("Identity", "TwoStep", "Kernel", "Identity") + from("Circles", "Circles")
+            dependencies: from("Identity", "Accounts", "TwoStep", "Kernel", "Identity") + from("Circles", "Circles")
                 + from("ProfileSession", "ProfileSession") + from("jwt-kit", "JWTKit") + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         // The store on SQL, one for both engines.
@@ -50,24 +50,25 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The HTTP contract: bodies and error codes. Foundation and the domain only.
         .target(
-            name: "TokensWire", dependencies: ["Tokens"] + from("Identity", "Kernel", "Identity"),
+            name: "TokensWire", dependencies: ["Tokens"] + from("Identity", "Accounts", "Kernel", "Identity"),
             swiftSettings: swiftSettings),
         // `token AUDIENCE`, over any `TokenIssuer`.
         .target(
             name: "TokensCommands",
-            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Identity") + from("Console", "Console"),
+            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Accounts", "Identity")
+                + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // `TokenIssuer` over a kith-server (`--remote`).
         .target(
             name: "TokensHTTP",
-            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Identity", "IdentityHTTP")
+            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Accounts", "Identity", "IdentityHTTP")
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // The store contract, run over memory, SQLite and PostgreSQL.
         .target(
             name: "TokensTesting",
             dependencies: ["Tokens", "TokensSQL"]
-                + from("Identity", "Mail", "TwoStep", "Kernel", "Argon2", "Identity", "IdentitySQL")
+                + from("Identity", "Accounts", "Mail", "TwoStep", "Kernel", "Argon2", "Identity", "IdentitySQL")
                 + from("Circles", "Circles", "CirclesSQL") + from("Storage", "Storage", "StorageTesting")
                 + from("jwt-kit", "JWTKit"),
             swiftSettings: swiftSettings),
@@ -91,13 +92,13 @@ let package = Package(
             resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "TokensTests",
-            dependencies: ["Tokens", "TokensWire", "TokensTesting"] + from("Identity", "Identity")
+            dependencies: ["Tokens", "TokensWire", "TokensTesting"] + from("Identity", "Accounts", "Identity")
                 + from("Storage", "StorageTesting") + from("Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TokensCommandsTests",
             dependencies: ["TokensCommands", "Tokens", "TokensWire", "TokensTesting"]
-                + from("Identity", "Kernel", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Identity", "Accounts", "Kernel", "Identity", "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(

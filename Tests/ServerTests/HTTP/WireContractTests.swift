@@ -1,3 +1,4 @@
+import Accounts
 import CirclesWire
 import Events
 import EventsWire

@@ -1,3 +1,4 @@
+import Accounts
 import Circles
 import Events
 import EventsWire
@@ -17,14 +18,16 @@ enum WireErrorExamples {
         .reservedName("me"), .invalidPassword, .commonPassword, .passwordListMissing, .incorrectCredentials,
         .notSignedIn, .savedAccountsFull,
         .cannotRemoveCurrentAccount, .sessionEnded(email: "a@example.com"), .sessionMismatch(email: "a@example.com"),
-        .notWhileActing("Max"), .householdFull, .needsGuardian("Max"), .lastGuardian("Max"),
+        .notWhileActing("Max"), .householdFull(capacity: Household.capacity), .needsGuardian("Max"),
+        .lastGuardian("Max"),
         .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max")]), .notFound(.member, "Max"),
         .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
         .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Dana"), .claimCodeInvalid,
         .providerSignInFailed(.google), .providerNotConfigured(.apple), .providerEmailNotVerified(.google),
         .emailNeedsLink(.google), .identityLinkedElsewhere(.apple), .providerAlreadyLinked(.google),
         .providerNotLinked(.google), .onlySignInMethod, .providerAccountMismatch(.google, email: "a@example.com"),
-        .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 600), .noExitPin("Max"), .exitLocked("Max"),
+        .invalidPin(minLength: ExitPinRules.minLength, maxLength: ExitPinRules.maxLength), .wrongPin,
+        .tooManyWrongPins(retryAfter: 600), .noExitPin("Max"), .exitLocked("Max"),
         .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 40),
         .emailAlreadyVerified, .emailNotVerified(email: "a@example.com"),
         .recoveryCodeInvalid(email: "a@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
@@ -35,7 +38,8 @@ enum WireErrorExamples {
         .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
         .askNeedsActing, .actingNotAvailable, .tooManyPendingRequests, .alreadyApproved("Dana Reyes"),
         .alreadyDeclined("Dana Reyes"), .requestExpired("Minecraft"), .approvalNeedsPin("Max"), .invalidApprovalKind,
-        .invalidApprovalTitle, .invalidPrice, .invalidCurrency, .priceNeedsCurrency, .invalidNote,
+        .invalidApprovalTitle(maxLength: ApprovalAsk.maxTitleLength), .invalidPrice, .invalidCurrency,
+        .priceNeedsCurrency, .invalidNote(maxLength: ApprovalAsk.maxNoteLength),
         .invalidMaturityRating, .invalidAgeRange,
     ]
 

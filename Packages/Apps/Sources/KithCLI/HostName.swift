@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 #if canImport(Glibc)

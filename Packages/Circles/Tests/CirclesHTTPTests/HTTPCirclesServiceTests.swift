@@ -1,3 +1,4 @@
+import Accounts
 import Circles
 import CirclesHTTP
 import Foundation

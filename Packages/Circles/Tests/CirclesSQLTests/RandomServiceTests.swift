@@ -1,3 +1,4 @@
+import Accounts
 import Circles
 import CirclesTesting
 import Foundation

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Identity
 import Kernel
@@ -83,7 +84,7 @@ extension LocalFamilyCodeService {
         switch outcome {
         case .joined(let join): return join
         case .refused(let error): throw error
-        case .full: throw IdentityError.householdFull
+        case .full: throw IdentityError.householdFull(capacity: Household.capacity)
         }
     }
 

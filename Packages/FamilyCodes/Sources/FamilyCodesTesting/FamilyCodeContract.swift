@@ -1,3 +1,4 @@
+import Accounts
 import FamilyCodes
 import Foundation
 import Identity

@@ -1,3 +1,4 @@
+import Accounts
 import Argon2
 import FamilyCodes
 import FamilyCodesSQL

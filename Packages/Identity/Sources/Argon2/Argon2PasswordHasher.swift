@@ -1,3 +1,4 @@
+import Accounts
 import CArgon2
 import Dispatch
 import Foundation

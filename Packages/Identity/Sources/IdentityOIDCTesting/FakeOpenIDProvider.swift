@@ -1,3 +1,4 @@
+import Accounts
 import Crypto
 import Foundation
 import Identity

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Identity
 import StorageTesting
@@ -304,9 +305,14 @@ public enum ApprovalContract {
                 return nil
             }
         }
-        #expect(refusal { try ApprovalAsk(title: "  ") } == .invalidApprovalTitle)
-        #expect(refusal { try ApprovalAsk(title: String(repeating: "é", count: 101)) } == .invalidApprovalTitle)
-        #expect(refusal { try ApprovalAsk(title: "Mine\u{202E}craft") } == .invalidApprovalTitle)
+        #expect(
+            refusal { try ApprovalAsk(title: "  ") } == .invalidApprovalTitle(maxLength: ApprovalAsk.maxTitleLength))
+        #expect(
+            refusal { try ApprovalAsk(title: String(repeating: "é", count: 101)) }
+                == .invalidApprovalTitle(maxLength: ApprovalAsk.maxTitleLength))
+        #expect(
+            refusal { try ApprovalAsk(title: "Mine\u{202E}craft") }
+                == .invalidApprovalTitle(maxLength: ApprovalAsk.maxTitleLength))
         #expect(refusal { try ApprovalAsk(title: String(repeating: "é", count: 100)) } == nil)
         for price in ["-1", "6,99", "1e3", "6.9999", "", "1234567890", "٦.٩٩", ".5"] {
             #expect(
@@ -317,7 +323,9 @@ public enum ApprovalContract {
         }
         #expect(refusal { try ApprovalAsk(title: "Game", price: "1") } == .priceNeedsCurrency)
         #expect(refusal { try ApprovalAsk(title: "Game", currency: "EUR") } == .priceNeedsCurrency)
-        #expect(refusal { try ApprovalAsk(title: "Game", note: String(repeating: "a", count: 501)) } == .invalidNote)
+        #expect(
+            refusal { try ApprovalAsk(title: "Game", note: String(repeating: "a", count: 501)) }
+                == .invalidNote(maxLength: ApprovalAsk.maxNoteLength))
         #expect(refusal { try ApprovalAsk(title: "Game", note: "   ") } == nil)
         #expect(try ApprovalAsk(title: "Game", note: "   ").note == nil)
         #expect(try ApprovalKind.parse(" App ") == .app)
@@ -332,7 +340,7 @@ public enum ApprovalContract {
             _ = try await family.service.approve(
                 family.dana, request: request.id, note: String(repeating: "a", count: 501), pin: nil)
         }
-        #expect(longNote == .invalidNote)
+        #expect(longNote == .invalidNote(maxLength: ApprovalAsk.maxNoteLength))
         #expect(try await family.service.approvals(family.dana).map(\.state) == [.pending])
     }
 

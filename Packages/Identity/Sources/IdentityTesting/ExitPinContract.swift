@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Identity
 import StorageTesting
@@ -71,9 +72,12 @@ public enum ExitPinContract {
             let error = await identityError {
                 _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: password("Ann"), pin: bad)
             }
-            #expect(error == .invalidPin, "\(bad)")
+            #expect(
+                error == .invalidPin(minLength: ExitPinRules.minLength, maxLength: ExitPinRules.maxLength), "\(bad)")
         }
-        #expect(IdentityError.invalidPin.description == "A PIN is 4 to 8 digits")
+        #expect(
+            IdentityError.invalidPin(minLength: ExitPinRules.minLength, maxLength: ExitPinRules.maxLength).description
+                == "A PIN is 4 to 8 digits")
         #expect(try await locked.service.exitPinStatus(locked.ann, member: "Max").isSet == false)
         for good in ["0000", "12345678"] {
             _ = try await locked.service.setExitPin(locked.ann, member: "Max", password: password("Ann"), pin: good)

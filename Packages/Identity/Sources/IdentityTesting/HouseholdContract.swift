@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Identity
 import StorageTesting
@@ -111,7 +112,7 @@ public enum HouseholdContract {
         let refusedJoin = await identityError {
             _ = try await service.joinHousehold(family["Di"], householdId: home.id, role: .parent)
         }
-        #expect(refusedJoin == .householdFull)
+        #expect(refusedJoin == .householdFull(capacity: Household.capacity))
         #expect(try await service.activeHousehold(family["Di"]) == nil)
         #expect(try await service.activeHousehold(family["Ann"])?.members.count == 8)
         let again = await identityError {

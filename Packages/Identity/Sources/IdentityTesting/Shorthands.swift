@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 // MARK: - Shorthands the contract cases and the store tests share

@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// A verifier that knows a few tokens by heart: each names verified claims; anything else fails as a bad token.

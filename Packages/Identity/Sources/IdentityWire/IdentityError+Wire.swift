@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 import Kernel
 
@@ -165,17 +166,23 @@ extension IdentityError: WireCodedError {
         WireErrorCase(code, status: status, details: .init(name: provider.rawValue))
     }
 
-    /// The cases that carry nothing.
+    /// The cases that carry nothing over the wire.
     private static let carryNothing: [IdentityError] = [
         .invalidEmail, .emailTaken, .invalidPassword, .commonPassword, .passwordListMissing, .incorrectCredentials,
         .notSignedIn, .savedAccountsFull,
-        .cannotRemoveCurrentAccount, .householdFull, .onlySignInMethod, .noActiveHousehold, .invalidPin, .wrongPin,
+        .cannotRemoveCurrentAccount, .onlySignInMethod, .noActiveHousehold, .wrongPin,
         .claimCodeInvalid, .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .emailAlreadyVerified,
         .emailChangeExpired, .recentSignInNeeded, .thisSession, .recentSignInNeededToDelete, .accountNoLongerExists,
         .wrongSecondFactorCode, .signInChallengeExpired, .twoStepAlreadyOn, .twoStepOff, .twoStepNotBegun,
         .twoStepNeedsPassword, .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
-        .askNeedsActing, .actingNotAvailable, .tooManyPendingRequests, .invalidApprovalKind, .invalidApprovalTitle,
-        .invalidPrice, .invalidCurrency, .priceNeedsCurrency, .invalidNote, .invalidMaturityRating, .invalidAgeRange,
+        .askNeedsActing, .actingNotAvailable, .tooManyPendingRequests, .invalidApprovalKind, .invalidPrice,
+        .invalidCurrency,
+        .priceNeedsCurrency, .invalidMaturityRating, .invalidAgeRange,
+        // The cases whose sentence names the limit of their rule carry it, as that rule has it.
+        .householdFull(capacity: Household.capacity),
+        .invalidPin(minLength: ExitPinRules.minLength, maxLength: ExitPinRules.maxLength),
+        .invalidApprovalTitle(maxLength: ApprovalAsk.maxTitleLength),
+        .invalidNote(maxLength: ApprovalAsk.maxNoteLength),
     ]
 
     /// The cases that carry one provider.

@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// `POST /api/auth/signup`. `role` and `accountType` are words (`player`, `corporate`...) the server reads with

@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// `account delete --json`: the email whose account was deleted.

@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// A member named but not described, `{memberId, displayName}`: whom `whoami` acts as (`actingAs`), and what

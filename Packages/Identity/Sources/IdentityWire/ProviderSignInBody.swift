@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// `POST /api/auth/google` and `/api/auth/apple` (sign in, or sign up from the token), and

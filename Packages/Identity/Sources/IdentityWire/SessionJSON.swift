@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// A new session: `POST /api/auth/signup` (201), `/api/auth/signin`, and `/api/auth/google` and `/api/auth/apple`

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Identity
 import IdentityWire
@@ -14,13 +15,15 @@ struct IdentityErrorWireTests {
             .invalidEmail, .emailTaken, .reservedName("me"), .invalidPassword, .commonPassword, .passwordListMissing,
             .incorrectCredentials, .notSignedIn,
             .savedAccountsFull, .cannotRemoveCurrentAccount, .sessionEnded(email: "ana@example.com"),
-            .sessionMismatch(email: "ana@example.com"), .notWhileActing("Max"), .householdFull,
+            .sessionMismatch(email: "ana@example.com"), .notWhileActing("Max"),
+            .householdFull(capacity: Household.capacity),
             .needsGuardian("Max"), .lastGuardian("Max"),
             .ambiguous("Max", candidates: [ReferenceCandidate(id: "m1", name: "Max"), .init(id: "m2", name: "Max")]),
             .noActiveHousehold, .notHouseholdOwner("Lee Family"), .notGuardian("Max"), .ownerCannotLeave("Lee Family"),
             .notHouseholdMember("Lee Family"), .alreadyMember("Lee Family"), .notManaged("Ana Lee"), .claimCodeInvalid,
             .onlySignInMethod, .providerAccountMismatch(.apple, email: "ana@example.com"),
-            .invalidPin, .wrongPin, .tooManyWrongPins(retryAfter: 754), .noExitPin("Max"), .exitLocked("Max"),
+            .invalidPin(minLength: ExitPinRules.minLength, maxLength: ExitPinRules.maxLength), .wrongPin,
+            .tooManyWrongPins(retryAfter: 754), .noExitPin("Max"), .exitLocked("Max"),
             .mailNotConfigured, .wrongEmailCode, .emailCodeExpired, .waitForNewCode(retryAfter: 42),
             .emailAlreadyVerified, .emailNotVerified(email: "ana@example.com"),
             .recoveryCodeInvalid(email: "ana@example.com"), .tooManyTries(retryAfter: 754), .emailChangeExpired,
@@ -31,8 +34,9 @@ struct IdentityErrorWireTests {
             .passkeysNotConfigured, .passkeySignInFailed, .recentSignInNeededToRemovePasskey,
             .askNeedsActing, .actingNotAvailable, .tooManyPendingRequests, .alreadyApproved("Dana Reyes"),
             .alreadyDeclined("Dana Reyes"), .requestExpired("Minecraft"), .approvalNeedsPin("Max"),
-            .invalidApprovalKind, .invalidApprovalTitle, .invalidPrice, .invalidCurrency, .priceNeedsCurrency,
-            .invalidNote, .invalidMaturityRating, .invalidAgeRange,
+            .invalidApprovalKind, .invalidApprovalTitle(maxLength: ApprovalAsk.maxTitleLength), .invalidPrice,
+            .invalidCurrency, .priceNeedsCurrency,
+            .invalidNote(maxLength: ApprovalAsk.maxNoteLength), .invalidMaturityRating, .invalidAgeRange,
         ]
         + IdentityProvider.allCases.flatMap { provider -> [IdentityError] in
             [

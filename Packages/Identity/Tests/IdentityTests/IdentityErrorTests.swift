@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 import Kernel
 import Testing
@@ -12,7 +13,7 @@ struct IdentityErrorTests {
         (.notSignedIn, "Not signed in. Use `login` or `signup` first."),
         (.savedAccountsFull, "You can save up to 10 accounts. Remove one first."),
         (.cannotRemoveCurrentAccount, "Switch to another account first"),
-        (.householdFull, "This household is full (8 members)"),
+        (.householdFull(capacity: Household.capacity), "This household is full (8 members)"),
         (.needsGuardian("Mia"), "Mia needs at least one guardian"),
         (.lastGuardian("Mia"), "Mia has no other guardian. Add another guardian or remove Mia first."),
         (.notFound(.account, "x@y.z"), "No account named x@y.z"),

@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// Whom the signed-in account acts as: itself, or one managed member it guards. In memory only, except for the

@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// One row of the profile switcher: the signed-in account itself, or a managed member it guards.

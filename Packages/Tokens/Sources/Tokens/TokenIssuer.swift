@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// Issuing alone, what `kith token` needs: made here over the local file (`LocalTokenService`) or asked of a server

@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// What the server's routes and the operator's commands call: registered apps, signing keys, tokens, introspection

@@ -1,3 +1,4 @@
+import Accounts
 import Argon2
 import Foundation
 import Identity

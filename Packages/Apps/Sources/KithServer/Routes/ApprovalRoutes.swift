@@ -1,3 +1,4 @@
+import Accounts
 import Hummingbird
 import Identity
 import IdentityWire

@@ -1,3 +1,4 @@
+import Accounts
 import HTTPTypes
 import Hummingbird
 import Identity

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 // MARK: - Sign in with Google and Apple

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// The proof a change of the account itself asks for (a new email, deleting it): its password, or, for an account

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 // MARK: - The account's sessions (DOMAIN.md "Leaving, and taking your data")

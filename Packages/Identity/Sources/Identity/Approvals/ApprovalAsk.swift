@@ -1,3 +1,5 @@
+import Accounts
+
 /// What a member asks for, checked: `init` refuses bad input with a sentence, so a value always holds valid fields.
 public struct ApprovalAsk: Sendable, Codable, Hashable {
     public var kind: ApprovalKind
@@ -25,7 +27,7 @@ public struct ApprovalAsk: Sendable, Codable, Hashable {
     ) throws(IdentityError) {
         let title = title.trimmingWhitespace()
         guard (1...Self.maxTitleLength).contains(title.count), !Self.hasControls(title) else {
-            throw IdentityError.invalidApprovalTitle
+            throw IdentityError.invalidApprovalTitle(maxLength: Self.maxTitleLength)
         }
         let price = price?.trimmingWhitespace()
         let currency = currency?.trimmingWhitespace().uppercased()
@@ -55,7 +57,9 @@ public struct ApprovalAsk: Sendable, Codable, Hashable {
     /// A note trimmed (nil when empty), or "A note is at most 500 characters" (or holds control characters).
     public static func checkedNote(_ note: String?) throws(IdentityError) -> String? {
         guard let note = note?.trimmingWhitespace(), !note.isEmpty else { return nil }
-        guard note.count <= maxNoteLength, !hasControls(note) else { throw IdentityError.invalidNote }
+        guard note.count <= maxNoteLength, !hasControls(note) else {
+            throw IdentityError.invalidNote(maxLength: maxNoteLength)
+        }
         return note
     }
 

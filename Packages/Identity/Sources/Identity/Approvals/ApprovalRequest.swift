@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// What a managed member asks its guardians for (DOMAIN.md "Ask to approve").

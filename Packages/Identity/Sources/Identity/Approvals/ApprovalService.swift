@@ -1,3 +1,5 @@
+import Accounts
+
 /// Ask to approve, maturity ceilings and age ranges (DOMAIN.md "Family: approvals, maturity, age"). The local service
 /// decides over its store; the HTTP client asks a server, which decides.
 public protocol ApprovalService: Sendable {

@@ -1,3 +1,5 @@
+import Accounts
+
 /// How `switchAccount` ended when it did not fail.
 public enum AccountSwitch: Sendable, Hashable, CustomStringConvertible {
     /// The process now runs as this saved account.

@@ -1,3 +1,5 @@
+import Accounts
+
 /// This device is held acting as a managed member with an exit PIN: every run of the account starts as that member
 /// until the PIN is given. Device state, never shared with a server.
 public struct DeviceExitLock: Sendable, Hashable, Codable {

@@ -1,3 +1,4 @@
+import Accounts
 import WebAuthn
 
 /// What this device asks of the accounts service (the rules in this process, or a server): sessions it keeps a
@@ -46,16 +47,4 @@ public struct DeviceSignIn: Sendable, Hashable {
         self.credential = credential
         self.photoURL = photoURL
     }
-}
-
-/// What the accounts service knows of a session.
-public enum DeviceSessionState: Sendable, Hashable {
-    /// Live, for this account.
-    case live(accountId: String)
-    /// Ended or expired.
-    case ended
-    /// Nothing is left of it: its account was deleted (ended sessions are kept until then).
-    case deleted
-    /// No answer (a server out of reach): the session counts as live and is checked on the next call.
-    case unanswered
 }

@@ -1,3 +1,5 @@
+import Accounts
+
 /// What one device keeps about its own accounts: the saved accounts with the credential of each one's session here,
 /// the current account, and the exit lock. No rules here; `ThisDevice` and `ExitLock` decide.
 public struct DeviceState: Sendable, Equatable {

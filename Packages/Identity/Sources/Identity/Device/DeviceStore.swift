@@ -1,3 +1,4 @@
+import Accounts
 import Kernel
 
 /// Where a device keeps its `DeviceState`: tables of the `kith` file, or the client's credentials file with `--remote`

@@ -1,3 +1,5 @@
+import Accounts
+
 /// The exit lock on this device (DOMAIN.md's Family safety): acting as a managed member that has a PIN holds the
 /// device as that member, across runs, until the PIN is given. Both compositions use it: the PIN is checked (and
 /// its limits kept) by `pins`, which is the store's rules locally and the server with `--remote`.

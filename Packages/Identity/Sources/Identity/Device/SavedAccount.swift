@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// One entry of this device's account switcher. Never holds a password or a token.

@@ -1,3 +1,5 @@
+import Accounts
+
 /// The format of an exit PIN: 4 to 8 ASCII digits, nothing else (no spaces, no other scripts' digits).
 public enum ExitPinRules {
     /// The shortest PIN.
@@ -10,6 +12,6 @@ public enum ExitPinRules {
         let bytes = Array(pin.utf8)
         guard (minLength...maxLength).contains(bytes.count),
             bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else { throw IdentityError.invalidPin }
+        else { throw IdentityError.invalidPin(minLength: minLength, maxLength: maxLength) }
     }
 }

@@ -1,3 +1,5 @@
+import Accounts
+
 /// The exit PINs of managed members (DOMAIN.md's Family safety): server state, shared by every process and
 /// server on one store. The local service decides over its store; the HTTP client asks a server, which decides.
 public protocol ExitPinService: Sendable {

@@ -1,3 +1,5 @@
+import Accounts
+
 extension Household {
     /// The managed member `reference` names (id or exact name) when `accountId` guards it, or why not: "No member
     /// named NAME", "NAME is not a managed member", "Only a guardian of NAME can do that".

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// Identity's membership rules as plain functions over one open transaction.
@@ -33,7 +34,9 @@ public enum HouseholdMembership {
             throw IdentityError.notFound(.household, householdId)
         }
         guard household.member(account.id) == nil else { throw IdentityError.alreadyMember(household.name) }
-        guard household.members.count < Household.capacity else { throw IdentityError.householdFull }
+        guard household.members.count < Household.capacity else {
+            throw IdentityError.householdFull(capacity: Household.capacity)
+        }
         let member = Member(
             memberId: account.id, displayName: account.displayName, kind: .independent,
             role: role == .owner ? .member : role, addedAt: now)

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// Households and managed members: creating, joining and leaving households, members and their guardians,

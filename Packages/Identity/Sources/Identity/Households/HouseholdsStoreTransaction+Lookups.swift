@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// Household lookups the rules share; built only from the transaction's plain reads.

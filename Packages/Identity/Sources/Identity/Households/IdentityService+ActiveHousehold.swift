@@ -1,3 +1,5 @@
+import Accounts
+
 extension IdentityService {
     /// The principal's active household; without one, "No active household" (what every screen of the household
     /// and its members says, locally and over HTTP alike).

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Kernel
 
@@ -112,7 +113,9 @@ extension LocalIdentityService {
             return try await store.write { transaction in
                 let account = try transaction.authenticate(principal, at: now)
                 let household = try transaction.requireActiveHousehold(accountId: account.id)
-                guard household.members.count < Household.capacity else { throw IdentityError.householdFull }
+                guard household.members.count < Household.capacity else {
+                    throw IdentityError.householdFull(capacity: Household.capacity)
+                }
                 let member = Member(
                     memberId: Member.managedPrefix + random.uuidString(), displayName: name, kind: .managed,
                     role: .member,

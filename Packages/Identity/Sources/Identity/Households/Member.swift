@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// One member of a household: an account (`independent`) or a managed member a guardian acts for.

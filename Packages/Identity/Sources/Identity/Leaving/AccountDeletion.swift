@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// An account being deleted, as every feature's share sees it inside the deletion's transaction: read before

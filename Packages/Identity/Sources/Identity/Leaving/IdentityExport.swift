@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// Identity's part of an export: everything Identity keeps about the subject, never a hash, token or code.

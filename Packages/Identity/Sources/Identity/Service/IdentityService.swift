@@ -1,3 +1,5 @@
+import Accounts
+
 /// What commands and HTTP routes call: every part of Identity (accounts and sessions, two-step, passkeys,
 /// households, leaving), and this device's sessions. A caller that needs one part takes that part's protocol.
 ///

@@ -1,3 +1,4 @@
+import Accounts
 import Console
 import Identity
 import IdentityWire

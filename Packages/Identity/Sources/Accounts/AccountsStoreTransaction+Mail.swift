@@ -10,7 +10,7 @@ extension AccountsStoreTransaction where Self: OutboxStoreTransaction {
     /// A recipient the address grammar refuses is never queued: every address is checked where it enters, but an
     /// account made before the grammar was strict (such as `<evil@example.org>`) would otherwise have its mail sent
     /// to the address hidden inside it. The change itself goes on (such an account can still be deleted).
-    func queue(_ message: MailMessage, id: String, at now: Date) throws {
+    package func queue(_ message: MailMessage, id: String, at now: Date) throws {
         guard (try? EmailAddress.validate(message.to)) != nil else { return }
         try insertOutboxEntry(OutboxEntry(id: id, mail: message.rendered(), createdAt: now))
     }
@@ -18,7 +18,7 @@ extension AccountsStoreTransaction where Self: OutboxStoreTransaction {
     /// Makes the account's new code of `purpose` for `email` (ending its older one), queues the message `content`
     /// makes of it, and counts the send against `limits` ("Please wait Ns before asking for another code." when one
     /// of them is locked, and then nothing changes).
-    func mailNewCode(
+    package func mailNewCode(
         _ purpose: EmailCode.Purpose, accountId: String, email: String, limits: [KeyedLimit],
         content: (String) -> (subject: String, body: String), settings: MailSettings, at now: Date,
         random: any RandomSource

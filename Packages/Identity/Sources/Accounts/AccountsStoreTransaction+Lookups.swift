@@ -45,13 +45,13 @@ extension AccountsStoreTransaction {
     }
 
     /// The account and hash for a sign-in attempt by email.
-    func passwordCandidate(email: String) throws -> PasswordCandidate {
+    package func passwordCandidate(email: String) throws -> PasswordCandidate {
         guard let account = try account(email: email) else { return PasswordCandidate() }
         return PasswordCandidate(account: account, passwordHash: try passwordHash(accountId: account.id))
     }
 
     /// Refuses when the password hash changed since it was verified (a change by another process).
-    func requireUnchanged(_ candidate: PasswordCandidate) throws -> Account {
+    package func requireUnchanged(_ candidate: PasswordCandidate) throws -> Account {
         guard let verified = candidate.account, let account = try account(id: verified.id),
             try passwordHash(accountId: account.id) == candidate.passwordHash
         else { throw IdentityError.incorrectCredentials }

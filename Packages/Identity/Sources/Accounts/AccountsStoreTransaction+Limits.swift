@@ -5,7 +5,7 @@ import Kernel
 extension AccountsStoreTransaction {
     /// Refuses with `refusal(retryAfter)` when any of `limits` is locked at `now`; otherwise counts one more attempt
     /// against each.
-    func countAttempt(
+    package func countAttempt(
         against limits: [KeyedLimit], at now: Date, refusal: (Int) -> IdentityError
     ) throws {
         let states = try limits.map { try rateLimitState(key: $0.key) }
@@ -21,11 +21,11 @@ extension AccountsStoreTransaction {
 }
 
 /// A rate limit and the key it counts under (an account, an email, a client address).
-struct KeyedLimit: Sendable {
-    let limiter: RateLimiter
-    let key: String
+package struct KeyedLimit: Sendable {
+    package let limiter: RateLimiter
+    package let key: String
 
-    init(_ rule: RateLimitRule, key: String) {
+    package init(_ rule: RateLimitRule, key: String) {
         limiter = RateLimiter(rule: rule)
         self.key = key
     }

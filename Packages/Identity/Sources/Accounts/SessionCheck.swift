@@ -15,5 +15,5 @@ public final class SessionCheck: Sendable {
     public var foundLive: Bool { live.load(ordering: .acquiring) }
 
     /// Records that the session was found live.
-    func recordLive() { live.store(true, ordering: .releasing) }
+    package func recordLive() { live.store(true, ordering: .releasing) }
 }

@@ -82,7 +82,7 @@ public enum EmailCodeRules {
     }
 
     /// Equality that takes the same time wherever two digests of equal length differ.
-    static func constantTimeEqual(_ left: String, _ right: String) -> Bool {
+    package static func constantTimeEqual(_ left: String, _ right: String) -> Bool {
         let left = Array(left.utf8)
         let right = Array(right.utf8)
         guard left.count == right.count else { return false }

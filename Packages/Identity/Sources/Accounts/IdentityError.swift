@@ -30,8 +30,8 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     case sessionMismatch(email: String)
     /// An account-level action attempted while acting as a managed member.
     case notWhileActing(String)
-    /// The household already has 8 members, managed and independent together.
-    case householdFull
+    /// The household already has `capacity` members (8: `Household.capacity`), managed and independent together.
+    case householdFull(capacity: Int)
     /// Removing this guardian would leave the managed member NAME without one.
     case needsGuardian(String)
     /// Leaving or removing the account would leave the managed member NAME without a guardian.
@@ -80,8 +80,8 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
 
     // MARK: - Exit lock
 
-    /// An exit PIN that is not 4 to 8 digits.
-    case invalidPin
+    /// An exit PIN that is not `minLength` to `maxLength` digits (4 to 8: `ExitPinRules`).
+    case invalidPin(minLength: Int, maxLength: Int)
     /// The PIN given to leave a locked member is not its PIN.
     case wrongPin
     /// Too many wrong PINs: leaving is blocked for `retryAfter` more seconds.
@@ -177,16 +177,17 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
     case approvalNeedsPin(String)
     /// A kind that is not purchase, app, content or contact.
     case invalidApprovalKind
-    /// An empty title, a title over 100 graphemes, or one with control characters.
-    case invalidApprovalTitle
+    /// An empty title, a title over `maxLength` graphemes (100: `ApprovalAsk.maxTitleLength`), or one with control
+    /// characters.
+    case invalidApprovalTitle(maxLength: Int)
     /// A price that is not a plain decimal amount.
     case invalidPrice
     /// A currency that is not three letters.
     case invalidCurrency
     /// A price without a currency, or a currency without a price.
     case priceNeedsCurrency
-    /// A note over 500 graphemes, or with control characters.
-    case invalidNote
+    /// A note over `maxLength` graphemes (500: `ApprovalAsk.maxNoteLength`), or with control characters.
+    case invalidNote(maxLength: Int)
     /// A maturity rating that is not all-ages, 7+, 13+, 16+ or 18+.
     case invalidMaturityRating
     /// An age range that is not LOW-HIGH in whole years, LOW at most HIGH, HIGH at most 120.
@@ -210,7 +211,7 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sessionEnded(let email): "The session of \(email) has ended. Use `login \(email)` first."
         case .sessionMismatch(let email): "Could not switch to \(email): its session belongs to another account"
         case .notWhileActing(let name): "Not available while viewing as \(name). Switch back first."
-        case .householdFull: "This household is full (\(Household.capacity) members)"
+        case .householdFull(let capacity): "This household is full (\(capacity) members)"
         case .needsGuardian(let name): "\(name) needs at least one guardian"
         case .lastGuardian(let name):
             "\(name) has no other guardian. Add another guardian or remove \(name) first."
@@ -238,7 +239,7 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .providerNotLinked(let provider): "No \(provider.displayName) account is linked"
         case .onlySignInMethod: "Set a password first, or you could not sign in again."
         case .providerAccountMismatch(let provider, let email): "That \(provider.displayName) account is not \(email)"
-        case .invalidPin: "A PIN is \(ExitPinRules.minLength) to \(ExitPinRules.maxLength) digits"
+        case .invalidPin(let minLength, let maxLength): "A PIN is \(minLength) to \(maxLength) digits"
         case .wrongPin: "Wrong PIN"
         case .tooManyWrongPins(let seconds): "Too many wrong PINs. Try again in \(seconds / 60)m \(seconds % 60)s."
         case .noExitPin(let name): "\(name) has no exit PIN"
@@ -283,12 +284,12 @@ public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .approvalNeedsPin(let name):
             "Not available while viewing as \(name). Switch back first, or approve in person with \(name)'s PIN (--pin)."
         case .invalidApprovalKind: "Please choose a kind: purchase, app, content or contact"
-        case .invalidApprovalTitle:
-            "Please enter a title (1-\(ApprovalAsk.maxTitleLength) characters, no control characters)"
+        case .invalidApprovalTitle(let maxLength):
+            "Please enter a title (1-\(maxLength) characters, no control characters)"
         case .invalidPrice: "Please enter a price such as 4.99 (digits, at most 3 decimals)"
         case .invalidCurrency: "Please enter a currency as a three-letter code such as EUR"
         case .priceNeedsCurrency: "A price needs its currency, and a currency its price (--price 4.99 --currency EUR)"
-        case .invalidNote: "A note is at most \(ApprovalAsk.maxNoteLength) characters, without control characters"
+        case .invalidNote(let maxLength): "A note is at most \(maxLength) characters, without control characters"
         case .invalidMaturityRating: "Please choose a maturity rating: all-ages, 7+, 13+, 16+ or 18+"
         case .invalidAgeRange:
             "Please enter an age range as LOW-HIGH in whole years, such as 9-12 (LOW at most HIGH, HIGH at most \(AgeRange.oldest))"

@@ -17,11 +17,11 @@ public enum CommonPasswords {
         return entries.isEmpty ? nil : Set(entries)
     }
 
-    /// Where SwiftPM puts the list: in `Identity_Identity.resources` beside the executable, or in the build folder it
+    /// Where SwiftPM puts the list: in `Identity_Accounts.resources` beside the executable, or in the build folder it
     /// was built in. Looked for here rather than through the generated `Bundle.module`, which stops the process
     /// when its bundle is missing; a missing list refuses new passwords instead (`IdentityError.passwordListMissing`).
     private static var location: URL? {
-        let name = "Identity_Identity.resources/common-passwords.txt"
+        let name = "Identity_Accounts.resources/common-passwords.txt"
         let folders = [
             Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent(),
             Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(),

@@ -42,13 +42,6 @@ public struct ProviderSignIn: Sendable, Hashable {
         self.savedAccountIds = savedAccountIds
     }
 
-    /// This sign-in as a device with `saved` accounts sends it: restricted to them when there is no room for another.
-    public func checkingRoom(in saved: [SavedAccount]) -> ProviderSignIn {
-        var signIn = self
-        signIn.savedAccountIds = AccountRules.hasRoom(saved) ? nil : saved.map(\.accountId)
-        return signIn
-    }
-
     /// This sign-in, expecting `account` (a switch to it).
     public func expecting(_ account: ExpectedAccount) -> ProviderSignIn {
         var signIn = self

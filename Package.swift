@@ -16,9 +16,9 @@ let packageLayout: [(package: String, libraries: [String], tests: [String])] = [
     ("Console", ["Console"], ["ConsoleTests"]),
     ("Apps", ["KithComposition", "KithCLI", "KithServer"], ["AppsTests"]),
     feature(
-        "Identity", ["Browser", "Commands", "HTTP", "Mail", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
+        "Identity", ["Browser", "Commands", "HTTP", "Mail", "Memory", "OIDC", "OIDCTesting", "SQL", "Testing", "Wire"],
         tests: ["", "Browser", "Commands", "HTTP", "Mail", "OIDC", "SQL"],
-        leaves: ["Argon2", "Kernel", "WebAuthn", "TwoStep", "Passkeys", "Mail"]),
+        leaves: ["Argon2", "Kernel", "WebAuthn", "Accounts", "Households", "Device", "TwoStep", "Passkeys", "Mail"]),
     feature("ProfileSession", ["Commands", "Wire"], tests: ["", "Commands"]),
     feature("Preferences", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),
     feature("FamilyCodes", ["Commands", "HTTP", "SQL", "Testing", "Wire", "Feature", "CLI", "Server"]),

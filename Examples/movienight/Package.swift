@@ -34,7 +34,8 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Votes", dependencies: from("Identity", "Accounts", "Kernel", "Identity"),
+            name: "Votes",
+            dependencies: from("Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Identity"),
             swiftSettings: swiftSettings),
         // The store on SQL: the product's SQLite file, or PostgreSQL for its server at scale.
         .target(
@@ -81,7 +82,8 @@ let package = Package(
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "VotesTesting",
-            dependencies: ["Votes"] + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting")
+            dependencies: ["Votes"]
+                + from("Identity", "Households", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting")
                 + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         // The built movienight and movienight-server, end to end (a script on a file, the same through HTTP).
@@ -89,7 +91,9 @@ let package = Package(
             name: "MovieNightTests", dependencies: ["movienight", "movienight-server"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VotesTests",
-            dependencies: ["Votes", "VotesTesting"] + from("Identity", "Identity") + from("Storage", "StorageTesting"),
+            dependencies: ["Votes", "VotesTesting"]
+                + from("Identity", "Accounts", "Households", "IdentityMemory", "Identity")
+                + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "VotesSQLTests",
@@ -97,12 +101,14 @@ let package = Package(
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
                 )
-                + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL"),
+                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "VotesCommandsTests",
             dependencies: ["VotesCommands", "Votes"]
-                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from(
+                    "Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity",
+                    "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(

@@ -38,9 +38,8 @@ let package = Package(
             name: "KithComposition",
             dependencies: from("Storage", "Storage", "SQLiteStorage")
                 + from(
-                    "Identity", "Kernel", "Accounts", "Mail", "TwoStep", "WebAuthn", "Identity", "Argon2",
-                    "IdentityMail",
-                    "IdentitySQL", "IdentityWire")
+                    "Identity", "Kernel", "Accounts", "Households", "Device", "Mail", "TwoStep", "WebAuthn", "Identity",
+                    "Argon2", "IdentityMail", "IdentitySQL", "IdentityWire")
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // The REPL app: `KithApp` over `CommandLineFeature`s, global options, a local file or `--remote`.
@@ -48,7 +47,9 @@ let package = Package(
             name: "KithCLI",
             dependencies: ["KithComposition"] + from("Storage", "Storage", "SQLiteStorage") + from("Console", "Console")
                 + from(
-                    "Identity", "Kernel", "Accounts", "Mail", "Identity", "IdentitySQL", "Argon2", "IdentityCommands",
+                    "Identity", "Kernel", "Accounts", "Households", "Device", "Mail", "Identity", "IdentitySQL",
+                    "Argon2",
+                    "IdentityCommands",
                     "IdentityWire", "IdentityOIDC", "IdentityBrowser", "IdentityHTTP")
                 + from("ProfileSession", "ProfileSession", "ProfileSessionCommands") + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
@@ -57,7 +58,8 @@ let package = Package(
             name: "KithServer",
             dependencies: ["KithComposition"] + from("Storage", "Storage", "SQLiteStorage", "PostgresStorage")
                 + from(
-                    "Identity", "Kernel", "Accounts", "Mail", "TwoStep", "WebAuthn", "Identity", "IdentitySQL",
+                    "Identity", "Kernel", "Accounts", "Households", "Mail", "TwoStep", "WebAuthn", "Identity",
+                    "IdentitySQL",
                     "IdentityWire", "IdentityOIDC")
                 + from("ProfileSession", "ProfileSession", "ProfileSessionWire") + from("Networking", "Networking")
                 + from("hummingbird", "Hummingbird", "HummingbirdCore") + from("swift-log", "Logging")

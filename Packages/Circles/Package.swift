@@ -29,7 +29,8 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Circles", dependencies: from("Identity", "Accounts", "Kernel", "Identity"),
+            name: "Circles",
+            dependencies: from("Identity", "Device", "IdentityMemory", "Accounts", "Kernel", "Identity"),
             swiftSettings: swiftSettings),
         // The store on SQL, one for both engines: SQLite's Kith file (apps, kith-server) and PostgreSQL (at scale).
         .target(
@@ -80,19 +81,22 @@ let package = Package(
         .testTarget(
             name: "CirclesTests",
             dependencies: ["Circles", "CirclesTesting"]
-                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting")
+                + from("Identity", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesSQLTests",
             dependencies: ["CirclesSQL", "Circles", "CirclesTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
-                ) + from("Identity", "Accounts", "Kernel", "Identity", "IdentitySQL") + from("GRDB.swift", "GRDB"),
+                ) + from("Identity", "IdentityMemory", "Accounts", "Kernel", "Identity", "IdentitySQL")
+                + from("GRDB.swift", "GRDB"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesCommandsTests",
             dependencies: ["CirclesCommands", "Circles"]
-                + from("Identity", "Accounts", "Kernel", "IdentityWire", "Argon2", "Identity", "IdentityTesting")
+                + from(
+                    "Identity", "IdentityMemory", "Accounts", "Kernel", "IdentityWire", "Argon2", "Identity",
+                    "IdentityTesting")
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesHTTPTests",

@@ -66,7 +66,8 @@ let package = Package(
         // The delivery store contract, run over memory, SQLite and PostgreSQL.
         .target(
             name: "EventsTesting",
-            dependencies: ["Events", "EventsSQL"] + from("Identity", "Kernel", "Argon2", "Identity", "IdentitySQL")
+            dependencies: ["Events", "EventsSQL"]
+                + from("Identity", "IdentityMemory", "Kernel", "Argon2", "Identity", "IdentitySQL")
                 + from("Circles", "Circles", "CirclesSQL") + from("Tokens", "Tokens", "TokensSQL", "TokensTesting")
                 + from("Storage", "Storage", "StorageTesting"),
             swiftSettings: swiftSettings),

@@ -28,7 +28,8 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "FamilyCodes", dependencies: from("Identity", "Accounts", "Kernel", "Identity"),
+            name: "FamilyCodes",
+            dependencies: from("Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Identity"),
             swiftSettings: swiftSettings),
         // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
@@ -42,7 +43,7 @@ let package = Package(
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesWire",
-            dependencies: ["FamilyCodes"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
+            dependencies: ["FamilyCodes"] + from("Identity", "Households", "Kernel", "Identity", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesHTTP",
@@ -75,20 +76,24 @@ let package = Package(
         .testTarget(
             name: "FamilyCodesTests",
             dependencies: ["FamilyCodes", "FamilyCodesSQL", "FamilyCodesTesting"]
-                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL", "IdentityTesting")
+                + from(
+                    "Identity", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL",
+                    "IdentityTesting")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesSQLTests",
             dependencies: ["FamilyCodesSQL", "FamilyCodes", "FamilyCodesTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
-                ) + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL")
+                ) + from("Identity", "Households", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL")
                 + from("GRDB.swift", "GRDB"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesCommandsTests",
             dependencies: ["FamilyCodesCommands", "FamilyCodes"]
-                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from(
+                    "Identity", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting",
+                    "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(

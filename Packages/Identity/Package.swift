@@ -16,11 +16,15 @@ let package = Package(
         .library(name: "Kernel", targets: ["Kernel"]),
         .library(name: "WebAuthn", targets: ["WebAuthn"]),
         .library(name: "Accounts", targets: ["Accounts"]),
+        .library(name: "Households", targets: ["Households"]),
+        .library(name: "Device", targets: ["Device"]),
         .library(name: "TwoStep", targets: ["TwoStep"]),
         .library(name: "Passkeys", targets: ["Passkeys"]),
         .library(name: "Mail", targets: ["Mail"]),
         .library(name: "Argon2", targets: ["Argon2"]),
         .library(name: "IdentitySQL", targets: ["IdentitySQL"]),
+        // Identity's store in memory, for tests and previews; other features' in-memory stores are built over it.
+        .library(name: "IdentityMemory", targets: ["IdentityMemory"]),
         .library(name: "IdentityCommands", targets: ["IdentityCommands"]),
         .library(name: "IdentityWire", targets: ["IdentityWire"]),
         .library(name: "IdentityHTTP", targets: ["IdentityHTTP"]),
@@ -57,12 +61,14 @@ let package = Package(
         .target(
             name: "WebAuthn", dependencies: ["Kernel"] + from("swift-crypto", "Crypto", "CryptoExtras"),
             swiftSettings: swiftSettings),
-        // Identity's parts below the composition, each with its values, its rules that need no account, and its part
-        // of the store transaction: two-step sign-in (TOTP, recovery codes, the sealing of secrets at rest)...
+        // Identity's parts below the composition, each over accounts and sessions, with its values, records, part of the
+        // store transaction and service protocol: two-step sign-in (TOTP, recovery codes, the sealing of secrets at
+        // rest)...
         .target(
-            name: "TwoStep", dependencies: ["Kernel"] + from("swift-crypto", "Crypto"), swiftSettings: swiftSettings),
+            name: "TwoStep", dependencies: ["Kernel", "Accounts"] + from("swift-crypto", "Crypto"),
+            swiftSettings: swiftSettings),
         // ...passkeys' records over the WebAuthn leaf...
-        .target(name: "Passkeys", dependencies: ["Kernel", "WebAuthn"], swiftSettings: swiftSettings),
+        .target(name: "Passkeys", dependencies: ["Kernel", "WebAuthn", "Accounts"], swiftSettings: swiftSettings),
         // ...and mail: the messages, the outbox, its retry schedule and its sender (delivery itself is IdentityMail's).
         .target(name: "Mail", dependencies: ["Kernel"], swiftSettings: swiftSettings),
         // Accounts and sessions, the part every other builds on: accounts, their emails, passwords, linked identities
@@ -72,35 +78,53 @@ let package = Package(
         .target(
             name: "Accounts", dependencies: ["Kernel", "Mail"], resources: [.copy("Resources/common-passwords.txt")],
             swiftSettings: swiftSettings),
+        // Households, with their managed members, guardians, exit PINs, claim codes, acting records and approvals.
+        .target(name: "Households", dependencies: ["Kernel", "Accounts"], swiftSettings: swiftSettings),
+        // This device: its saved accounts and the account switcher, the exit lock, and `ThisDevice`, which signs in
+        // through the accounts service's `DeviceSessions` and keeps its own store.
+        .target(
+            name: "Device", dependencies: ["Kernel", "WebAuthn", "Accounts", "Households"], swiftSettings: swiftSettings
+        ),
         // The composition: `LocalIdentityService` over every part's store, and the rules that span parts (sign-in
         // with its second step, households and acting, leaving, this device).
         .target(
             name: "Identity",
-            dependencies: ["Kernel", "WebAuthn", "Accounts", "TwoStep", "Passkeys", "Mail"]
+            dependencies: ["Device", "Households", "Kernel", "WebAuthn", "Accounts", "TwoStep", "Passkeys", "Mail"]
                 + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         // Argon2id password hashing over libargon2: a leaf, so the domain links no C library; the apps' composition
         // gives it to the services as their `PasswordHasher`.
         .target(
             name: "Argon2", dependencies: ["Accounts", "Kernel", "Identity", "CArgon2"], swiftSettings: swiftSettings),
+        .target(
+            name: "IdentityMemory",
+            dependencies: ["Kernel", "Accounts", "Households", "TwoStep", "Passkeys", "Mail", "Identity"],
+            swiftSettings: swiftSettings),
         // The one SQL store, on SQLite (a device's file) and on PostgreSQL (servers), over Storage's seam.
         .target(
             name: "IdentitySQL",
-            dependencies: ["Accounts", "Mail", "Passkeys", "TwoStep", "Kernel", "Identity"]
+            dependencies: ["Device", "Households", "Accounts", "Mail", "Passkeys", "TwoStep", "Kernel", "Identity"]
                 + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         .target(
             name: "IdentityCommands",
-            dependencies: ["Accounts", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentityWire"]
+            dependencies: [
+                "Device", "Households", "Accounts", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity",
+                "IdentityWire",
+            ]
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // The HTTP contract: request and response bodies, routes and error codes, for the server and clients.
         .target(
-            name: "IdentityWire", dependencies: ["Accounts", "Passkeys", "TwoStep", "WebAuthn", "Identity", "Kernel"],
+            name: "IdentityWire",
+            dependencies: ["Households", "Accounts", "Passkeys", "TwoStep", "WebAuthn", "Identity", "Kernel"],
             swiftSettings: swiftSettings),
         .target(
             name: "IdentityHTTP",
-            dependencies: ["Accounts", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "IdentityWire"]
+            dependencies: [
+                "Device", "Households", "Accounts", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity",
+                "IdentityWire",
+            ]
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // Delivery of the outbox's messages: SMTP through Networking's libcurl, or a Maildir.
@@ -126,12 +150,16 @@ let package = Package(
         // Store-agnostic: every case runs over whatever stores a test target builds.
         .target(
             name: "IdentityTesting",
-            dependencies: ["Accounts", "Mail", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2"]
+            dependencies: [
+                "Device", "Households", "Accounts", "Mail", "Passkeys", "TwoStep", "Kernel", "WebAuthn", "Identity",
+                "Argon2",
+            ]
                 + from("Storage", "StorageTesting") + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityTests",
             dependencies: [
+                "Device", "Households", "IdentityMemory",
                 "Accounts", "Mail", "TwoStep", "Kernel", "WebAuthn", "Identity", "Argon2", "IdentityTesting",
             ]
                 + from("Storage", "StorageTesting")
@@ -149,13 +177,17 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentitySQLTests",
-            dependencies: ["Accounts", "Kernel", "IdentitySQL", "Identity", "Argon2", "IdentityTesting"]
+            dependencies: [
+                "Device", "Households", "IdentityMemory", "Accounts", "Kernel", "IdentitySQL", "Identity", "Argon2",
+                "IdentityTesting",
+            ]
                 + from(
                     "Storage", "SQLiteStorage", "Storage", "StorageTesting", "PostgresStorage", "PostgresStorageTesting"
                 ) + from("GRDB.swift", "GRDB"), swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityCommandsTests",
             dependencies: [
+                "Device", "Households", "IdentityMemory",
                 "Accounts",
                 "Kernel", "WebAuthn", "IdentityCommands", "Identity", "IdentityWire", "Argon2", "IdentityTesting",
             ]
@@ -167,7 +199,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IdentityHTTPTests",
-            dependencies: ["Accounts", "Kernel", "IdentityHTTP", "IdentityWire", "Identity"]
+            dependencies: ["Device", "Households", "Accounts", "Kernel", "IdentityHTTP", "IdentityWire", "Identity"]
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

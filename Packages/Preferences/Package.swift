@@ -28,7 +28,8 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Preferences", dependencies: from("Identity", "Accounts", "Kernel", "Identity"),
+            name: "Preferences",
+            dependencies: from("Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Identity"),
             swiftSettings: swiftSettings),
         // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
@@ -52,7 +53,7 @@ let package = Package(
         // The store contract (its cases and their environment), run by every test target that owns a store.
         .target(
             name: "PreferencesTesting",
-            dependencies: ["Preferences"] + from("Identity", "Accounts", "Kernel", "Argon2", "Identity")
+            dependencies: ["Preferences"] + from("Identity", "Households", "Accounts", "Kernel", "Argon2", "Identity")
                 + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         // Preferences as a value of the apps: its migrations, share of an account's data and local rules (`Feature`), with
@@ -74,20 +75,26 @@ let package = Package(
             resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesTests",
-            dependencies: ["Preferences", "PreferencesTesting"] + from("Identity", "Identity")
+            dependencies: ["Preferences", "PreferencesTesting"]
+                + from("Identity", "Households", "IdentityMemory", "Identity")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesSQLTests",
             dependencies: ["PreferencesSQL", "Preferences", "PreferencesTesting"]
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
-                ) + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL")
+                )
+                + from(
+                    "Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity",
+                    "IdentitySQL")
                 + from("GRDB.swift", "GRDB"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesCommandsTests",
             dependencies: ["PreferencesCommands", "Preferences"]
-                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting", "IdentityWire")
+                + from(
+                    "Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity",
+                    "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(

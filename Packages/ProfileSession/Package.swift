@@ -22,7 +22,8 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "ProfileSession", dependencies: from("Identity", "Accounts", "Identity"), swiftSettings: swiftSettings
+            name: "ProfileSession", dependencies: from("Identity", "Device", "Households", "Accounts", "Identity"),
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "ProfileSessionCommands",
@@ -38,12 +39,16 @@ let package = Package(
         .testTarget(
             name: "ProfileSessionTests",
             dependencies: ["ProfileSession"]
-                + from("Identity", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting"),
+                + from(
+                    "Identity", "Device", "Households", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity",
+                    "IdentityTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProfileSessionCommandsTests",
             dependencies: ["ProfileSessionCommands", "ProfileSession"]
-                + from("Identity", "Accounts", "Kernel", "IdentityWire", "Argon2", "Identity")
+                + from(
+                    "Identity", "Device", "Households", "IdentityMemory", "Accounts", "Kernel", "IdentityWire",
+                    "Argon2", "Identity")
                 + from("Console", "Console")
                 + from("Preferences", "Preferences", "PreferencesCommands"), swiftSettings: swiftSettings),
     ]

@@ -68,7 +68,9 @@ let package = Package(
         .target(
             name: "TokensTesting",
             dependencies: ["Tokens", "TokensSQL"]
-                + from("Identity", "Accounts", "Mail", "TwoStep", "Kernel", "Argon2", "Identity", "IdentitySQL")
+                + from(
+                    "Identity", "IdentityMemory", "Accounts", "Mail", "TwoStep", "Kernel", "Argon2", "Identity",
+                    "IdentitySQL")
                 + from("Circles", "Circles", "CirclesSQL") + from("Storage", "Storage", "StorageTesting")
                 + from("jwt-kit", "JWTKit"),
             swiftSettings: swiftSettings),

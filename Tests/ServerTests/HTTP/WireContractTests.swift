@@ -5,6 +5,7 @@ import EventsWire
 import FamilyCodes
 import FamilyCodesWire
 import Foundation
+import Households
 import Identity
 import IdentityWire
 import Kernel

@@ -3,6 +3,7 @@ import Argon2
 import Circles
 import FamilyCodes
 import Foundation
+import Households
 import Identity
 import IdentitySQL
 import IdentityTesting

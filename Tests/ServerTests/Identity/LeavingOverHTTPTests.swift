@@ -1,5 +1,6 @@
 import Accounts
 import Circles
+import Device
 import Foundation
 import Identity
 import IdentityHTTP

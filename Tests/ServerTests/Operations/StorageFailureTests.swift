@@ -4,9 +4,11 @@ import Events
 import FamilyCodes
 import Foundation
 import HTTPTypes
+import Households
 import Hummingbird
 import HummingbirdTesting
 import Identity
+import IdentityMemory
 import IdentitySQL
 import Kernel
 import KithComposition

@@ -1,6 +1,7 @@
 import Accounts
 import Circles
 import FamilyCodes
+import Households
 import Identity
 import Kernel
 import KithComposition

@@ -3,6 +3,7 @@ import Circles
 import Events
 import EventsWire
 import FamilyCodes
+import Households
 import Identity
 import IdentityWire
 import Kernel

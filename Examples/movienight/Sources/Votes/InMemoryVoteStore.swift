@@ -1,4 +1,5 @@
 import Identity
+import IdentityMemory
 import Kernel
 
 /// A `VoteStore` in memory, for tests, living inside an `InMemoryIdentityStore`'s transactions: an

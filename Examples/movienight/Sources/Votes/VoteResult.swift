@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// What `vote` and `rate` answer: the member's ballot after the change, the title's tally after it, and, while
 /// acting, the member acted as (so the command can say "Voting as Max.").

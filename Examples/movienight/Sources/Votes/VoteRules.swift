@@ -1,4 +1,5 @@
 import Foundation
+import Households
 import Identity
 
 /// The voting rules as pure functions over values, shared by every `VoteService`: `LocalVoteService` applies them

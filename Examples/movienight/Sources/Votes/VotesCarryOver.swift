@@ -1,3 +1,4 @@
+import Households
 import Identity
 
 /// Graduation's share in Votes: the managed member's ballots become the new account's, in the claim's own

@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Foundation
-import Identity
 import Votes
 
 /// Human renderings shared by the votes commands.

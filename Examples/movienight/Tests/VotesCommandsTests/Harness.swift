@@ -2,7 +2,9 @@ import Accounts
 import Argon2
 import Console
 import Foundation
+import Households
 import Identity
+import IdentityMemory
 import IdentityTesting
 import IdentityWire
 import Kernel

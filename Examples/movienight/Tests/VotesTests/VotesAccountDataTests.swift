@@ -1,5 +1,7 @@
+import Accounts
 import Foundation
 import Identity
+import IdentityMemory
 import Testing
 import Votes
 import VotesTesting

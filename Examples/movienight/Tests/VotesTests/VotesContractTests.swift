@@ -1,4 +1,4 @@
-import Identity
+import IdentityMemory
 import StorageTesting
 import Testing
 import Votes

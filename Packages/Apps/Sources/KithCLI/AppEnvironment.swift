@@ -1,5 +1,7 @@
 import Console
+import Device
 import Foundation
+import Households
 import Identity
 import IdentityBrowser
 import IdentityCommands

@@ -1,10 +1,10 @@
 import Accounts
+import Device
 import Foundation
 import Identity
 import IdentitySQL
 import Kernel
 import Storage
-import TwoStep
 import WebAuthn
 
 /// One feature as an app composes it: its name, its schema, its share in an account's data, and the rules it runs

@@ -1,4 +1,6 @@
+import Accounts
 import Argon2
+import Households
 import Identity
 import IdentitySQL
 import IdentityWire

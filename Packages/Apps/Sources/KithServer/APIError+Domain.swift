@@ -1,6 +1,5 @@
 import Accounts
 import Hummingbird
-import Identity
 import IdentityWire
 import Kernel
 import NIOCore

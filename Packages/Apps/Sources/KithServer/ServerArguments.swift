@@ -2,11 +2,11 @@ import Accounts
 import Foundation
 import Identity
 import IdentityOIDC
+import Kernel
 import KithComposition
 import Mail
 import SQLiteStorage
 import Storage
-import TwoStep
 import WebAuthn
 
 /// `kith-server [migrate [--check]] [FLAGS]`, parsed by hand from one table of flags (`ServerArguments.flags`): each

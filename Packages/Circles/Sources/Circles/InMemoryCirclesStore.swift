@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import IdentityMemory
 import Kernel
 import Synchronization
 

@@ -5,6 +5,7 @@ import CirclesCommands
 import Console
 import Foundation
 import Identity
+import IdentityMemory
 import IdentityTesting
 import IdentityWire
 import Kernel

@@ -4,6 +4,7 @@ import CirclesSQL
 import CirclesTesting
 import Foundation
 import Identity
+import IdentityMemory
 import IdentitySQL
 import Kernel
 import PostgresStorage

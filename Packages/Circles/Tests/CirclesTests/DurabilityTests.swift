@@ -2,6 +2,7 @@ import Accounts
 import Circles
 import Foundation
 import Identity
+import IdentityMemory
 import IdentityTesting
 import Synchronization
 import Testing

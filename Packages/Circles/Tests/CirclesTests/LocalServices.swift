@@ -2,6 +2,7 @@ import Accounts
 import Argon2
 import Circles
 import Identity
+import IdentityMemory
 import Kernel
 import Testing
 

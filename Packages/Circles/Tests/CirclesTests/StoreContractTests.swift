@@ -1,6 +1,6 @@
 import Circles
 import CirclesTesting
-import Identity
+import IdentityMemory
 import StorageTesting
 import Testing
 

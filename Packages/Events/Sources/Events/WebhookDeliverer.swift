@@ -2,7 +2,6 @@ import Foundation
 import Identity
 import Kernel
 import Tokens
-import TwoStep
 
 /// What one delivery pass did: each attempt, and how long the oldest event not yet delivered to an app with a live
 /// webhook has waited.

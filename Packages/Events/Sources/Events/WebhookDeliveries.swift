@@ -2,7 +2,6 @@ import Foundation
 import Identity
 import Kernel
 import Tokens
-import TwoStep
 
 /// What a server needs to deliver webhooks, bar the sender: the feature provides it, and the server, which owns the
 /// HTTP client, makes its `WebhookDeliverer` from it.

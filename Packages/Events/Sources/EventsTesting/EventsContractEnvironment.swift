@@ -3,6 +3,7 @@ import Events
 import EventsSQL
 import Foundation
 import Identity
+import IdentityMemory
 import IdentitySQL
 import Kernel
 import Storage

@@ -1,4 +1,5 @@
 import Identity
+import IdentityMemory
 import Kernel
 
 /// A `FamilyCodeStore` in memory over an `InMemoryIdentityStore`, for tests and previews: an `InMemoryFeatureStore`,

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import IdentityMemory
 import Kernel
 
 /// One transaction of `InMemoryFamilyCodeStore`, over its own copy of the state.

@@ -5,6 +5,7 @@ import FamilyCodes
 import FamilyCodesCommands
 import Foundation
 import Identity
+import IdentityMemory
 import IdentityTesting
 import IdentityWire
 import Kernel

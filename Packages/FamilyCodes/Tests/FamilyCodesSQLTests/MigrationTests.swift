@@ -4,6 +4,7 @@ import FamilyCodes
 import FamilyCodesSQL
 import Foundation
 import GRDB
+import Households
 import Identity
 import IdentitySQL
 import Kernel

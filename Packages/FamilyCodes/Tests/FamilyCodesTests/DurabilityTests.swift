@@ -2,6 +2,7 @@ import Accounts
 import Argon2
 import FamilyCodes
 import Identity
+import IdentityMemory
 import IdentityTesting
 import Kernel
 import Synchronization

@@ -1,6 +1,6 @@
 import FamilyCodes
 import FamilyCodesTesting
-import Identity
+import IdentityMemory
 import StorageTesting
 import Testing
 

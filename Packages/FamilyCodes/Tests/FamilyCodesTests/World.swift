@@ -5,6 +5,7 @@ import FamilyCodesSQL
 import FamilyCodesTesting
 import Foundation
 import Identity
+import IdentityMemory
 import IdentitySQL
 import Kernel
 import StorageTesting

@@ -1,5 +1,7 @@
 import Accounts
 import Console
+import Device
+import Households
 import Identity
 import IdentityWire
 import Passkeys

@@ -1,5 +1,7 @@
 import Accounts
+import Device
 import Foundation
+import Households
 import Identity
 
 /// What the client keeps for one server, as its credentials file holds it: `RemoteDeviceStore`'s device state (the

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 import IdentityWire
 import Kernel
 import Networking

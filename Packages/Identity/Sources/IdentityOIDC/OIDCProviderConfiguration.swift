@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 
 /// One OpenID Connect provider as a server or device is configured for it: its issuer and the client ids of one
 /// app (web, iOS, Android) whose tokens it accepts.

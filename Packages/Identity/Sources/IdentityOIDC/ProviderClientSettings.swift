@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 
 /// How this device signs in with a provider as a native app: the issuer, the app's client id and, for providers
 /// that want one from installed apps (Google's desktop clients), a client secret that is not secret.

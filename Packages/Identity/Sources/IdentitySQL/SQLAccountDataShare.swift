@@ -1,3 +1,5 @@
+import Accounts
+import Households
 import Identity
 import Storage
 

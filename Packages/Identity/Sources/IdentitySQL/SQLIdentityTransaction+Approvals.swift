@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import Households
 import Identity
 import Storage
 

@@ -1,4 +1,5 @@
 import Foundation
+import Households
 import Identity
 import Kernel
 import Storage

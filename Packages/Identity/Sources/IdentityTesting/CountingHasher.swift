@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 import Synchronization
 
 /// Counts hashing and verifying, to prove that some paths never hash (silent switches, refusals).

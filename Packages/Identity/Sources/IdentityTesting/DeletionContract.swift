@@ -1,5 +1,7 @@
 import Accounts
+import Device
 import Foundation
+import Households
 import Identity
 import Mail
 import StorageTesting

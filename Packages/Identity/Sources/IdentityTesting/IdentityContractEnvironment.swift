@@ -1,11 +1,11 @@
 import Accounts
 import Argon2
+import Device
 import Foundation
 import Identity
 import Kernel
 import Mail
 import Testing
-import TwoStep
 import WebAuthn
 
 /// What a contract case runs against: the stores a test target built, with a test clock, a seeded random source and

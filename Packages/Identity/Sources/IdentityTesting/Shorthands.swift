@@ -1,4 +1,5 @@
 import Accounts
+import Device
 import Identity
 
 // MARK: - Shorthands the contract cases and the store tests share

@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import Identity
+import Kernel
 import Mail
 import StorageTesting
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import Households
 import Identity
 
 /// A write made while acting: `GET /api/activity` and `activity --json`. The account is the actor, the member the

@@ -1,4 +1,5 @@
 import Accounts
+import Households
 import Identity
 
 /// A member named but not described, `{memberId, displayName}`: whom `whoami` acts as (`actingAs`), and what

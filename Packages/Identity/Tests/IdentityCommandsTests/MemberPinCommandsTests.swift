@@ -1,5 +1,6 @@
 import Console
 import Foundation
+import Households
 import Identity
 import Testing
 

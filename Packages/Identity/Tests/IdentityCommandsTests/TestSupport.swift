@@ -1,9 +1,11 @@
 import Accounts
 import Argon2
 import Console
+import Device
 import Foundation
 import Identity
 import IdentityCommands
+import IdentityMemory
 import IdentityWire
 import Kernel
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import IdentityMemory
 import IdentitySQL
 import IdentityTesting
 import Kernel

@@ -1,6 +1,9 @@
 import Accounts
+import Device
 import Foundation
+import Households
 import Identity
+import IdentityMemory
 import Kernel
 import Testing
 

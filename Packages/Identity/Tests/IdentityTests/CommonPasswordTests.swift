@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import Identity
+import IdentityMemory
 import IdentityTesting
 import Mail
 import Testing

@@ -1,4 +1,5 @@
-import Identity
+import Device
+import IdentityMemory
 import IdentityTesting
 import StorageTesting
 import Testing

@@ -1,5 +1,6 @@
 import Accounts
 import Argon2
+import Device
 import Identity
 import Kernel
 import Testing

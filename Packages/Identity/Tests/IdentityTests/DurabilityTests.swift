@@ -1,5 +1,7 @@
 import Accounts
+import Device
 import Identity
+import IdentityMemory
 import IdentityTesting
 import Kernel
 import Synchronization

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 import Testing
 
 @Suite("Email addresses")

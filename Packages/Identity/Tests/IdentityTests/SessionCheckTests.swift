@@ -2,6 +2,7 @@ import Accounts
 import Argon2
 import Foundation
 import Identity
+import IdentityMemory
 import Kernel
 import Testing
 

@@ -1,4 +1,5 @@
 import Identity
+import IdentityMemory
 import Kernel
 
 /// A `PreferencesStore` in memory, for tests, living inside an `InMemoryIdentityStore`'s transactions: an

@@ -1,3 +1,4 @@
+import Accounts
 import Identity
 
 /// Preferences' share in an account's data: its stored values go with it, and an export holds the values of every

@@ -1,3 +1,4 @@
+import Households
 import Identity
 
 /// Graduation's share in Preferences: the managed member's stored values become the new account's, in the claim's

@@ -1,6 +1,5 @@
 import Accounts
 import Console
-import Identity
 import Preferences
 
 /// `prefs`: the theme and font size of the member you are (or act as).

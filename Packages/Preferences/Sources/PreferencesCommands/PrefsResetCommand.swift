@@ -1,6 +1,5 @@
 import Accounts
 import Console
-import Identity
 import Preferences
 
 /// `prefs reset`: theme `system`, font size `M`.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Identity
+import IdentityMemory
 import IdentitySQL
 import Kernel
 import PostgresStorage

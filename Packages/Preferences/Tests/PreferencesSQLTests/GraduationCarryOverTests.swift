@@ -1,6 +1,7 @@
 import Accounts
 import Argon2
 import Foundation
+import Households
 import Identity
 import Preferences
 import PreferencesTesting

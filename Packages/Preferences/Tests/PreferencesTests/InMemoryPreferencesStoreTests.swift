@@ -1,5 +1,7 @@
 import Foundation
+import Households
 import Identity
+import IdentityMemory
 import Preferences
 import Testing
 

@@ -1,4 +1,4 @@
-import Identity
+import IdentityMemory
 import Preferences
 import PreferencesTesting
 import StorageTesting

@@ -1,4 +1,6 @@
 import Accounts
+import Device
+import Households
 import Identity
 
 /// Whom the signed-in account acts as: itself, or one managed member it guards. In memory only, except for the

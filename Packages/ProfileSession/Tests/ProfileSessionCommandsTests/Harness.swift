@@ -1,8 +1,11 @@
 import Accounts
 import Argon2
 import Console
+import Device
 import Foundation
+import Households
 import Identity
+import IdentityMemory
 import IdentityWire
 import Kernel
 import Preferences

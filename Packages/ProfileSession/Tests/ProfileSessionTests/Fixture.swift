@@ -1,7 +1,9 @@
 import Accounts
 import Argon2
+import Device
 import Foundation
 import Identity
+import IdentityMemory
 import IdentityTesting
 import Kernel
 import ProfileSession

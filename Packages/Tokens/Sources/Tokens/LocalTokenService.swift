@@ -2,7 +2,6 @@ import Circles
 import Foundation
 import Identity
 import Kernel
-import TwoStep
 
 /// The Tokens rules over any `TokensStore`: registered apps, signing keys and their rotation, tokens, introspection
 /// and access checks.

@@ -1,6 +1,6 @@
 import Foundation
 import Identity
-import TwoStep
+import Kernel
 
 extension StoredApp {
     /// The `whsec_` secret its webhook deliveries are signed with, opened with `sealingKey` (the one it was stored

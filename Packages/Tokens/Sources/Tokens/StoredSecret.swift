@@ -1,6 +1,5 @@
 import Foundation
-import Identity
-import TwoStep
+import Kernel
 
 /// How Tokens keeps a secret it must read back (a signing key's private key, a webhook secret): `sealed:` and base64
 /// of the sealing key's box when a sealing key is configured, else `plain:` and base64 of the bytes. The row's id is

@@ -7,7 +7,6 @@ import Kernel
 import StorageTesting
 import Testing
 import Tokens
-import TwoStep
 
 /// The Tokens rules (DOMAIN.md "Tokens that app backends verify offline") over every store: memory, SQLite and
 /// PostgreSQL.

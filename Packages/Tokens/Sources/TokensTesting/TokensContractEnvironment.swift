@@ -4,6 +4,7 @@ import Circles
 import CirclesSQL
 import Foundation
 import Identity
+import IdentityMemory
 import IdentitySQL
 import Kernel
 import Mail
@@ -11,7 +12,6 @@ import Storage
 import StorageTesting
 import Tokens
 import TokensSQL
-import TwoStep
 
 /// Identity, Circles and Tokens over the stores a test target gives (one set of data), with a test clock: what every
 /// case of `TokensContract` runs against.

@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 import Tokens
 
 /// RFC 7662 2.2's answer: `{active: false}` alone, or `active: true` with the token's claims.

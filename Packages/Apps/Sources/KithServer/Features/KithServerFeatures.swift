@@ -1,4 +1,5 @@
 import Foundation
+import Households
 import Identity
 import IdentityWire
 import KithComposition

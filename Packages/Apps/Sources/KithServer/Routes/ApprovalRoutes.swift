@@ -1,4 +1,5 @@
 import Accounts
+import Households
 import Hummingbird
 import Identity
 import IdentityWire

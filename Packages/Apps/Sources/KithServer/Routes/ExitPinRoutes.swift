@@ -1,3 +1,4 @@
+import Households
 import Hummingbird
 import Identity
 import IdentityWire

@@ -1,7 +1,6 @@
 import Accounts
 import HTTPTypes
 import Hummingbird
-import Identity
 import Kernel
 
 /// Binds the client's label (`X-Kith-Client`, else `User-Agent`) as `SessionLabel.current` around each request, so a

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `suggestions`: circles that look alike (Jaccard ≥ 0.8), never merged by themselves.
 enum SuggestionsCommand {

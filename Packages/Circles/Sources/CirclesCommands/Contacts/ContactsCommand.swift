@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `contacts [--search TEXT] [--circle CIRCLE]`: the owner's contacts with their circles, searched and filtered.
 enum ContactsCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `persona switch PROFILE`: the profile others see you as (`primary` for the primary).
 enum PersonaSwitchCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `personas`: the card deck; primary first, then shadows most recently used first.
 enum PersonasCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `request EMAIL|@USERNAME FIELD [--reason TEXT]`: ask for a field that is `ask` for you.
 enum RequestCommand {

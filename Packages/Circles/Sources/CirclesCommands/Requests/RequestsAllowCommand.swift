@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `requests allow ID [--all-fields]`: grants the field (or every field) to the requester.
 enum RequestsAllowCommand {

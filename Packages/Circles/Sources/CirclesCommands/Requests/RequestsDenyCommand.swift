@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `requests deny ID`.
 enum RequestsDenyCommand {

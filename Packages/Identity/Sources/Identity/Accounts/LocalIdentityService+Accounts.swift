@@ -1,4 +1,5 @@
 import Accounts
+import Device
 import Foundation
 import Kernel
 import WebAuthn

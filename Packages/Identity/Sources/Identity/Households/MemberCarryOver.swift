@@ -1,3 +1,5 @@
+import Households
+
 /// Another feature that keeps data per member (Preferences): a claim's transaction runs through it, so what that
 /// feature kept for the managed member becomes the new account's in the same transaction as the account itself.
 ///

@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import Households
 
 /// Identity's part of an export: everything Identity keeps about the subject, never a hash, token or code.
 public struct IdentityExport: Encodable, Sendable {

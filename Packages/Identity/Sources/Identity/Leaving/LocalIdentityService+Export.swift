@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import Households
 import Kernel
 
 /// `account export` and `member export`: one document of everything Kith keeps about an account, or about a managed

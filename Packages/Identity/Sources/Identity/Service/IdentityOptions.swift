@@ -1,8 +1,8 @@
 import Accounts
+import Device
 import Foundation
 import Kernel
 import Mail
-import TwoStep
 import WebAuthn
 
 /// Everything `LocalIdentityService` runs with besides its store, in one value: an app builds it once from its flags

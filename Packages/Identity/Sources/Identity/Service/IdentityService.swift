@@ -1,4 +1,8 @@
 import Accounts
+import Device
+import Households
+import Passkeys
+import TwoStep
 
 /// What commands and HTTP routes call: every part of Identity (accounts and sessions, two-step, passkeys,
 /// households, leaving), and this device's sessions. A caller that needs one part takes that part's protocol.
@@ -9,14 +13,6 @@ import Accounts
 public protocol IdentityService:
     AccountsService, TwoStepService, PasskeysService, HouseholdsService, LeavingService, DeviceSessions, ProfileReads
 {}
-
-/// The two reads a principal's switchable profiles are built from (ProfileSession's).
-public protocol ProfileReads: Sendable {
-    /// The principal's account.
-    func account(_ principal: Principal) async throws -> Account
-    /// The principal's active household, or nil.
-    func activeHousehold(_ principal: Principal) async throws -> Household?
-}
 
 extension AccountsService {
     /// Signs in from this process's own address (`kith` on its own file: the device).

@@ -1,8 +1,8 @@
 import Accounts
+import Device
 import Foundation
 import Kernel
 import Mail
-import TwoStep
 import WebAuthn
 
 /// The Identity rules over any `IdentityStore`, for one process (`kith`) or one server.

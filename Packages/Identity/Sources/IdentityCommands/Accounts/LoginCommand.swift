@@ -1,5 +1,6 @@
 import Accounts
 import Console
+import Device
 import Identity
 import IdentityWire
 

@@ -1,5 +1,6 @@
 import Accounts
 import Console
+import Device
 import Identity
 
 /// `logout`: end the current session; the account stays saved.

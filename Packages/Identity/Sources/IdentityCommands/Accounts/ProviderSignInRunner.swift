@@ -1,6 +1,5 @@
 import Accounts
 import Console
-import Identity
 
 /// Runs a provider's sign-in for a command: the device's `ProviderAuthorization`, its URL shown on standard error.
 struct ProviderSignInRunner: Sendable {

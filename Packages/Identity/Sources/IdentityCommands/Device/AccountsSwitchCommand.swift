@@ -1,5 +1,6 @@
 import Accounts
 import Console
+import Device
 import Identity
 
 /// `accounts switch EMAIL`: silent with a live session, else asks for the password (or runs the Google sign-in), or

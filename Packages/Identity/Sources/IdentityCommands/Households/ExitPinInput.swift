@@ -1,5 +1,7 @@
 import Accounts
 import Console
+import Device
+import Households
 import Identity
 
 /// Where exit PINs come from, as passwords do (`PasswordInput`): `--pin-file PATH` (`-` = standard input), then

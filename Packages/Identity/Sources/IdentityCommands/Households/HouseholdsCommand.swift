@@ -1,5 +1,6 @@
 import Accounts
 import Console
+import Households
 import Identity
 import IdentityWire
 

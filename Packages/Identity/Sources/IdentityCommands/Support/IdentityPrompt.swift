@@ -1,3 +1,4 @@
+import Device
 import Identity
 import IdentityWire
 

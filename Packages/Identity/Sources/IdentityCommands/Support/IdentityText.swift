@@ -1,6 +1,7 @@
 import Accounts
 import Console
 import Foundation
+import Households
 import Identity
 import IdentityWire
 

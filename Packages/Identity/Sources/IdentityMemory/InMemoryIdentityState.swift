@@ -1,5 +1,7 @@
 import Accounts
 import Foundation
+import Households
+import Identity
 import Kernel
 import Mail
 import Passkeys

@@ -12,7 +12,7 @@ public enum HouseholdMembership {
     ///
     /// `name` must already be valid (`NameValidator.householdName`).
     public static func create(
-        _ transaction: any IdentityStoreTransaction, id: String, name: String, owner: Account, now: Date
+        _ transaction: any HouseholdsStoreTransaction, id: String, name: String, owner: Account, now: Date
     ) throws -> Household {
         let member = Member(
             memberId: owner.id, displayName: owner.displayName, kind: .independent, role: .owner, addedAt: now)
@@ -26,7 +26,7 @@ public enum HouseholdMembership {
     ///
     /// Throws "No household named ID", "You are already a member of NAME" or "This household is full (8 members)".
     public static func join(
-        _ transaction: any IdentityStoreTransaction, householdId: String, account: Account, role: HouseholdRole,
+        _ transaction: any HouseholdsStoreTransaction, householdId: String, account: Account, role: HouseholdRole,
         now: Date
     ) throws -> Household {
         // Only membership and the count matter here, so the members' current names are not looked up.
@@ -48,7 +48,7 @@ public enum HouseholdMembership {
 
     /// Takes `accountId` out of `household` of its own accord: refused for the owner and for a last guardian.
     public static func leave(
-        _ transaction: any IdentityStoreTransaction, household: Household, accountId: String
+        _ transaction: any HouseholdsStoreTransaction, household: Household, accountId: String
     ) throws {
         guard household.ownerAccountId != accountId else { throw IdentityError.ownerCannotLeave(household.name) }
         try removeIndependentMember(accountId, from: household, transaction)
@@ -57,7 +57,7 @@ public enum HouseholdMembership {
     /// Removes `member` from `household` on behalf of `accountId`: a managed member by one of its guardians,
     /// an independent member by the owner (never the owner itself, never a last guardian).
     public static func remove(
-        _ transaction: any IdentityStoreTransaction, member: Member, from household: Household, by accountId: String
+        _ transaction: any HouseholdsStoreTransaction, member: Member, from household: Household, by accountId: String
     ) throws {
         switch member.kind {
         case .managed:
@@ -77,8 +77,8 @@ public enum HouseholdMembership {
     }
 
     /// Takes an account out of a household: refused while it is some managed member's last guardian.
-    static func removeIndependentMember(
-        _ accountId: String, from household: Household, _ transaction: any IdentityStoreTransaction
+    package static func removeIndependentMember(
+        _ accountId: String, from household: Household, _ transaction: any HouseholdsStoreTransaction
     ) throws {
         let guarded = household.managedMembers(guardedBy: accountId)
         if let orphan = guarded.first(where: { $0.guardianAccountIds == [accountId] }) {

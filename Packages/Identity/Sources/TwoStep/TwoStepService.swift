@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import TwoStep
 
 /// Two-step sign-in: a TOTP secret and recovery codes, and the second step of a password sign-in (DOMAIN.md "Two-step
 /// sign-in").

@@ -64,7 +64,7 @@ public struct ApprovalAsk: Sendable, Codable, Hashable {
     }
 
     /// Digits, optionally a point and 1-3 more digits: `4`, `4.99`, `0.125`; at most 9 digits before the point.
-    static func isAmount(_ text: String) -> Bool {
+    package static func isAmount(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), (1...9).contains(parts[0].utf8.count) else { return false }
         if parts.count == 2, !(1...3).contains(parts[1].utf8.count) { return false }
@@ -72,7 +72,7 @@ public struct ApprovalAsk: Sendable, Codable, Hashable {
     }
 
     /// Control and bidi-control characters, which would let a title rewrite what a guardian's terminal shows.
-    static func hasControls(_ text: String) -> Bool {
+    package static func hasControls(_ text: String) -> Bool {
         // Format characters are refused too (bidi overrides among them), but ZWNJ and ZWJ, which scripts and emoji
         // sequences need.
         text.unicodeScalars.contains { scalar in

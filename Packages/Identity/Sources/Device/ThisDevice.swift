@@ -10,9 +10,9 @@ import WebAuthn
 /// The current account is read from the store once, then kept in memory: a running process keeps the account it
 /// started with even when another process signs in on the same device.
 public actor ThisDevice: PrincipalSource {
-    let store: any DeviceStore
-    let sessions: any DeviceSessions
-    let clock: any WallClock
+    package let store: any DeviceStore
+    package let sessions: any DeviceSessions
+    package let clock: any WallClock
     private var currentLoaded = false
     private var currentAccountId: String?
 
@@ -26,7 +26,7 @@ public actor ThisDevice: PrincipalSource {
     // MARK: - The current account of this process
 
     /// The account this process runs as, read from the store on first use only.
-    func loadCurrent() async throws -> String? {
+    package func loadCurrent() async throws -> String? {
         if currentLoaded { return currentAccountId }
         let persisted = try await store.load().currentAccountId
         // Another call may have signed in while this one read: its choice wins.
@@ -37,7 +37,7 @@ public actor ThisDevice: PrincipalSource {
         return currentAccountId
     }
 
-    func setCurrent(_ accountId: String?) {
+    package func setCurrent(_ accountId: String?) {
         currentAccountId = accountId
         currentLoaded = true
     }
@@ -61,7 +61,7 @@ public actor ThisDevice: PrincipalSource {
 
     /// Whether the entry's session is live ("Could not switch ..." when it is another account's). A session the
     /// accounts service cannot answer for (no connection) counts as live: the server checks it on the next call.
-    func isLive(_ entry: DeviceState.Entry) async throws -> Bool {
+    package func isLive(_ entry: DeviceState.Entry) async throws -> Bool {
         guard let credential = entry.credential else { return false }
         switch try await sessions.sessionState(credential: credential) {
         case .live(let accountId):
@@ -156,7 +156,7 @@ public actor ThisDevice: PrincipalSource {
     /// Saves a new session's entry and makes its account current; the entry's previous session here is ended. An
     /// entry signed in with Google or Apple records `provider`, so switching back asks for that sign-in.
     @discardableResult
-    func save(_ signIn: DeviceSignIn, as provider: IdentityProvider? = nil) async throws -> SavedAccount {
+    package func save(_ signIn: DeviceSignIn, as provider: IdentityProvider? = nil) async throws -> SavedAccount {
         var account = signIn.account
         if let provider { account.authMethod = provider.authMethod }
         let now = clock.now()

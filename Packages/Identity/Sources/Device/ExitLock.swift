@@ -1,4 +1,5 @@
 import Accounts
+import Households
 
 /// The exit lock on this device (DOMAIN.md's Family safety): acting as a managed member that has a PIN holds the
 /// device as that member, across runs, until the PIN is given. Both compositions use it: the PIN is checked (and
@@ -77,7 +78,7 @@ public struct ExitLock: Sendable {
 extension DeviceStore {
     /// Persists the exit lock (nil: none holds), durably: a lock that a power cut could forget would let the child
     /// out.
-    func setExitLock(_ lock: DeviceExitLock?) async throws {
+    package func setExitLock(_ lock: DeviceExitLock?) async throws {
         try await update(durability: .immediate) { $0.exitLock = lock }
     }
 }

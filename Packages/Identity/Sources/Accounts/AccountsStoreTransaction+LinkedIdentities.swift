@@ -3,14 +3,14 @@ import Foundation
 import Kernel
 
 /// DOMAIN.md's linking rules for Google and Apple, over a transaction's plain reads and writes.
-extension IdentityStoreTransaction {
+extension AccountsStoreTransaction {
     /// The account a verified token signs in to: the one its identity is linked to, else a new account made from
     /// the token (a verified email no account has). `created` says which.
     ///
     /// A switch (`request.expectedAccount`) only ever signs in to the expected account, which the identity must
     /// already be linked to: any other identity, a new one included, is refused and nothing is created. A full
     /// device's sign-in (`request.savedAccountIds`) likewise gives only one of its saved accounts.
-    func providerAccount(
+    package func providerAccount(
         for token: VerifiedIDToken, _ request: ProviderSignIn, now: Date, random: any RandomSource
     ) throws -> (account: Account, created: Bool) {
         let identity = try linkedIdentity(provider: token.provider, subject: token.subject)
@@ -51,7 +51,7 @@ extension IdentityStoreTransaction {
     }
 
     /// Links the token's identity to `accountId`; linking it again to the same account changes nothing.
-    func link(_ token: VerifiedIDToken, to accountId: String, now: Date) throws -> LinkedIdentity {
+    package func link(_ token: VerifiedIDToken, to accountId: String, now: Date) throws -> LinkedIdentity {
         if let existing = try linkedIdentity(provider: token.provider, subject: token.subject) {
             guard existing.accountId == accountId else { throw IdentityError.identityLinkedElsewhere(token.provider) }
             return existing
@@ -65,23 +65,8 @@ extension IdentityStoreTransaction {
         return identity
     }
 
-    /// Unlinks the account's identity of `provider`, refused while it is the account's only way to sign in (its
-    /// password, another linked identity, or a passkey).
-    func unlink(_ provider: IdentityProvider, from accountId: String) throws {
-        let methods = try signInMethods(accountId: accountId)
-        guard methods.identities.contains(where: { $0.provider == provider }) else {
-            throw IdentityError.providerNotLinked(provider)
-        }
-        // A passkey is a way to sign in too (DOMAIN.md).
-        guard try methods.canSignIn(without: provider) || passkeys(accountId: accountId).contains(where: \.canSignIn)
-        else {
-            throw IdentityError.onlySignInMethod
-        }
-        try deleteLinkedIdentity(provider: provider, accountId: accountId)
-    }
-
     /// The account's password (whether it has one) and linked identities.
-    func signInMethods(accountId: String) throws -> SignInMethods {
+    package func signInMethods(accountId: String) throws -> SignInMethods {
         let hash = try passwordHash(accountId: accountId) ?? AccountRules.noPasswordHash
         return SignInMethods(
             hasPassword: hash != AccountRules.noPasswordHash, identities: try linkedIdentities(accountId: accountId))

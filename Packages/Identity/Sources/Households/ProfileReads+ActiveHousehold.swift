@@ -1,6 +1,6 @@
 import Accounts
 
-extension IdentityService {
+extension ProfileReads {
     /// The principal's active household; without one, "No active household" (what every screen of the household
     /// and its members says, locally and over HTTP alike).
     public func requireActiveHousehold(_ principal: Principal) async throws -> Household {

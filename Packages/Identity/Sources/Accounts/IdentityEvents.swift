@@ -2,8 +2,9 @@ import Accounts
 import Foundation
 import Kernel
 
-/// The events Identity writes (DOMAIN.md "Events"), declared once: the composition's Identity feature passes `all` as
-/// its `events`, and the rules emit through these constants, never through a name of their own.
+/// The events Identity writes (DOMAIN.md "Events"), declared once: accounts' and sessions' here, households' in their
+/// part (`IdentityEvents+Households`); the composition's Identity feature passes `all` as its `events`, and the rules
+/// emit through these constants, never through a name of their own.
 ///
 /// Payloads are thin, by rule: the subject names an account, a managed member and a household by id, and `data` holds
 /// more ids and the fixed words below, never an email address, a name, a title, a note, a token, a code, a password or
@@ -32,40 +33,6 @@ public enum IdentityEvents {
     /// also `data.passkeyId`.
     public static let credentialChanged = EventType(
         "credential.changed", "A password, two-step sign-in or passkey of an account changed.")
-    /// Subject `memberId` (an account's own id for an independent member, then also `accountId`) and `householdId`;
-    /// `data.kind`: `managed` or `independent`.
-    public static let householdMemberAdded = EventType(
-        "household.member_added", "A member was added to a household.")
-    /// As `household.member_added`: a managed member removed by a guardian, an account that left or was removed by
-    /// the owner, or a managed member removed with its household by an account's deletion.
-    public static let householdMemberRemoved = EventType(
-        "household.member_removed", "A member was removed from a household.")
-    /// Subject `memberId` (the managed member's former id), `accountId` (the new account) and `householdId`.
-    public static let memberGraduated = EventType(
-        "member.graduated", "A managed member claimed its own account.")
-    /// Subject `accountId` (the guardian), `memberId` and `householdId`.
-    public static let guardianAdded = EventType("guardian.added", "An account became a managed member's guardian.")
-    /// As `guardian.added`.
-    public static let guardianRemoved = EventType(
-        "guardian.removed", "An account stopped being a managed member's guardian.")
-    /// Subject `memberId` and `householdId`; `data.requestId`.
-    public static let approvalRequested = EventType(
-        "approval.requested", "A managed member asked its guardians to approve something.")
-    /// Subject `accountId` (the guardian who answered), `memberId` and `householdId`; `data.requestId` and
-    /// `data.decision` (`approved` or `declined`).
-    public static let approvalDecided = EventType("approval.decided", "A guardian approved or declined a request.")
-    /// Subject `memberId` and `householdId`; `data.requestId`. Exactly one per request left unanswered past its
-    /// expiry (`ApprovalService.expireApprovalRequests`).
-    public static let approvalExpired = EventType(
-        "approval.expired", "A request expired unanswered after 24 hours.")
-
-    /// Every type above, in the catalogue's order.
-    public static let all: [EventType] = [
-        accountCreated, accountUpdated, accountEmailChanged, accountEmailVerified, accountDeleted, sessionEnded,
-        credentialChanged, householdMemberAdded, householdMemberRemoved, memberGraduated, guardianAdded,
-        guardianRemoved, approvalRequested, approvalDecided, approvalExpired,
-    ]
-
     /// Why a session ended (`session.ended`'s `data.reason`).
     public enum SessionEndReason: String, Sendable, CaseIterable {
         /// Signed out: its own token or this device's session ended.
@@ -94,9 +61,9 @@ public enum IdentityEvents {
     }
 }
 
-extension IdentityStoreTransaction {
+extension AccountsStoreTransaction {
     /// Writes `credential.changed` for `accountId`.
-    func emitCredentialChanged(
+    package func emitCredentialChanged(
         accountId: String, _ kind: IdentityEvents.CredentialKind, _ change: IdentityEvents.CredentialChange,
         extra: [String: String] = [:], at now: Date, random: any RandomSource
     ) throws {
@@ -107,7 +74,7 @@ extension IdentityStoreTransaction {
     }
 
     /// Ends the account's live sessions but `except`, writing one `session.ended` with `reason` for each.
-    func endSessions(
+    package func endSessions(
         accountId: String, except sessionId: String?, reason: IdentityEvents.SessionEndReason, at now: Date,
         random: any RandomSource
     ) throws {
@@ -120,7 +87,7 @@ extension IdentityStoreTransaction {
 
     /// Ends `session`, writing `session.ended` with `reason` when it was live (an ended or expired one changes nothing
     /// an app can see).
-    func endSession(
+    package func endSession(
         _ session: Session, reason: IdentityEvents.SessionEndReason, at now: Date, random: any RandomSource
     ) throws {
         try endSession(id: session.id)
@@ -136,24 +103,13 @@ extension IdentityStoreTransaction {
             IdentityEvents.sessionEnded, subject: EventSubject(accountId: accountId),
             data: ["sessionId": sessionId, "reason": reason.rawValue], at: now, random: random)
     }
-
-    /// Writes `household.member_added` or `household.member_removed` (`type`) for `member` of `householdId`.
-    func emitMembership(
-        _ type: EventType, _ member: Member, householdId: String, at now: Date, random: any RandomSource
-    ) throws {
-        let independent = member.kind == .independent
-        try emit(
-            type,
-            subject: EventSubject(
-                accountId: independent ? member.memberId : nil, memberId: member.memberId, householdId: householdId),
-            data: ["kind": independent ? "independent" : "managed"], at: now, random: random)
-    }
 }
 
-extension IdentityStoreTransaction {
+extension AccountsStoreTransaction {
     /// Saves `account`, changed from `before`, writing `account.updated` with what changed of its name, role and type
     /// (nothing when none of them did; other changes, such as the age range, are not in the catalogue).
-    func updateAccount(_ account: Account, from before: Account, at now: Date, random: any RandomSource) throws {
+    package func updateAccount(_ account: Account, from before: Account, at now: Date, random: any RandomSource) throws
+    {
         try updateAccount(account)
         var changed: [String] = []
         if account.firstName != before.firstName || account.lastName != before.lastName { changed.append("name") }

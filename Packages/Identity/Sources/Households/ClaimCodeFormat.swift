@@ -4,8 +4,8 @@ import Kernel
 /// How claim codes look: `CLAIM-` and three groups of four characters drawn from 32 that cannot be misread
 /// (no 0/O, 1/I): 60 bits from the system CSPRNG, so guessing one of the few live codes is hopeless.
 public enum ClaimCodeFormat {
-    static let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-    static let prefix = "CLAIM-"
+    package static let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+    package static let prefix = "CLAIM-"
 
     /// A new code from `random`, without modulo bias (32 divides 256).
     public static func generate(_ random: any RandomSource) -> String {

@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Passkeys
 import WebAuthn
 
 /// Passkeys: registering, listing and removing an account's, and signing in with one (DOMAIN.md "Passkeys"). Without

@@ -1,3 +1,4 @@
+import Identity
 import Kernel
 
 /// An `IdentityStore` in memory, for tests and previews: each transaction works on a copy it commits on success.

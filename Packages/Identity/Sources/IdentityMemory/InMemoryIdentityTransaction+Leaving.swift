@@ -1,3 +1,5 @@
+import Households
+import Identity
 import Kernel
 import Mail
 

@@ -31,17 +31,21 @@ struct PasskeyBrowserEndToEndTests {
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: name + ".err"))
         try ProcessLaunch.run(process)
         var page: HeadlessChromium.PageOutcome?
-        for _ in 0..<600 {
+        // The page's address, once `kith` prints it (or nothing, when it ends without one).
+        _ = try await poll(timeout: .seconds(30), every: .milliseconds(50)) {
             let errors = (try? String(contentsOfFile: name + ".err", encoding: .utf8)) ?? ""
             if let range = errors.range(of: #"http://localhost:[0-9]+/[A-Za-z0-9_-]+/"#, options: .regularExpression) {
                 page = try await browser.open(String(errors[range]))
-                break
+                return true
             }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(50))
+            return !process.isRunning
         }
         if page == nil && process.isRunning { process.terminate() }
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let ended = try await eventually(timeout: .seconds(60), "kith ended") { !process.isRunning }
+        if !ended {
+            process.terminate()
+            process.waitUntilExit()
+        }
         let result = KithProcess.Result(
             status: process.terminationStatus,
             output: (try? String(contentsOfFile: name + ".out", encoding: .utf8)) ?? "",

@@ -39,16 +39,21 @@ struct GracefulShutdownTests {
         }
         // Time for the server to take the slow requests' heads. A whole request on a connection opened after them is
         // answered only once the server has accepted theirs (the listen queue is first in, first out), so a machine
-        // busy with other tests waits as long as it needs; then a moment more for their heads to be read.
+        // busy with other tests waits as long as it needs; then until the server has read what was sent on each.
         let probe = try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
         #expect(probe.status == 200)
-        try await Task.sleep(for: .seconds(1))
+        try await eventually(timeout: .seconds(15), "the slow requests' heads read by the server") {
+            try slow.allSatisfy { try RawHTTP.unread(on: $0.0, server: server.port) == 0 }
+        }
         #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
-        try await Task.sleep(for: .milliseconds(500))
 
-        // No longer accepting: a new connection is refused (or closed unanswered).
+        // No longer accepting, once the signal is handled: a new connection is refused (or closed unanswered).
+        var late: RawHTTP.Response?
+        try await eventually(timeout: .seconds(10), "a new connection refused after SIGTERM") {
+            late = try? await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
+            return late == nil
+        }
         #expect(server.process.isRunning, "the server must wait for the requests under way")
-        let late = try? await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health"))
         #expect(late == nil, "a connection after SIGTERM was answered: \(String(describing: late?.status))")
 
         var acknowledged: [String] = []
@@ -68,7 +73,7 @@ struct GracefulShutdownTests {
 
         // Every request under way is answered, so the server has nothing left to wait for. Measured from here,
         // not from the signal: on a machine busy with other tests, this test's own reading may take seconds.
-        let exited = await waitForExit(server.process, within: .seconds(10))
+        let exited = try await waitForExit(server.process, within: .seconds(10))
         #expect(exited, "kith-server was still running 10 s after its last request was answered")
         #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
         // The store was closed: SQLite checkpointed the WAL into the file and removed it.
@@ -106,6 +111,8 @@ struct GracefulShutdownTests {
                                 // After it, the server has stopped accepting: this client is done.
                                 if answeredSoFar.signalled { break }
                                 answeredSoFar.failed("\(error)")
+                                // kept: a pace between a client's tries (a thread of its own, not a wait for
+                                // anything), so that a refusing machine is not asked thousands of times a second.
                                 Thread.sleep(forTimeInterval: 0.01)
                             }
                         }
@@ -115,10 +122,8 @@ struct GracefulShutdownTests {
             }
         }
         // The signal comes once the load is real (64 writes answered), however busy the machine is.
-        let loading = ContinuousClock.now
-        while answeredSoFar.value < 64 && ContinuousClock.now - loading < .seconds(25) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        // (Not a failure here when it is not: "the load was too light" below says so.)
+        _ = try await poll(timeout: .seconds(25)) { answeredSoFar.value >= 64 }
         answeredSoFar.signal()
         #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
 
@@ -134,7 +139,7 @@ struct GracefulShutdownTests {
             "the load was too light to test anything: \(acknowledged.count) writes; failures: \(answeredSoFar.failures)"
         )
         // Every client has had its last answer or refusal: the server has nothing left to wait for.
-        let exited = await waitForExit(server.process, within: .seconds(10))
+        let exited = try await waitForExit(server.process, within: .seconds(10))
         #expect(exited, "kith-server was still running 10 s after its last request was answered")
         #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
         try await expectInTheFile(acknowledged, server: server)
@@ -163,12 +168,8 @@ struct GracefulShutdownTests {
         #expect(names.isSubset(of: stored), "missing: \(names.subtracting(stored).sorted())")
     }
 
-    private func waitForExit(_ process: ChildProcess, within limit: Duration) async -> Bool {
-        let start = ContinuousClock.now
-        while process.isRunning {
-            if ContinuousClock.now - start > limit { return false }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
+    private func waitForExit(_ process: ChildProcess, within limit: Duration) async throws -> Bool {
+        guard try await poll(timeout: limit, every: .milliseconds(50), { !process.isRunning }) else { return false }
         process.waitUntilExit()
         return true
     }
@@ -206,6 +207,33 @@ enum RawHTTP {
 
     struct Failure: Error {
         let message: String
+    }
+
+    /// How many bytes sent on `connection` the server on `port` has not read yet, as the kernel counts them
+    /// (/proc/net/tcp's rx_queue of the server's end); nil when that end is not listed.
+    static func unread(on connection: Connection, server port: Int) throws -> Int? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(connection.descriptor, $0, &length) }
+        }
+        guard named == 0 else { throw Failure(message: "getsockname() failed") }
+        func hex(_ port: Int) -> String {
+            let digits = String(port, radix: 16, uppercase: true)
+            return ":" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+        let local = hex(Int(UInt16(bigEndian: address.sin_port)))
+        let server = hex(port)
+        // Read to its end: String(contentsOfFile:) stops at the first 4 KB of a /proc file (some 27 connections).
+        guard let table = FileHandle(forReadingAtPath: "/proc/net/tcp") else { throw Failure(message: "no /proc") }
+        defer { try? table.close() }
+        let text = String(decoding: table.readDataToEndOfFile(), as: UTF8.self)
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4, fields[1].hasSuffix(server), fields[2].hasSuffix(local) else { continue }
+            return fields[4].split(separator: ":").last.flatMap { Int($0, radix: 16) }
+        }
+        return nil
     }
 
     final class Connection: @unchecked Sendable {

@@ -180,15 +180,17 @@ struct ReplicaReadsTests {
                 try await TestPostgres.waitForReplay()
                 let failedBefore = try await Self.metric(b, Self.failedReplicaReads)
                 let primaryBefore = try await Self.metric(b, Self.primaryReads)
-                let stopAt = ContinuousClock.now + .seconds(1)
-                let end = stopAt + .seconds(2)
+                // The load runs until 2 s after the replica is down (a minute at most, should the stop not come).
+                let looks = SharedCount()
+                let end = SharedInstant(ContinuousClock.now + .seconds(60))
                 let errors = try await withThrowingTaskGroup(of: (requests: Int, errors: [String]).self) { group in
                     for _ in 0..<4 {
                         group.addTask {
                             let client = CurlHTTPClient()
                             var (requests, errors) = (0, [String]())
-                            while ContinuousClock.now < end {
+                            while ContinuousClock.now < end.value {
                                 requests += 1
+                                looks.add()
                                 do {
                                     let look = try await Self.lookedEmail(viewer: viewer, on: b, client: client)
                                     if look.status != 200 || look.email != "owner@example.com" {
@@ -201,8 +203,13 @@ struct ReplicaReadsTests {
                             return (requests, errors)
                         }
                     }
-                    try await Task.sleep(until: stopAt)
+                    // The replica stops under load: once each reader has looked a few times.
+                    try await eventually(timeout: .seconds(20), "looks under load before the replica stops") {
+                        looks.value >= 20
+                    }
                     try await TestPostgres.replicaPgctl("stop", "-m", "fast")
+                    let stopped = ContinuousClock.now
+                    end.value = stopped + .seconds(2)
                     return try await group.reduce(into: (requests: 0, errors: [String]())) {
                         $0.requests += $1.requests
                         $0.errors += $1.errors
@@ -220,10 +227,13 @@ struct ReplicaReadsTests {
                 // Back: once its pause is over, B reads from it again.
                 try await TestPostgres.waitForReplay()
                 let replicaBefore = try await Self.metric(b, Self.replicaReads)
-                try await Task.sleep(for: .milliseconds(1100))
                 let client = CurlHTTPClient()
-                for _ in 0..<10 { _ = try await Self.lookedEmail(viewer: viewer, on: b, client: client) }
-                #expect(try await Self.metric(b, Self.replicaReads) > replicaBefore, "the replica came back unused")
+                try await eventually(
+                    timeout: .seconds(10), every: .milliseconds(100), "B reading from the replica again"
+                ) {
+                    _ = try await Self.lookedEmail(viewer: viewer, on: b, client: client)
+                    return try await Self.metric(b, Self.replicaReads) > replicaBefore
+                }
             }
         }
     }

@@ -145,8 +145,14 @@ struct ServerOperationsEndToEndTests {
         #expect(try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready")).status == 200)
         let signalled = ContinuousClock.now
         #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
-        try await Task.sleep(for: .milliseconds(300))
-        let ready = try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
+        // Ready until the signal is handled, then not ready.
+        var ready = try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
+        try await eventually(timeout: .seconds(10), "/health/ready 503 after SIGTERM") {
+            if ready.status == 200 {
+                ready = try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/ready"))
+            }
+            return ready.status != 200
+        }
         #expect(ready.status == 503 && ready.json?["status"] as? String == "stopping", "\(ready.raw)")
         #expect(try await RawHTTP.exchange(port: server.port, RawHTTP.request("GET", "/health/live")).status == 200)
         // Still serving during the delay: a sign-up is answered in full.
@@ -159,10 +165,9 @@ struct ServerOperationsEndToEndTests {
         #expect(server.process.isRunning)
         // Then it stops accepting, finishes and exits 0: never before the delay, counted from the signal (a busy
         // machine may make it later, never earlier).
-        while server.process.isRunning && ContinuousClock.now - signalled < .seconds(60) {
-            try await Task.sleep(for: .milliseconds(20))
+        try await eventually(timeout: .seconds(60) - (ContinuousClock.now - signalled), "kith-server exited") {
+            !server.process.isRunning
         }
-        #expect(!server.process.isRunning)
         #expect(ContinuousClock.now - signalled >= .seconds(20), "stopped before the delay was over")
         #expect(server.process.terminationStatus == 0)
     }

@@ -30,6 +30,7 @@ struct TwoServersFaultTests {
             let writers = 6
             let tokens = try await TwoServersTests.signUp(
                 writers, "writer", role: "member", alternatelyOn: a.url, b.url)
+            let acknowledgedOnA = SharedCount()
             // Each writer alternates between the servers, keeps what was acknowledged (201) and what B answered.
             let outcomes = try await withThrowingTaskGroup(
                 of: (acknowledged: Set<String>, refusedByB: [String], failedOnA: Int).self
@@ -49,10 +50,13 @@ struct TwoServersFaultTests {
                                 let status = try await Self.addContact(
                                     onA ? clients.a : clients.b, onA ? a.url : b.url, token: token, name: name)
                                 if status == 201 { acknowledged.insert(name) }
+                                if onA && status == 201 { acknowledgedOnA.add() }
                                 if !onA && status != 201 { refusedByB.append("\(name): \(status)") }
                             } catch {
                                 // A dead server refuses the connection; server B must never fail like that.
                                 if onA { failedOnA += 1 } else { refusedByB.append("\(name): \(error)") }
+                                // kept: a pace, not a wait for anything; without it a writer spends its turns
+                                // on A (refused at once) as fast as it can, and the load on B is what remains.
                                 if onA { try await Task.sleep(for: .milliseconds(5)) }
                             }
                             write += 1
@@ -60,7 +64,11 @@ struct TwoServersFaultTests {
                         return (acknowledged, refusedByB, failedOnA)
                     }
                 }
-                try await Task.sleep(for: .seconds(1.5))
+                // A dies under load: once it has acknowledged writes of the writers' first rounds (within the 4 s
+                // the writers write: "A was not killed under load" below says when the load did not come).
+                _ = try await poll(timeout: .seconds(3), every: .milliseconds(10)) {
+                    acknowledgedOnA.value >= 2 * writers
+                }
                 a.crash()
                 return try await group.reduce(into: []) { $0.append($1) }
             }
@@ -85,6 +93,7 @@ struct TwoServersFaultTests {
         try await TwoServersTests.withTwoServers(on: cluster.url) { a, b in
             let servers = [a, b]
             let tokens = try await TwoServersTests.signUp(4, "loader", role: "member", alternatelyOn: a.url, b.url)
+            let answered = SharedCount()
             // Writers and readers on both servers until cancelled: every answer is 2xx or 503 with Retry-After.
             let load = Task {
                 try await withThrowingTaskGroup(of: [String: Int].self) { group in
@@ -120,6 +129,7 @@ struct TwoServersFaultTests {
                                     status = "no answer: \(error)"
                                 }
                                 statuses[status, default: 0] += 1
+                                answered.add()
                                 round += 1
                             }
                             return statuses
@@ -128,25 +138,32 @@ struct TwoServersFaultTests {
                     return try await group.reduce(into: [String: Int]()) { $0.merge($1, uniquingKeysWith: +) }
                 }
             }
-            try await Task.sleep(for: .seconds(1))
+            // The restart comes under load: once every loader has had answers from both servers.
+            try await eventually(timeout: .seconds(20), "answers under load before the restart") {
+                answered.value >= 8 * tokens.count
+            }
             try await cluster.pgctl("restart", "-m", "immediate")
             let back = ContinuousClock.now
             // Each server serves again by itself (a read and a write), within 5 s of the database's return.
             var servedAfter: [Duration] = []
             for (index, server) in servers.enumerated() {
-                var served = false
-                while !served && ContinuousClock.now - back < .seconds(5) {
+                try await eventually(
+                    timeout: .seconds(5) - (ContinuousClock.now - back), every: .milliseconds(50),
+                    "server \(index) serving again within 5 s of the database's return"
+                ) {
                     let me = try await TwoServersTests.call(server.url, .get, "/api/me", token: tokens[index])
                     let write = try await TwoServersTests.call(
                         server.url, .post, "/api/contacts", token: tokens[index],
                         body: #"{"displayName":"Back \#(index) \#(UUID().uuidString.prefix(8))"}"#)
-                    served = me.status == 200 && write.status == 201
-                    if !served { try await Task.sleep(for: .milliseconds(50)) }
+                    return me.status == 200 && write.status == 201
                 }
-                #expect(served, "server \(index) did not serve again within 5 s of the database's return")
                 servedAfter.append(ContinuousClock.now - back)
             }
-            try await Task.sleep(for: .milliseconds(500))
+            // The load goes on a little after both serve again: more answers, each of which must be 2xx or 503.
+            let answeredWhenBack = answered.value
+            try await eventually(timeout: .seconds(20), "answers under load after the return") {
+                answered.value >= answeredWhenBack + 4 * tokens.count
+            }
             load.cancel()
             let statuses = try await load.value
             #expect(a.isRunning && b.isRunning, "a server crashed")

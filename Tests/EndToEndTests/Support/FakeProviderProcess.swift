@@ -42,12 +42,10 @@ final class FakeProviderProcess: @unchecked Sendable {
             throw ServerStartError(message: "no discovery URL")
         }
         let client = CurlHTTPClient()
-        for _ in 0..<200 {
-            if let response = try? await client.send(HTTPRequest(url: discovery)), response.isSuccess {
-                return provider
-            }
-            try await Task.sleep(for: .milliseconds(100))
+        let answers = try await poll(timeout: .seconds(20), every: .milliseconds(100)) {
+            (try? await client.send(HTTPRequest(url: discovery)))?.isSuccess == true
         }
+        if answers { return provider }
         provider.stop()
         throw ServerStartError(message: "kith-fake-oidc did not answer on port \(port)")
     }

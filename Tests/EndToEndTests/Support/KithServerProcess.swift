@@ -86,22 +86,21 @@ final class KithServerProcess: @unchecked Sendable {
     /// bind it (taken meanwhile) may still be running, migrating, while another process answers on that port.
     private func waitForHealth() async -> Bool {
         let listening = "listening on 127.0.0.1:\(port)"
-        for _ in 0..<200 {
-            guard process.isRunning else { return false }
+        var exited = false
+        let healthy = try? await poll(timeout: .seconds(20), every: .milliseconds(100)) {
+            guard process.isRunning else {
+                exited = true
+                return true
+            }
             // Asked on a thread of its own: the answer may take seconds, which no thread of the concurrency pool
             // (shared with every other test) should spend waiting.
             let port = port
             let answers = await withCheckedContinuation { continuation in
                 Thread.detachNewThread { continuation.resume(returning: Self.healthAnswers(port: port)) }
             }
-            if answers,
-                (try? String(contentsOfFile: log, encoding: .utf8))?.contains(listening) == true
-            {
-                return true
-            }
-            try? await Task.sleep(for: .milliseconds(100))
+            return answers && (try? String(contentsOfFile: log, encoding: .utf8))?.contains(listening) == true
         }
-        return false
+        return healthy == true && !exited
     }
 
     /// One plain HTTP/1.1 `GET /health` over a socket: true on a 200.

@@ -9,6 +9,8 @@ final class TerminalSession: @unchecked Sendable {
     /// What the terminal has shown, appended to by the pipe's reader.
     final class Screen: Sendable {
         let data = Mutex(Data())
+        /// Whether the pipe has ended: everything the session wrote is in `data`.
+        let ended = Mutex(false)
     }
 
     struct Timeout: Error, CustomStringConvertible {
@@ -41,6 +43,7 @@ final class TerminalSession: @unchecked Sendable {
             let data = handle.availableData
             if data.isEmpty {
                 handle.readabilityHandler = nil
+                screen.ended.withLock { $0 = true }
             } else {
                 screen.data.withLock { $0.append(data) }
             }
@@ -53,11 +56,8 @@ final class TerminalSession: @unchecked Sendable {
 
     /// Waits until `text` has appeared `count` times in all, polling every 20 ms for up to `seconds`.
     func waitFor(_ text: String, count: Int = 1, seconds: Double = 30) async throws {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while output.components(separatedBy: text).count - 1 < count {
-            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: text, screen: output) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        guard try await poll(timeout: .seconds(seconds), { output.components(separatedBy: text).count - 1 >= count })
+        else { throw Timeout(waitingFor: text, screen: output) }
     }
 
     /// Types `keys`.
@@ -67,17 +67,14 @@ final class TerminalSession: @unchecked Sendable {
 
     /// Waits for the session to end (up to `seconds`; then it is killed) and returns its exit status.
     func exitStatus(seconds: Double = 30) async throws -> Int32 {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                process.terminate()
-                throw Timeout(waitingFor: "the end of the session", screen: output)
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        guard try await poll(timeout: .seconds(seconds), { !process.isRunning }) else {
+            process.terminate()
+            throw Timeout(waitingFor: "the end of the session", screen: output)
         }
         try? input.close()
-        // The last output may still be on its way through the pipe.
-        try await Task.sleep(for: .milliseconds(50))
+        // The last output may still be on its way through the pipe: until it ends (not a failure when something
+        // the session started holds it open).
+        _ = try await poll(timeout: .seconds(2), every: .milliseconds(5)) { screen.ended.withLock { $0 } }
         return process.terminationStatus
     }
 }

@@ -31,11 +31,10 @@ struct PostgresFaultTests {
 
             try await cluster.pgctl("stop", "-m", "immediate")
             // /health asks the database at most once a second, and its last answer stands while it asks again.
-            let stopped = ContinuousClock.now
             var health = try await client.send(.get, "/health")
-            while health.status == .ok && ContinuousClock.now - stopped < .seconds(5) {
-                try await Task.sleep(for: .milliseconds(100))
-                health = try await client.send(.get, "/health")
+            try await eventually(timeout: .seconds(5), every: .milliseconds(100), "/health is 503 once stopped") {
+                if health.status == .ok { health = try await client.send(.get, "/health") }
+                return health.status != .ok
             }
             #expect(health.status == .serviceUnavailable)
             #expect(try health.object()["database"] as? String == "unavailable")
@@ -49,19 +48,14 @@ struct PostgresFaultTests {
             }
 
             try await cluster.pgctl("start")
-            let back = Date()
-            var served = false
-            while !served && Date().timeIntervalSince(back) < 5 {
-                served = try await client.send(.get, "/api/me", token: account.token).status == .ok
-                if !served { try await Task.sleep(for: .milliseconds(100)) }
+            let back = ContinuousClock.now
+            try await eventually(timeout: .seconds(5), every: .milliseconds(100), "served again after the return") {
+                try await client.send(.get, "/api/me", token: account.token).status == .ok
             }
-            #expect(served, "not served again within 5 s of the database's return")
-            var healthy = false
-            while !healthy && Date().timeIntervalSince(back) < 10 {
-                healthy = try await client.send(.get, "/health").status == .ok
-                if !healthy { try await Task.sleep(for: .milliseconds(100)) }
-            }
-            #expect(healthy, "/health not ok within 10 s of the database's return")
+            try await eventually(
+                timeout: .seconds(10) - (ContinuousClock.now - back), every: .milliseconds(100),
+                "/health ok within 10 s of the database's return"
+            ) { try await client.send(.get, "/health").status == .ok }
         }
     }
 }

@@ -53,13 +53,14 @@ struct PostgresStallTests {
             // answer is slow, not down: 503 within two of its 5 s deadlines, and no call to /health waits meanwhile.
             let paused = ContinuousClock.now
             var health = try await client.send(.get, "/health")
-            while health.status == .ok && ContinuousClock.now - paused < .seconds(40) {
-                try await Task.sleep(for: .milliseconds(100))
+            try await eventually(timeout: .seconds(40), every: .milliseconds(100), "/health is 503 while paused") {
+                guard health.status == .ok else { return true }
                 let asked = ContinuousClock.now
                 health = try await client.send(.get, "/health")
                 // Never the 5 s question itself. A machine busy with every other suite has held a call that did not
                 // wait for the database 4.8 s before answering, so the bound is the question's own deadline.
                 #expect(ContinuousClock.now - asked < .seconds(5))
+                return health.status != .ok
             }
             #expect(health.status == .serviceUnavailable)
             #expect(health.headers[.retryAfter] == "1")
@@ -94,18 +95,13 @@ struct PostgresStallTests {
 
             cluster.resume()
             let back = ContinuousClock.now
-            var served = false
-            while !served && ContinuousClock.now - back < .seconds(20) {
-                served = try await client.send(.get, "/api/me", token: account.token).status == .ok
-                if !served { try await Task.sleep(for: .milliseconds(100)) }
+            try await eventually(timeout: .seconds(20), every: .milliseconds(100), "served again after the return") {
+                try await client.send(.get, "/api/me", token: account.token).status == .ok
             }
-            #expect(served, "not served again within 20 s of the database's return")
-            var healthy = false
-            while !healthy && ContinuousClock.now - back < .seconds(30) {
-                healthy = try await client.send(.get, "/health").status == .ok
-                if !healthy { try await Task.sleep(for: .milliseconds(100)) }
-            }
-            #expect(healthy, "/health not ok within 10 s of the database's return")
+            try await eventually(
+                timeout: .seconds(30) - (ContinuousClock.now - back), every: .milliseconds(100),
+                "/health ok within 30 s of the database's return"
+            ) { try await client.send(.get, "/health").status == .ok }
         }
     }
 
@@ -131,13 +127,11 @@ struct PostgresStallTests {
                 )?.int(0)
             }
             #expect((terminated ?? 0) >= 1)
-            let deadline = ContinuousClock.now + .seconds(5)
-            while ContinuousClock.now < deadline {
-                let left = try await admin.read {
+            // Not a failure when they linger: the requests below still meet dead connections.
+            _ = try await poll(timeout: .seconds(5)) {
+                try await admin.read {
                     try $0.first("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1", [name])?.int(0)
-                }
-                if left == 0 { break }
-                try await Task.sleep(for: .milliseconds(20))
+                } == 0
             }
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for index in 0..<6 {
@@ -167,6 +161,17 @@ struct PostgresStallTests {
         }
     }
 
+    /// Returns once `lockSessions`' lock is held (granted), so that what runs next meets it.
+    static func waitForTheSessionsLock(_ admin: PostgresDatabase) async throws {
+        let locked = """
+            SELECT count(*) FROM pg_locks
+            WHERE granted AND mode = 'AccessExclusiveLock' AND relation = 'identity_sessions'::regclass
+            """
+        try await eventually(timeout: .seconds(10), "identity_sessions locked") {
+            try await admin.read { try $0.first(locked)?.int(0) } == 1
+        }
+    }
+
     /// A statement cancelled by the database (pg_cancel_backend here; statement_timeout alike, SQLSTATE 57014) is
     /// 503 with Retry-After, not 500.
     @Test func aCancelledStatementIs503() async throws {
@@ -178,12 +183,10 @@ struct PostgresStallTests {
             // Sessions locked for a moment: the request's statement waits for the lock, and is cancelled meanwhile.
             let locker = Self.lockSessions(admin, seconds: 2)
             defer { locker.cancel() }
-            try await Task.sleep(for: .milliseconds(200))
+            try await Self.waitForTheSessionsLock(admin)
             let request = Task { try await client.send(.get, "/api/me", token: account.token) }
             var cancelled = 0
-            let deadline = ContinuousClock.now + .seconds(2)
-            while cancelled == 0 && ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(50))
+            try await eventually(timeout: .seconds(2), every: .milliseconds(50), "the waiting statement cancelled") {
                 cancelled =
                     try await admin.read {
                         try $0.first(
@@ -192,6 +195,7 @@ struct PostgresStallTests {
                             WHERE NOT granted AND relation = 'identity_sessions'::regclass
                             """)?.int(0)
                     } ?? 0
+                return cancelled != 0
             }
             #expect(cancelled == 1)
             let response = try await request.value
@@ -237,21 +241,20 @@ struct PostgresStallTests {
         try await Self.application(services, clock: clock).test(.router) { client in
             let account = try await client.signUp("dana@example.com")
             let locker = Self.lockSessions(admin, seconds: 8)
-            try await Task.sleep(for: .milliseconds(200))
+            try await Self.waitForTheSessionsLock(admin)
             let held = (0..<2).map { _ in
                 Task { try await client.send(.get, "/api/me", token: account.token).status }
             }
             // Both pooled connections wait on the lock.
             var waiting = 0
-            let deadline = ContinuousClock.now + .seconds(6)
-            while waiting < 2 && ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
+            try await eventually(timeout: .seconds(6), "both pooled connections waiting on the lock") {
                 waiting =
                     try await admin.read {
                         try $0.first(
                             "SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'identity_sessions'::regclass"
                         )?.int(0)
                     } ?? 0
+                return waiting >= 2
             }
             #expect(waiting == 2)
             clock.skip(.milliseconds(1100))  // past the last answer's second

@@ -53,11 +53,6 @@ final class SteppedClock: Clock, Sendable {
     /// Waits (in real time, only to let other tasks run: the clock does not move) until `condition` holds; false
     /// when it does not within a minute.
     static func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-        let start = ContinuousClock.now
-        while !condition() {
-            guard ContinuousClock.now - start < .seconds(60) else { return false }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return true
+        (try? await poll(timeout: .seconds(60), every: .milliseconds(1)) { condition() }) ?? false
     }
 }

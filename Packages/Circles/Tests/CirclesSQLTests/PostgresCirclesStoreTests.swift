@@ -206,6 +206,7 @@ struct PostgresCirclesStoreTests {
         let wroteWhileHeld = await withTaskGroup(of: Bool.self) { group in
             group.addTask { (try? await erinsWrite.value) != nil }
             group.addTask {
+                // kept: a deadline on a wait that must end, not a wait for anything to happen.
                 try? await Task.sleep(for: .seconds(10))
                 gate.release()
                 return false
@@ -266,18 +267,48 @@ private struct Undo: Error {
 
 /// Lets a test hold a transaction open on the database's own thread until it says otherwise.
 private final class Gate: Sendable {
-    private let state = Mutex((holding: false, released: false))
+    private struct State {
+        var holding = false
+        var released = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
 
-    func holding() { state.withLock { $0.holding = true } }
+    private let state = Mutex(State())
+    /// Wakes `waitForRelease()` when `release()` is called.
+    private let releasing = NSCondition()
 
-    func release() { state.withLock { $0.released = true } }
+    /// On the transaction's thread: the transaction is open; `waitUntilHolding()` returns.
+    func holding() {
+        let waiters = state.withLock { state in
+            state.holding = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func release() {
+        releasing.lock()
+        state.withLock { $0.released = true }
+        releasing.broadcast()
+        releasing.unlock()
+    }
 
     /// On the transaction's thread: blocks until `release()`.
     func waitForRelease() {
-        while !state.withLock({ $0.released }) { usleep(5_000) }
+        releasing.lock()
+        while !state.withLock({ $0.released }) { releasing.wait() }
+        releasing.unlock()
     }
 
+    /// Returns once `holding()` was called.
     func waitUntilHolding() async throws {
-        while !state.withLock({ $0.holding }) { try await Task.sleep(for: .milliseconds(5)) }
+        await withCheckedContinuation { continuation in
+            let holding = state.withLock { state in
+                if !state.holding { state.waiters.append(continuation) }
+                return state.holding
+            }
+            if holding { continuation.resume() }
+        }
     }
 }

@@ -166,7 +166,9 @@ struct ReadTransactionTests {
 /// Holds the file's write lock (an IMMEDIATE transaction, rolled back) on a thread of its own until released.
 final class WriteLockHolder: Sendable {
     let path: String
-    private let state = Mutex((held: false, released: false, failure: String?.none))
+    private let state = Mutex((held: false, released: false))
+    /// Wakes the holding thread when `release()` is called.
+    private let releasing = NSCondition()
 
     init(path: String) {
         self.path = path
@@ -174,28 +176,34 @@ final class WriteLockHolder: Sendable {
 
     /// Returns once the lock is held.
     func take() async throws {
-        Thread.detachNewThread { [self] in
-            do {
-                try DatabaseQueue(path: path).writeWithoutTransaction { db in
-                    try db.inTransaction(.immediate) {
-                        state.withLock { $0.held = true }
-                        while !state.withLock({ $0.released }) { usleep(5_000) }
-                        return .rollback
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread { [self] in
+                do {
+                    try DatabaseQueue(path: path).writeWithoutTransaction { db in
+                        try db.inTransaction(.immediate) {
+                            state.withLock { $0.held = true }
+                            continuation.resume()
+                            releasing.lock()
+                            while !state.withLock({ $0.released }) { releasing.wait() }
+                            releasing.unlock()
+                            return .rollback
+                        }
                     }
+                } catch {
+                    guard !state.withLock({ $0.held }) else { return }
+                    continuation.resume(
+                        throwing: CocoaError(.fileLocking, userInfo: [NSLocalizedDescriptionKey: "\(error)"]))
                 }
-            } catch {
-                state.withLock { $0.failure = "\(error)" }
             }
-        }
-        while true {
-            let (held, failure) = state.withLock { ($0.held, $0.failure) }
-            if held { return }
-            if let failure { throw CocoaError(.fileLocking, userInfo: [NSLocalizedDescriptionKey: failure]) }
-            try await Task.sleep(for: .milliseconds(5))
         }
     }
 
-    func release() { state.withLock { $0.released = true } }
+    func release() {
+        releasing.lock()
+        state.withLock { $0.released = true }
+        releasing.broadcast()
+        releasing.unlock()
+    }
 }
 
 /// Carries a token out of a transaction that is being rolled back.

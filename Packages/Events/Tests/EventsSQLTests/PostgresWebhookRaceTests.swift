@@ -4,12 +4,12 @@ import EventsTesting
 import Foundation
 import Identity
 import IdentitySQL
+import Kernel
 import PostgresStorage
 import PostgresStorageTesting
 import Storage
 import Synchronization
 import Testing
-import Kernel
 
 /// Three servers (three pools over one PostgreSQL database, each with its own deliverer and owner name) run their
 /// delivery loops at the same time for the same apps while events are written: the claim in the database, not luck,
@@ -44,6 +44,7 @@ struct PostgresWebhookRaceTests {
                 let distinct = Set(seen.map(\.eventId)).count + 1
                 return distinct % failEvery == 0 ? 500 : 200
             }
+            // kept: a POST takes time, so that two sent at once to one app would overlap (which the test looks for).
             try await Task.sleep(for: .milliseconds(3))
             let end = ContinuousClock.now
             posts.withLock {
@@ -57,6 +58,8 @@ struct PostgresWebhookRaceTests {
     final class Progress: Sendable {
         let written = Mutex<[String]>([])
         let writing = Mutex(true)
+        /// Writers still writing: the last to finish ends `writing`.
+        let writers = Mutex(0)
     }
 
     @Test func threeServersDeliverEachEventToEachAppOnceInOrderAndNeverTwoAtATime() async throws {
@@ -88,9 +91,17 @@ struct PostgresWebhookRaceTests {
 
         let progress = Progress()
         let deadline = ContinuousClock.now + .seconds(90)
+        progress.writers.withLock { $0 = writers.count }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, writer) in writers.enumerated() {
                 group.addTask {
+                    // Once the writers are done, the loops may stop when all is delivered.
+                    defer {
+                        progress.writers.withLock { left in
+                            left -= 1
+                            if left == 0 { progress.writing.withLock { $0 = false } }
+                        }
+                    }
                     for number in 0..<40 {
                         let id = "w\(index)-\(number)"
                         let now = Date()
@@ -99,6 +110,7 @@ struct PostgresWebhookRaceTests {
                                 NewEvent("account.updated", subject: EventSubject(accountId: id)), id: id, at: now)
                         }
                         progress.written.withLock { $0.append(id) }
+                        // kept: events come in over time, while the servers deliver, not all before the first pass.
                         try await Task.sleep(for: .milliseconds(15))
                     }
                 }
@@ -121,11 +133,6 @@ struct PostgresWebhookRaceTests {
                     }
                 }
             }
-            // Once the writers are done, the loops may stop when all is delivered.
-            while progress.written.withLock({ $0.count }) < 120, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            progress.writing.withLock { $0 = false }
             try await group.waitForAll()
         }
 

@@ -154,7 +154,9 @@ struct CurlHTTPClientTests {
         let client = CurlHTTPClient()
         let task = Task { try await client.send(HTTPRequest(url: server.url("/slow"))) }
         // Cancel once the request is at the server, so the transfer is under way, not refused before it starts.
-        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        try await eventually(timeout: .seconds(15), every: .milliseconds(10), "the request at the server") {
+            !server.requests.isEmpty
+        }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         // The server saw the client close the connection before its 20 s answer: the transfer was aborted.

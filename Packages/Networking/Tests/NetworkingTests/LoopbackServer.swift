@@ -86,12 +86,7 @@ final class LoopbackServer: Sendable {
     /// Waits until `count` requests were abandoned by their clients; false if that has not happened
     /// within `limit`. Proof that a client gave up, which does not depend on when the waiting test runs.
     func waitForAbandonedRequests(_ count: Int, within limit: Duration) async -> Bool {
-        let end = ContinuousClock.now + limit
-        while ContinuousClock.now < end {
-            if abandonedRequests >= count { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return abandonedRequests >= count
+        (try? await poll(timeout: limit, every: .milliseconds(10)) { abandonedRequests >= count }) ?? false
     }
 
     /// Stops accepting and closes every connection (within ~50 ms; threads notice on their next poll).
@@ -208,6 +203,8 @@ final class LoopbackServer: Sendable {
             var byte: UInt8 = 0
             // 0 bytes from a peek is the client's end of the stream: it has given up on this answer.
             if recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { return .clientLeft }
+            // kept: the scripted delay of an answer is the time that must pass (on the server's thread, looking
+            // every 10 ms for a client that leaves or a server that stops).
             usleep(10_000)
         }
         return .elapsed

@@ -246,7 +246,10 @@ struct SMTPClientTests {
         defer { server.stop() }
         let client = try Self.client(server, timeout: .seconds(30))
         let task = Task { try await client.send(Self.message, from: "kith@example.com", to: ["ana@example.org"]) }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancelled once the delivery is under way (connected to the server, which never answers), not before.
+        try await eventually(timeout: .seconds(10), "the client connected to the stalling server") {
+            try establishedConnections(to: server.port) >= 1
+        }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
     }

@@ -55,13 +55,12 @@ struct FaultTests {
             )?.int(0)
         }
         #expect(terminated == 3)
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            let left = try await admin.read {
+        // Gone from pg_stat_activity, so that every pooled connection is dead before the calls below (not a failure
+        // when one lingers: the counts below say whether three were found dead and replaced).
+        _ = try await poll(timeout: .seconds(5)) {
+            try await admin.read {
                 try $0.first("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1", [name])?.int(0)
-            }
-            if left == 0 { break }
-            try await Task.sleep(for: .milliseconds(20))
+            } == 0
         }
 
         // Writes and reads on every one of the three dead connections, all served.
@@ -144,19 +143,17 @@ struct FaultTests {
             SELECT count(*) FROM pg_locks
             WHERE granted AND mode = 'AccessExclusiveLock' AND relation = 'counters'::regclass
             """
-        let lockDeadline = ContinuousClock.now + .seconds(6)
-        while try await admin.read({ try $0.first(locked)?.int(0) }) != 1 && ContinuousClock.now < lockDeadline {
-            try await Task.sleep(for: .milliseconds(20))
+        try await eventually(timeout: .seconds(6), "counters locked") {
+            try await admin.read({ try $0.first(locked)?.int(0) }) == 1
         }
         let held = (0..<2).map { _ in
             Task { try await database.read { try $0.first("SELECT count(*) FROM counters")?.int(0) } }
         }
         let waitingOnTheLock = "SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'counters'::regclass"
         var waiting = 0
-        let deadline = ContinuousClock.now + .seconds(6)
-        while waiting < 2 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        try await eventually(timeout: .seconds(6), "both reads waiting on the lock") {
             waiting = try await admin.read { try $0.first(waitingOnTheLock)?.int(0) } ?? 0
+            return waiting >= 2
         }
         #expect(waiting == 2)
         #expect(await database.answers())

@@ -19,17 +19,16 @@ struct RestartTests {
         let read: @Sendable () async throws -> Int? = {
             try await database.read { try $0.first("SELECT value FROM counters WHERE name = 'a'")?.int(0) }
         }
-        let deadline = Date().addingTimeInterval(5)
-        var resumed = false
         var failures: [String] = []
-        while !resumed && Date() < deadline {
+        let resumed = try await poll(timeout: .seconds(5), every: .milliseconds(50)) {
             do {
                 #expect(try await read() == 1)
-                resumed = true
-            } catch let error as StorageError {
+                return true
+            } catch {
+                guard let error = error as? StorageError else { throw error }
                 #expect(error.code == .unavailable, "\(error)")
                 failures.append(error.message)
-                try await Task.sleep(for: .milliseconds(50))
+                return false
             }
         }
         #expect(resumed, "\(failures.count) failures: \(Set(failures))")

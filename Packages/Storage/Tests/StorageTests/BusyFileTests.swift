@@ -19,23 +19,27 @@ struct BusyFileTests {
         return path
     }
 
-    /// Holds an EXCLUSIVE lock on `path` for `seconds` from its own connection; returns once the lock is held.
-    func holdExclusiveLock(on path: String, for seconds: Double) throws -> Thread {
+    /// Holds an EXCLUSIVE lock on `path` for `seconds` from its own connection; returns once the lock is held, with
+    /// a semaphore signalled once the holder has committed and closed its connection.
+    func holdExclusiveLock(on path: String, for seconds: Double) throws -> DispatchSemaphore {
         let held = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
         let queue = try DatabaseQueue(path: path)
         let thread = Thread {
             try? queue.writeWithoutTransaction { db in
                 try db.execute(sql: "BEGIN EXCLUSIVE")
                 try db.execute(sql: "INSERT INTO notes_one DEFAULT VALUES")
                 held.signal()
+                // kept: how long another connection holds the file locked is what these tests are about.
                 Thread.sleep(forTimeInterval: seconds)
                 try db.execute(sql: "COMMIT")
             }
             try? queue.close()
+            done.signal()
         }
         thread.start()
         held.wait()
-        return thread
+        return done
     }
 
     @Test func aFileLockedByAWriterIsWaitedForNotCalledForeign() throws {
@@ -50,7 +54,7 @@ struct BusyFileTests {
 
     @Test func aFileLockedLongerThanTheTimeoutIsBusyNotForeign() throws {
         let path = try kithFileInRollbackMode()
-        _ = try holdExclusiveLock(on: path, for: 1.0)
+        let holderDone = try holdExclusiveLock(on: path, for: 1.0)
         do {
             _ = try SQLiteDatabase.open(
                 at: path, features: [SQLiteDatabaseTests.notes(["one"])], busyTimeoutSeconds: 0.1)
@@ -60,6 +64,6 @@ struct BusyFileTests {
             #expect(!error.message.contains("not a Kith database"))
         }
         // Let the holder finish before the folder goes.
-        Thread.sleep(forTimeInterval: 1.1)
+        #expect(holderDone.wait(timeout: .now() + 30) == .success, "the lock's holder did not finish")
     }
 }

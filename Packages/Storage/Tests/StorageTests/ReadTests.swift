@@ -52,7 +52,7 @@ struct ReadTests {
             for _ in 0..<40 {
                 group.addTask {
                     try await database.readDatabase { db in
-                        usleep(2_000)
+                        usleep(2_000)  // kept: the hold on the connection is the test's point
                         return try Self.count(db)
                     }
                 }

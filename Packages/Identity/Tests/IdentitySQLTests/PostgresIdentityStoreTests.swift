@@ -19,7 +19,7 @@ struct PostgresIdentityStoreTests {
                 "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
                 "identity.14-passkeys", "identity.15-challenge-expiry", "identity.16-session-sign-in",
                 "identity.17-maturity-and-age", "identity.18-approval-requests", "identity.19-events",
-                "identity.20-approval-expiry",
+                "identity.20-approval-expiry", "identity.21-events-one-key",
             ])
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let applied = try await database.read { connection in

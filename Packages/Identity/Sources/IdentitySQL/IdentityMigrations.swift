@@ -384,5 +384,41 @@ public enum IdentityMigrations {
                 CREATE INDEX identity_approval_requests_due ON identity_approval_requests(expires_at);
                 """
             },
+            Migration("events-one-key") { dialect in
+                // The event log keyed by its cursor alone, so an event is one b-tree entry, not three: the row was
+                // most of a change's cost when it also went into a sequence index (PostgreSQL's primary key, SQLite's
+                // rowid table), the cursor order index and SQLite's `sqlite_sequence`. PostgreSQL's identity column
+                // still numbers the rows. SQLite's table becomes one b-tree in cursor order (WITHOUT ROWID), and each
+                // event takes the number after the highest ever given: the newest row's, or the newest pruned one's
+                // (`identity_events_pruned`) when pruning removed everything, so a number is never given twice
+                // (what AUTOINCREMENT was there for). Rows keep their numbers.
+                if dialect == .postgres {
+                    return """
+                        ALTER TABLE identity_events
+                            DROP CONSTRAINT identity_events_pkey, ADD PRIMARY KEY (transaction_id, sequence);
+                        DROP INDEX identity_events_order;
+                        """
+                }
+                return """
+                    CREATE TABLE identity_events_keyed (
+                        transaction_id BIGINT NOT NULL DEFAULT 0,
+                        sequence INTEGER NOT NULL,
+                        id TEXT NOT NULL,
+                        type TEXT NOT NULL,
+                        occurred_at \(dialect.timestamp) NOT NULL,
+                        account_id TEXT,
+                        member_id TEXT,
+                        household_id TEXT,
+                        data TEXT NOT NULL,
+                        PRIMARY KEY (transaction_id, sequence)
+                    ) WITHOUT ROWID;
+                    INSERT INTO identity_events_keyed
+                        (transaction_id, sequence, id, type, occurred_at, account_id, member_id, household_id, data)
+                    SELECT transaction_id, sequence, id, type, occurred_at, account_id, member_id, household_id, data
+                    FROM identity_events;
+                    DROP TABLE identity_events;
+                    ALTER TABLE identity_events_keyed RENAME TO identity_events;
+                    """
+            },
         ])
 }

@@ -9,17 +9,33 @@ extension SQLIdentityTransaction {
         "transaction_id, sequence, id, type, occurred_at, account_id, member_id, household_id, data"
 
     public func appendEvent(_ event: NewEvent, id: String, at now: Date) throws {
-        // `transaction_id` is the column's default: this transaction's id on PostgreSQL, 0 on SQLite.
-        try connection.execute(
-            """
-            INSERT INTO identity_events (id, type, occurred_at, account_id, member_id, household_id, data)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
+        // Nothing waits for the row: on PostgreSQL it goes out with the transaction's next statement or its COMMIT, in
+        // that round trip, and a failure fails the transaction there (SQLite runs it at once).
+        _ = try connection.later(
+            connection.dialect == .postgres ? Self.insertOnPostgres : Self.insertOnSQLite,
             [
                 id, event.type, now, event.subject.accountId, event.subject.memberId, event.subject.householdId,
-                try Self.dataText(event.data),
+                EventData.json(event.data),
             ])
     }
+
+    /// `transaction_id` is the column's default (this transaction's id), `sequence` the identity column's next.
+    private static let insertOnPostgres = """
+        INSERT INTO identity_events (id, type, occurred_at, account_id, member_id, household_id, data)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// `transaction_id` is the column's default (0), and `sequence` the number after the highest ever given: the
+    /// newest row's, or the newest pruned one's when pruning left none (see the `events-one-key` migration). SQLite's
+    /// one writer makes the read and the insert one step; both are a seek to the end of a b-tree.
+    private static let insertOnSQLite = """
+        INSERT INTO identity_events (sequence, id, type, occurred_at, account_id, member_id, household_id, data)
+        VALUES (
+            (SELECT coalesce(max(given), 0) + 1 FROM (
+                SELECT max(sequence) AS given FROM identity_events WHERE transaction_id = 0
+                UNION ALL SELECT sequence FROM identity_events_pruned)),
+            ?, ?, ?, ?, ?, ?, ?)
+        """
 
     public func events(after cursor: EventCursor, limit: Int) throws -> [Event] {
         let decoder = JSONDecoder()
@@ -82,11 +98,6 @@ extension SQLIdentityTransaction {
     private var finalOnly: String {
         connection.dialect == .postgres
             ? " AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint" : ""
-    }
-
-    /// The data as a JSON object with sorted keys; most events have none, and making an encoder is the dearest part.
-    private static func dataText(_ data: [String: String]) throws -> String {
-        data.isEmpty ? "{}" : String(decoding: try KithJSON.encoder().encode(data), as: UTF8.self)
     }
 
     private static func event(_ row: SQLRow, decoder: JSONDecoder) throws -> Event {

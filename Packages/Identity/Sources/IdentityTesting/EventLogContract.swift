@@ -11,6 +11,7 @@ public enum EventLogContract {
         ContractCase("a write that fails leaves no event", aFailedWriteLeavesNoEvent),
         ContractCase("pruning removes old events and remembers the newest it removed", pruningRemembersHowFar),
         ContractCase("pruning stops at the oldest event young enough to keep", pruningStopsAtTheFirstYoungEvent),
+        ContractCase("an event after pruning took every one comes after them all", numbersOutlivePruning),
     ]
 
     static func eventsReadBackInOrder(_ env: IdentityContractEnvironment) async throws {
@@ -100,5 +101,32 @@ public enum EventLogContract {
         #expect(removed == 1)
         #expect(try await env.events().map(\.id) == ["young", "late-but-old", "newest"])
         #expect(try await env.store.read { try $0.prunedEventsThrough() } == all[0].cursor)
+    }
+
+    /// A cursor is never given twice: a reader at the newest pruned event still finds what is written after it, even
+    /// when pruning left no event to number from.
+    static func numbersOutlivePruning(_ env: IdentityContractEnvironment) async throws {
+        let start = env.clock.now()
+        for id in ["old1", "old2"] {
+            try await env.store.write { transaction in
+                try transaction.appendEvent(NewEvent("test.event", subject: EventSubject()), id: id, at: start)
+            }
+        }
+        let old = try await env.events()
+        try #require(old.count == 2)
+        let removed = try await env.store.write {
+            try $0.pruneEvents(occurredBefore: start.addingTimeInterval(IdentityContractEnvironment.day))
+        }
+        #expect(removed == 2)
+        #expect(try await env.events().isEmpty)
+        try await env.store.write { transaction in
+            try transaction.appendEvent(
+                NewEvent("test.event", subject: EventSubject()), id: "after",
+                at: start.addingTimeInterval(2 * IdentityContractEnvironment.day))
+        }
+        #expect(try await env.store.read { try $0.prunedEventsThrough() } == old[1].cursor)
+        let after = try await env.events()
+        #expect(after.map(\.id) == ["after"])
+        #expect(after.allSatisfy { $0.cursor > old[1].cursor })
     }
 }

@@ -6,11 +6,26 @@ import IdentitySQL
 import Kernel
 import PostgresStorage
 import PostgresStorageTesting
+import SQLiteStorage
+import StorageTesting
 import Testing
 
 /// What only the PostgreSQL store has: its migrations, what its rows hold, and servers racing on one database.
 @Suite("The PostgreSQL store")
 struct PostgresIdentityStoreTests {
+    /// The event log is keyed by its cursor alone on both engines (`events-one-key`), with no other index: one b-tree
+    /// entry per event.
+    @Test func theEventLogHasTheSameShapeOnBothEngines() async throws {
+        let folder = TemporaryFolder()
+        let sqlite = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
+        let postgres = try await TestPostgres.database([IdentityMigrations.all])
+        let onSQLite = try await SchemaShape.read(sqlite, tablesPrefixed: "identity_events")
+        let onPostgres = try await SchemaShape.read(postgres, tablesPrefixed: "identity_events")
+        #expect(onSQLite == onPostgres, "SQLite: \(onSQLite)\nPostgreSQL: \(onPostgres)")
+        #expect(onSQLite.tables["identity_events"]?.primaryKey == ["transaction_id", "sequence"])
+        #expect(onSQLite.tables["identity_events"]?.indexes.isEmpty == true)
+    }
+
     @Test func migrationsAreNamedByFeature() async throws {
         #expect(
             IdentityMigrations.all.identifiers(for: .postgres) == [
@@ -20,7 +35,7 @@ struct PostgresIdentityStoreTests {
                 "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
                 "identity.14-passkeys", "identity.15-challenge-expiry", "identity.16-session-sign-in",
                 "identity.17-maturity-and-age", "identity.18-approval-requests", "identity.19-events",
-                "identity.20-approval-expiry",
+                "identity.20-approval-expiry", "identity.21-events-one-key",
             ])
         let database = try await TestPostgres.database([IdentityMigrations.all])
         let applied = try await database.read { connection in

@@ -40,7 +40,7 @@ struct SQLiteIdentityStoreTests {
                 "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
                 "identity.14-passkeys", "identity.15-challenge-expiry", "identity.16-session-sign-in",
                 "identity.17-maturity-and-age", "identity.18-approval-requests", "identity.19-events",
-                "identity.20-approval-expiry",
+                "identity.20-approval-expiry", "identity.21-events-one-key",
             ])
     }
 
@@ -85,6 +85,49 @@ struct SQLiteIdentityStoreTests {
         }
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a1") } == "h2")
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a3") } == "h3")
+    }
+
+    /// The rebuild keyed by the cursor (`events-one-key`) keeps every event's number, and numbering goes on after the
+    /// highest ever given, pruned ones included (what AUTOINCREMENT did).
+    @Test func eventsKeepTheirNumbersThroughTheOneKeyRebuild() async throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("k.sqlite")
+        let before = FeatureMigrations(
+            feature: "identity", migrations: Array(IdentityMigrations.all.migrations.dropLast()))
+        #expect(IdentityMigrations.all.migrations.last?.name == "events-one-key")
+        let old = Date(timeIntervalSince1970: 1_800_000_000)
+        let young = old.addingTimeInterval(30 * 86_400)
+        do {
+            let database = try SQLiteDatabase.open(at: path, features: [before])
+            try await database.write(synchronous: false) { connection in
+                for (id, at) in [("e1", old), ("e2", old), ("e3", young)] {
+                    try connection.execute(
+                        """
+                        INSERT INTO identity_events (id, type, occurred_at, account_id, data)
+                        VALUES (?, 'account.updated', ?, 'a1', '{"changed":"name"}')
+                        """,
+                        [id, at])
+                }
+                #expect(try SQLIdentityTransaction(connection).pruneEvents(occurredBefore: young) == 2)
+            }
+        }
+        let store = SQLStore(identityOn: try SQLiteDatabase.open(at: path, features: [IdentityMigrations.all]))
+        let kept = try await store.read { try $0.events(after: .start, limit: 10) }
+        #expect(kept.map(\.id) == ["e3"])
+        #expect(kept.map(\.cursor) == [EventCursor(transaction: 0, sequence: 3)])
+        #expect(kept.first?.subject == EventSubject(accountId: "a1") && kept.first?.data == ["changed": "name"])
+        #expect(try await store.read { try $0.prunedEventsThrough() } == EventCursor(transaction: 0, sequence: 2))
+        try await store.write { transaction in
+            try transaction.appendEvent(NewEvent("account.updated", subject: EventSubject()), id: "e4", at: young)
+        }
+        #expect(
+            try await store.read { try $0.events(after: .start, limit: 10) }.map(\.cursor.sequence) == [3, 4])
+        // Pruning everything leaves no row to number from: the next number still follows the newest pruned.
+        #expect(try await store.write { try $0.pruneEvents(occurredBefore: young.addingTimeInterval(1)) } == 2)
+        try await store.write { transaction in
+            try transaction.appendEvent(NewEvent("account.updated", subject: EventSubject()), id: "e5", at: young)
+        }
+        #expect(try await store.read { try $0.events(after: .start, limit: 10) }.map(\.cursor.sequence) == [5])
     }
 
     @Test func twoProcessesOnOneFileKeepTheirOwnCurrentAccounts() async throws {

@@ -137,9 +137,25 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
             pending = []
             return
         }
-        // Statements queued with `later` and never read still run: the transaction commits them.
-        try flush()
         guard let connection else { throw PostgresError(sqlState: nil, message: "the connection is closed") }
+        if waiting && !pending.isEmpty {
+            // Statements queued with `later` and never read still run, and the COMMIT follows them in the same
+            // round trip (a write's last statement, such as its event, costs no wait of its own).
+            pending.append(Statement(sql: "COMMIT", parameters: nil, answer: nil))
+            commitSent = true
+            do throws(PostgresError) {
+                try runPipeline(connection)
+            } catch {
+                // Every answer came (the connection is whole): the first error either stopped the pipeline before
+                // the COMMIT, which the server then skipped, or was the COMMIT's own, which ended the transaction
+                // rolled back. Nothing committed, so the body may run again as after any failure before the COMMIT.
+                if isHealthy { commitSent = false }
+                throw error
+            }
+            return
+        }
+        // A read-only transaction's queued statements are read before its COMMIT, which is not waited for.
+        try flush()
         commitSent = true
         guard !waiting else {
             try query("COMMIT", [])

@@ -92,4 +92,29 @@ struct PostgresLaterTests {
         // The connection is still good for the next transaction.
         try await database.write { try $0.execute("INSERT INTO counters VALUES ($1, $2)", ["d", 4]) }
     }
+
+    /// The last statement of a write, queued, goes out with the COMMIT in one pipeline: when it fails, the server skips
+    /// the COMMIT, nothing is written, and the failure is the transaction's (not an unknown outcome).
+    @Test func aQueuedWriteThatFailsBesideTheCommitWritesNothing() async throws {
+        let database = try await database(size: 1)
+        let error = await #expect(throws: StorageError.self) {
+            try await database.write { connection in
+                try connection.execute("INSERT INTO counters VALUES ($1, $2)", ["c", 3])
+                _ = try connection.later("INSERT INTO counters VALUES ($1, $2)", ["a", 9])
+            }
+        }
+        #expect(error?.code == .failed)
+        let values = try await database.read {
+            try $0.query("SELECT name, value FROM counters ORDER BY name").map {
+                "\(try $0.string(0))=\(try $0.int(1))"
+            }
+        }
+        #expect(values == ["a=1", "b=2"])
+        // The same connection commits the next write.
+        try await database.write { connection in
+            try connection.execute("INSERT INTO counters VALUES ($1, $2)", ["d", 4])
+            _ = try connection.later("UPDATE counters SET value = value + 1 WHERE name = $1", ["d"])
+        }
+        #expect(try await database.read { try $0.first(Self.select, ["d"])?.int(0) } == 5)
+    }
 }

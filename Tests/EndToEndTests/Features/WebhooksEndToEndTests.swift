@@ -44,8 +44,12 @@ struct WebhooksEndToEndTests {
         database = sqlite3.connect(sys.argv[1], timeout=10)
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f+00")
         for index, event in enumerate(sys.argv[2:]):
+            # The number after the highest ever given, as the SQL store numbers an event on SQLite.
             database.execute(
-                "INSERT INTO identity_events (id, type, occurred_at, account_id, data) VALUES (?, ?, ?, ?, '{}')",
+                "INSERT INTO identity_events (sequence, id, type, occurred_at, account_id, data) VALUES ("
+                "(SELECT coalesce(max(given), 0) + 1 FROM (SELECT max(sequence) AS given FROM identity_events"
+                " WHERE transaction_id = 0 UNION ALL SELECT sequence FROM identity_events_pruned)),"
+                " ?, ?, ?, ?, '{}')",
                 (event, "account.updated", now, "account-%d" % index))
         database.commit()
         """#

@@ -110,6 +110,7 @@ let package = Package(
             dependencies: [
                 "kith", "kith-server", "kith-fake-oidc",
                 .product(name: "PostgresStorageTesting", package: "Storage"),
+                .product(name: "StorageTesting", package: "Storage"),
                 .product(name: "Networking", package: "Networking"),
             ],
             path: "Tests/EndToEndTests",

@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // The PostgreSQL adapter, for kith-server at scale.
         .target(name: "PostgresStorage", dependencies: ["Storage", "CLibPQ"], swiftSettings: swiftSettings),
-        // What tests of every package and app share about a database.
+        // What tests of every package and app share: about a database, and waiting for a condition (`eventually`).
         .target(
             name: "StorageTesting",
             dependencies: ["Storage", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
@@ -44,7 +44,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PostgresStorageTests",
-            dependencies: ["PostgresStorage", "PostgresStorageTesting", "Storage", "SQLiteStorage"],
+            dependencies: ["PostgresStorage", "PostgresStorageTesting", "Storage", "SQLiteStorage", "StorageTesting"],
             swiftSettings: swiftSettings),
     ]
 )

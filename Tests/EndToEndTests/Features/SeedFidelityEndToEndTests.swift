@@ -1,5 +1,6 @@
 import Foundation
 import NetworkingTesting
+import StorageTesting
 import Testing
 
 /// DOMAIN.md's "Seed fidelity" rules through the built binaries: `kith --remote` against `kith-server` (and, for

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkingTesting
+import StorageTesting
 import Testing
 
 /// Webhooks from outside: the built `kith-server` registers an app with a webhook (`apps add --webhook-url --json`),

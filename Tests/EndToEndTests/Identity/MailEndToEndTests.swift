@@ -2,6 +2,7 @@ import Foundation
 import Networking
 import NetworkingTesting
 import PostgresStorageTesting
+import StorageTesting
 import Testing
 
 /// The built `kith-server` and `kith` sending real mail: to a real SMTP server (aiosmtpd, as `Tools/test` starts one),

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkingTesting
+import StorageTesting
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import PostgresStorageTesting
+import StorageTesting
 import Testing
 
 /// Two `kith-server`s on one PostgreSQL primary, each reading from its hot standby (`--read-replica`, the standby

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresStorage
 import PostgresStorageTesting
+import StorageTesting
 import Testing
 
 #if canImport(Glibc)

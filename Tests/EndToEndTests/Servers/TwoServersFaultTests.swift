@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import PostgresStorageTesting
+import StorageTesting
 import Testing
 
 /// Two built `kith-server`s on one PostgreSQL database, under load from several writers spread over both, when one

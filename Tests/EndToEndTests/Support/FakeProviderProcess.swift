@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTesting
+import StorageTesting
 
 /// The built `kith-fake-oidc` (a fake Google) on 127.0.0.1 at a free port, approving one test user.
 final class FakeProviderProcess: @unchecked Sendable {

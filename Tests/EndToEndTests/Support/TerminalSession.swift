@@ -1,5 +1,6 @@
 import Foundation
 import NetworkingTesting
+import StorageTesting
 import Synchronization
 
 /// kith on a pseudo-terminal (through `script`), driven like a person at the keyboard: keys are sent once

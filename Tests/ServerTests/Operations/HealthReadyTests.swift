@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import PostgresStorageTesting
 import Storage
+import StorageTesting
 import Testing
 
 @testable import KithServer

@@ -9,6 +9,7 @@ import KithComposition
 import KithServer
 import KithServerProducts
 import PostgresStorageTesting
+import StorageTesting
 import Testing
 
 /// kith-server on a PostgreSQL database that goes away: 503 with Retry-After (never a 500, never a crash), `/health`

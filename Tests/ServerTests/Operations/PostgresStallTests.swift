@@ -10,6 +10,7 @@ import KithServer
 import KithServerProducts
 import PostgresStorage
 import PostgresStorageTesting
+import StorageTesting
 import Testing
 
 /// kith-server on a PostgreSQL database that stops answering (SIGSTOP on the postmaster and its backends, as a hung

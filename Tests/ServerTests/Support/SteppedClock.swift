@@ -1,3 +1,4 @@
+import StorageTesting
 import Synchronization
 
 /// A Swift `Clock` whose time moves only when a test advances it (Kernel's `ManualClock` is a `WallClock`, which

@@ -2,6 +2,7 @@ import Foundation
 import PostgresStorage
 import PostgresStorageTesting
 import Storage
+import StorageTesting
 import Testing
 
 /// The database refusing for now, losing connections, failing a COMMIT: "not available" (never a statement

@@ -2,6 +2,7 @@ import Foundation
 import PostgresStorage
 import PostgresStorageTesting
 import Storage
+import StorageTesting
 import Testing
 
 /// On a private cluster: restarting the shared one would break every other test running at the same time.

@@ -2,6 +2,7 @@ import Foundation
 import PostgresStorage
 import PostgresStorageTesting
 import Storage
+import StorageTesting
 import Testing
 
 /// A database that stops answering (its postmaster and backends stopped with SIGSTOP, as a hung machine would be):

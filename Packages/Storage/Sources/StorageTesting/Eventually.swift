@@ -1,9 +1,10 @@
 import Testing
 
 /// Asks `condition` every `every` until it holds or `timeout` has passed (it is asked once more at the deadline):
-/// true when it held. What this target's tests wait for is a condition, never a fixed pause, and this is the one
-/// place where they pause between two looks.
-func poll(
+/// true when it held. What Kith's tests wait for is a condition, never a fixed pause, and this is the one place where
+/// they pause between two looks (every package's tests and the apps' share it; Networking, which has no database,
+/// keeps its own).
+public func poll(
     timeout: Duration, every: Duration = .milliseconds(20), _ condition: () async throws -> Bool
 ) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
@@ -17,7 +18,7 @@ func poll(
 /// Waits (as `poll`) until `condition` holds; when it has not within `timeout`, records a failure that names `what`
 /// (what was waited for) and returns false.
 @discardableResult
-func eventually(
+public func eventually(
     timeout: Duration, every: Duration = .milliseconds(20), _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
 ) async throws -> Bool {

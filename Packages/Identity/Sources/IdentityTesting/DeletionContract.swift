@@ -24,6 +24,14 @@ public enum DeletionContract {
 
     static let mail = MailSettings(from: "no-reply@kith.example")
 
+    /// The identity section's members in a member's export: every list, none of the account's optional values.
+    static let memberExportKeys: Set<String> = [
+        "linkedIdentities", "sessions", "pendingCodes", "limits", "queuedMail", "households", "managedMembers",
+        "actingRecords", "claimCodes", "approvalRequests", "signInChallenges", "passkeys", "passkeyChallenges",
+    ]
+    /// And in an account's export, without two-step or a passkey: the account and its active household too.
+    static let accountExportKeys = memberExportKeys.union(["account", "activeHouseholdId"])
+
     static func acting(_ principal: Principal, as member: Member) -> Principal {
         var acting = principal
         acting.actingAs = ActingAs(memberId: member.memberId, displayName: member.displayName)
@@ -189,6 +197,9 @@ public enum DeletionContract {
         #expect((identity["claimCodes"] as? [[String: Any]])?.count == 1)
         #expect((identity["sessions"] as? [[String: Any]])?.count == 1)
         #expect((identity["pendingCodes"] as? [[String: Any]])?.first?["purpose"] as? String == "verification")
+        // kith.export.v1's identity section, member by member: every part's lists, even empty, and its optional
+        // values only when set (no two-step, no passkey here).
+        #expect(Set(identity.keys) == accountExportKeys)
         // No hash of any kind, no token: the stored password hash and claim code hash are nowhere in it.
         let text = String(decoding: document.json, as: UTF8.self)
         let hash = try #require(try await env.store.read { try $0.passwordHash(accountId: ann.accountId) })
@@ -214,6 +225,7 @@ public enum DeletionContract {
             ((identity["managedMembers"] as? [[String: Any]])?.first?["member"] as? [String: Any])?["memberId"]
                 as? String == mia.memberId)
         #expect((identity["actingRecords"] as? [[String: Any]])?.count == 1)
+        #expect(Set(identity.keys) == memberExportKeys)
         #expect(await identityError { _ = try await service.exportMember(bo, member: "Mia") } == .notGuardian("Mia"))
         #expect(
             await identityError { _ = try await service.exportMember(acting(ann, as: mia), member: "Mia") }

@@ -28,20 +28,12 @@ public struct ExportDocument: Sendable, Hashable {
         let exportedAt: Date
         let parts: [ExportPart]
 
-        struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(_ text: String) { stringValue = text }
-            init?(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(ExportDocument.format, forKey: Key("format"))
-            try container.encode(exportedAt, forKey: Key("exportedAt"))
-            try container.encode(Subject(kind: subject.kind, id: subject.id), forKey: Key("subject"))
-            for part in parts { try container.encode(part.value, forKey: Key(part.feature)) }
+            var container = encoder.container(keyedBy: ExportKey.self)
+            try container.encode(ExportDocument.format, forKey: ExportKey("format"))
+            try container.encode(exportedAt, forKey: ExportKey("exportedAt"))
+            try container.encode(Subject(kind: subject.kind, id: subject.id), forKey: ExportKey("subject"))
+            for part in parts { try container.encode(part.value, forKey: ExportKey(part.feature)) }
         }
     }
 
@@ -49,4 +41,39 @@ public struct ExportDocument: Sendable, Hashable {
         let kind: ExportSubject.Kind
         let id: String
     }
+}
+
+/// Named members of one object in an export, filled by several parts (Identity's section is filled by each of its
+/// parts): encoded as one JSON object, a nil value left out as a synthesized `Encodable` leaves it out.
+public struct ExportFields: Encodable, Sendable {
+    private var members: [(name: String, value: any Encodable & Sendable)] = []
+
+    public init() {}
+
+    /// Adds `value` as `name`, or nothing when it is nil. A name is given once: two parts that both wrote one would
+    /// make a section whose meaning depends on their order.
+    public mutating func set(_ name: String, _ value: (any Encodable & Sendable)?) {
+        precondition(!members.contains { $0.name == name }, "export member \(name) set twice")
+        guard let value else { return }
+        members.append((name, value))
+    }
+
+    /// Adds every member of `other`.
+    public mutating func merge(_ other: ExportFields) {
+        for member in other.members { set(member.name, member.value) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ExportKey.self)
+        for member in members { try container.encode(member.value, forKey: ExportKey(member.name)) }
+    }
+}
+
+/// A member's name in an export's objects, whose members are named by the features and parts that fill them.
+private struct ExportKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ text: String) { stringValue = text }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesHTTP
 import Foundation
-import Identity
 import Testing
 
 /// `HTTPCirclesService` against the real router and services, every exchange checked against `openapi.json`.

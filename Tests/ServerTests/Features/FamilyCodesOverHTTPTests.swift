@@ -2,7 +2,6 @@ import Accounts
 import FamilyCodes
 import FamilyCodesHTTP
 import Foundation
-import Identity
 import Testing
 
 /// `HTTPFamilyCodeService` against the real router and services: what the client sends is what the routes

@@ -2,7 +2,6 @@ import Accounts
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Identity
 import IdentityWire
 import Kernel
 import Testing

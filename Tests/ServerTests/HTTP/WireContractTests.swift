@@ -6,7 +6,6 @@ import FamilyCodes
 import FamilyCodesWire
 import Foundation
 import Households
-import Identity
 import IdentityWire
 import Kernel
 import Preferences

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import FamilyCodes
 import Foundation
-import Identity
 import IdentityTesting
 import Kernel
 import KithComposition

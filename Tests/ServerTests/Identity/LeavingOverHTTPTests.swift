@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import Device
 import Foundation
-import Identity
 import IdentityHTTP
 import Preferences
 import Testing

@@ -5,7 +5,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Identity
 import Kernel
 import KithComposition
 import KithServerProducts

@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Identity
 import Kernel
 import KithComposition
 import KithServer

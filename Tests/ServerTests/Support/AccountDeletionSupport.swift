@@ -1,7 +1,6 @@
 import Accounts
 import Argon2
 import Foundation
-import Identity
 import IdentityTesting
 import Kernel
 import KithComposition

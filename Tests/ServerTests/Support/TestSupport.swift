@@ -5,7 +5,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Identity
 import IdentityHTTP
 import Kernel
 import KithComposition

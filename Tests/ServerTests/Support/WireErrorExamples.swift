@@ -4,7 +4,6 @@ import Events
 import EventsWire
 import FamilyCodes
 import Households
-import Identity
 import IdentityWire
 import Kernel
 import Preferences

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 import IdentitySQL
 import KithComposition
 import Preferences

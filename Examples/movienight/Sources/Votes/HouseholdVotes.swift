@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// `votes [TITLE]`: the titles of the caller's active household with their tallies.
 public struct HouseholdVotes: Sendable, Hashable {

@@ -1,6 +1,5 @@
 import Foundation
 import Households
-import Identity
 
 /// The voting rules as pure functions over values, shared by every `VoteService`: `LocalVoteService` applies them
 /// inside its store's transactions, and `HTTPVoteService` checks titles and ratings with the same functions before

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// What commands and routes call: the votes and ratings of the member the principal is (or acts as), in its
 /// account's active household.

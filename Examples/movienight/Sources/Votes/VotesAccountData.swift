@@ -1,6 +1,5 @@
 import Accounts
 import Households
-import Identity
 
 /// Votes' share in an account's data. Deleted: the account's own ballots in every household, and every ballot of
 /// the households that go with it (the ballots of its managed members stay with them and their other guardians, as

@@ -1,6 +1,5 @@
 import Accounts
 import Console
-import Identity
 import Votes
 
 /// The Votes feature's commands: `vote TITLE up|down`, `rate TITLE 1-5`, `votes [TITLE]`.

@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 import IdentityHTTP
 import Networking
 import Votes

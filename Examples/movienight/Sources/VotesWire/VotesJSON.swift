@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 import Votes
 
 /// One title's tally: in `HouseholdVotesJSON` and `VoteResultJSON`, and in `votes --json`.

@@ -1,6 +1,5 @@
 import Foundation
 import Households
-import Identity
 import Testing
 import Votes
 

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Hummingbird
-import Identity
 import IdentityOIDC
 import KithComposition
 import Logging

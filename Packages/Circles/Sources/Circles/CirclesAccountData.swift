@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 
 /// Circles' share in an account's deletion and export (DOMAIN.md "Leaving, and taking your data"), as plain functions
 /// over the one transaction the deletion or export runs in (the composition gives them the feature's store

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// What commands and HTTP routes call: contacts, circles, suggestions, profiles and shadows, personas, the access
 /// matrix, viewing, requests and grants.

@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 import Kernel
 
 /// The lengths Circles' rules allow, which its commands' help says.

@@ -1,6 +1,5 @@
 import Accounts
 import Circles
-import Identity
 
 /// What the app says when the REPL ends: the unsaved-access warning, when the caller has staged matrix edits.
 public enum CirclesFarewell {

@@ -1,7 +1,6 @@
 import Accounts
 import Circles
 import Console
-import Identity
 
 /// The Circles feature's commands: contacts, circles, merge suggestions, the access matrix, viewing, requests and
 /// grants, shadows and personas.

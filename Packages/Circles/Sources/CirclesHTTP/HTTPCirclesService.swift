@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Foundation
-import Identity
 import IdentityHTTP
 import IdentityWire
 import Kernel

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Hummingbird
-import Identity
 import IdentityWire
 import Kernel
 import KithServer

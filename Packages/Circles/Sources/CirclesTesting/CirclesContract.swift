@@ -1,7 +1,6 @@
 import Accounts
 import Circles
 import Foundation
-import Identity
 import StorageTesting
 import Testing
 

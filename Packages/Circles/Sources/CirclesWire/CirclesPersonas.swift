@@ -1,6 +1,5 @@
 import Accounts
 import Circles
-import Identity
 import IdentityWire
 
 /// The account's Circles part of `whoami` and `/api/me`: its active persona, its primary profile's photo, and its

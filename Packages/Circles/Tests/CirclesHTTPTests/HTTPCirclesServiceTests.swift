@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesHTTP
 import Foundation
-import Identity
 import Kernel
 import Networking
 import NetworkingTesting

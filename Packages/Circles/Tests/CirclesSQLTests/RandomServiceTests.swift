@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesTesting
 import Foundation
-import Identity
 import Kernel
 import Testing
 

@@ -1,7 +1,6 @@
 import Accounts
 import Circles
 import Foundation
-import Identity
 import Testing
 
 /// The domain refuses an edit that changes nothing and a membership change that names no contact, whoever calls

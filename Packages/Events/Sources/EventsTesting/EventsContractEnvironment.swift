@@ -2,7 +2,6 @@ import Circles
 import Events
 import EventsSQL
 import Foundation
-import Identity
 import IdentityMemory
 import IdentitySQL
 import Kernel

@@ -2,7 +2,6 @@ import Events
 import EventsSQL
 import EventsTesting
 import Foundation
-import Identity
 import IdentitySQL
 import Kernel
 import PostgresStorage

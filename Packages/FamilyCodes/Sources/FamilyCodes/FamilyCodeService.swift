@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// What commands and HTTP routes call for family codes: codes, joins, members, the usage log.
 ///

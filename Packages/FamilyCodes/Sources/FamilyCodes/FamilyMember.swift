@@ -1,6 +1,5 @@
 import Foundation
 import Households
-import Identity
 
 /// A member of a player's family as the player sees it: everyone but the player.
 public struct FamilyMember: Sendable, Codable, Hashable {

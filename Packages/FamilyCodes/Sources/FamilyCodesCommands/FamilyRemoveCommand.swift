@@ -2,7 +2,6 @@ import Accounts
 import Console
 import FamilyCodes
 import FamilyCodesWire
-import Identity
 
 /// `family remove MEMBER`: the player removes a member of its family (asks first).
 enum FamilyRemoveCommand {

@@ -2,7 +2,6 @@ import Accounts
 import FamilyCodes
 import FamilyCodesWire
 import Foundation
-import Identity
 import IdentityHTTP
 import Networking
 

@@ -1,7 +1,6 @@
 import Accounts
 import FamilyCodes
 import Foundation
-import Identity
 import StorageTesting
 import Testing
 

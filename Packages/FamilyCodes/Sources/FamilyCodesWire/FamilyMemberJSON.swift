@@ -1,7 +1,6 @@
 import FamilyCodes
 import Foundation
 import Households
-import Identity
 import IdentityWire
 import Kernel
 

@@ -2,7 +2,6 @@ import Accounts
 import FamilyCodes
 import FamilyCodesHTTP
 import Foundation
-import Identity
 import Networking
 import NetworkingTesting
 import Testing

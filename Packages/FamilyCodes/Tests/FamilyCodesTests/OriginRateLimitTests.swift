@@ -1,7 +1,6 @@
 import Accounts
 import FamilyCodes
 import Foundation
-import Identity
 import Testing
 
 @Suite("Join rate limit per origin (service, in-memory store, manual clock)")

@@ -2,7 +2,6 @@ import Accounts
 import CArgon2
 import Dispatch
 import Foundation
-import Identity
 import Kernel
 
 /// Argon2id through libargon2, producing `$argon2id$v=19$m=...,t=...,p=...$salt$hash` strings.

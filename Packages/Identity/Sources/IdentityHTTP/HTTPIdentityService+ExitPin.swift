@@ -1,6 +1,5 @@
 import Accounts
 import Households
-import Identity
 import IdentityWire
 import Networking
 

@@ -1,6 +1,5 @@
 import Accounts
 import Device
-import Identity
 import IdentityWire
 import Networking
 import TwoStep

@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Networking
 
 /// The profile reads to give `ProfileSessionManager` with `--remote`: `HTTPIdentityService`'s, except that they

@@ -1,5 +1,4 @@
 import Device
-import Identity
 import Kernel
 
 /// This device's state with `--remote`: the saved accounts (their credential is the raw bearer token), the current

@@ -2,7 +2,6 @@ import Accounts
 import Device
 import Foundation
 import Households
-import Identity
 
 /// What the client keeps for one server, as its credentials file holds it: `RemoteDeviceStore`'s device state (the
 /// saved accounts with their raw tokens, the current account, the exit lock) and, per account, the last loaded

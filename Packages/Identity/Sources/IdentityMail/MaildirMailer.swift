@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Mail
 
 #if canImport(Glibc)

@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import TwoStep
 
 extension InMemoryIdentityTransaction {

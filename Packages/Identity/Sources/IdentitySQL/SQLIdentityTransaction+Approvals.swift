@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Storage
 
 // MARK: - Approval requests

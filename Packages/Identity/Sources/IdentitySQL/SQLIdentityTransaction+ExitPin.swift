@@ -1,6 +1,5 @@
 import Foundation
 import Households
-import Identity
 import Kernel
 import Storage
 

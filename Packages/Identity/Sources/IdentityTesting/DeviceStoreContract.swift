@@ -1,7 +1,6 @@
 import Accounts
 import Device
 import Foundation
-import Identity
 import StorageTesting
 import Testing
 

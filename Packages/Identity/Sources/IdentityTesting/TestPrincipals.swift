@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 import Synchronization
 
 /// A principal source the test sets by hand, as commands' tests switch the caller (the apps use ProfileSession's

@@ -1,6 +1,5 @@
 import Foundation
 import Households
-import Identity
 
 /// A write made while acting: `GET /api/activity` and `activity --json`. The account is the actor, the member the
 /// subject; `subjectDisplayName` is the member's name when the record was made.

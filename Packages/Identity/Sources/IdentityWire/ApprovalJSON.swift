@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Kernel
 
 /// A request to approve: `ask --json` (with `renewed`), `requests --json`, `approvals --json`, `approve`/`decline

@@ -1,6 +1,5 @@
 import Foundation
 import Households
-import Identity
 
 /// `POST /api/members/{member}/graduate` and `member graduate --json`: the one-time code, shown once.
 public struct ClaimCodeJSON: Codable, Sendable, Equatable {

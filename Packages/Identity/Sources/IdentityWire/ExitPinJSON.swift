@@ -1,5 +1,4 @@
 import Households
-import Identity
 
 /// `PUT /api/members/{member}/pin`: the guardian's password and the new PIN.
 public struct ExitPinSetBody: Codable, Sendable, Equatable {

@@ -1,6 +1,5 @@
 import Foundation
 import Households
-import Identity
 
 /// A household with its members: `GET /api/household`, `/api/households` and the household routes, and
 /// `household --json` (also `household create|rename|use`, and each entry of `households --json`).

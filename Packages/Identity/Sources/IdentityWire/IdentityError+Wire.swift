@@ -1,6 +1,5 @@
 import Accounts
 import Households
-import Identity
 import Kernel
 
 /// Identity's refusals on the wire: bad input 400, credentials and sessions 401, what the caller may not do 403,

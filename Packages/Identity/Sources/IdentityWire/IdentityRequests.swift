@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// `POST /api/auth/signup`. `role` and `accountType` are words (`player`, `corporate`...) the server reads with
 /// a clear 400 when unknown; without them an account is a private `member`.

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 import Kernel
 
 /// The Identity routes: sign-up and sign-in (public: they hand out the bearer token), sign-out, the account

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// `account delete --json`: the email whose account was deleted.
 public struct AccountDeletedJSON: Codable, Sendable, Equatable {

@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 
 /// An identity linked to the signed-in account: `POST /api/me/identities/{provider}`. The subject is the provider's
 /// id of the person, already in the ID token the client holds: nothing secret.

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 extension MeJSON {
     /// `whoami --json` (also `signup`, `login`, `name`, `role`) and `/api/me`: `account` as `principal` sees it, with the persona

@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Kernel
 
 /// The signed-in account, whom the caller acts as, and the persona it presents: `GET /api/me`, every account edit,

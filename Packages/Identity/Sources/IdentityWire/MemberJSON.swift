@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Kernel
 
 /// A household member: `GET /api/members`, the member routes, each of a household's `members`, and

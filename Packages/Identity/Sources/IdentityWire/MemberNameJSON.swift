@@ -1,6 +1,5 @@
 import Accounts
 import Households
-import Identity
 
 /// A member named but not described, `{memberId, displayName}`: whom `whoami` acts as (`actingAs`), and what
 /// `member add|remove --json` print. The whole member is `MemberJSON`.

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// Where `whoami` and `/api/me` find the active persona: the Circles feature, when the product has it.
 public protocol PersonaSource: Sendable {

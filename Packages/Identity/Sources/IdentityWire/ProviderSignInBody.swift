@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// `POST /api/auth/google` and `/api/auth/apple` (sign in, or sign up from the token), and
 /// `POST /api/me/identities/{provider}` (link). The names are for a new account only; without them the token's.

@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 import Kernel
 
 /// One live session of the account: `GET /api/me/sessions` (an array, oldest first) and `kith sessions --json`.

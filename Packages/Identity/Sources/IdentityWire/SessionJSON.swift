@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// A new session: `POST /api/auth/signup` (201), `/api/auth/signin`, and `/api/auth/google` and `/api/auth/apple`
 /// (201 when the token made the account). The raw bearer token is sent here once and never again.

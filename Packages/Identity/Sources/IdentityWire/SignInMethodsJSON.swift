@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// `GET /api/me/identities`: whether the signed-in account has a password, and its linked identities.
 public struct SignInMethodsJSON: Codable, Sendable, Equatable {

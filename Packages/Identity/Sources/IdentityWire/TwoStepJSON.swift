@@ -1,4 +1,3 @@
-import Identity
 import TwoStep
 
 /// `POST /api/auth/second-factor`: the challenge of `identity.second_factor_required`, and a TOTP or recovery code.

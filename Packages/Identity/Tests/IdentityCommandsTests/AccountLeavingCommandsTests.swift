@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Foundation
-import Identity
 import IdentityCommands
 import Testing
 

@@ -1,7 +1,6 @@
 import Console
 import Foundation
 import Households
-import Identity
 import Testing
 
 @Suite("member pin set|clear")

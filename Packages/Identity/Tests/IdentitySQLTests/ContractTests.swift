@@ -1,7 +1,6 @@
 import Device
 import Foundation
 import GRDB
-import Identity
 import IdentitySQL
 import IdentityTesting
 import Kernel

@@ -1,7 +1,6 @@
 import Accounts
 import Device
 import Households
-import Identity
 import Kernel
 import Testing
 

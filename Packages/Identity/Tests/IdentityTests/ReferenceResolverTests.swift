@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 import Testing
 
 @Suite("Resolving references by id or name")

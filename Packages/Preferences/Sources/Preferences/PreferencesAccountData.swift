@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// Preferences' share in an account's data: its stored values go with it, and an export holds the values of every
 /// member it covers (the account's own and those of the managed members it guards, or the one member reviewed).

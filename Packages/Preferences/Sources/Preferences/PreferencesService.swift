@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// What commands and routes call: the preferences of the member the principal is (or acts as).
 ///

@@ -1,6 +1,5 @@
 import Accounts
 import Console
-import Identity
 import Preferences
 
 /// The console palette that suits a theme: what the app gives `Shell` so the REPL follows the active member.

@@ -1,6 +1,5 @@
 import Accounts
 import Console
-import Identity
 import Preferences
 
 /// The Preferences feature's commands: `prefs`, `prefs theme`, `prefs font-size`, `prefs reset`.

@@ -1,6 +1,5 @@
 import Accounts
 import Households
-import Identity
 
 extension ProfileSessionManager {
     /// The `actingAs` of a request from `accountId` carrying `X-Acting-As-Member: memberId`, or `.notAvailable`.

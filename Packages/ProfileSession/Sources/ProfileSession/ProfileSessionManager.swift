@@ -1,7 +1,6 @@
 import Accounts
 import Device
 import Households
-import Identity
 
 /// Whom the signed-in account acts as: itself, or one managed member it guards. In memory only, except for the
 /// exit lock: acting as a member that has an exit PIN holds this device as that member (`ExitLock`), so every

@@ -1,6 +1,5 @@
 import Accounts
 import Households
-import Identity
 
 /// One row of the profile switcher: the signed-in account itself, or a managed member it guards.
 public struct SwitchableProfile: Sendable, Codable, Hashable, Identifiable {

@@ -1,6 +1,5 @@
 import Accounts
 import Console
-import Identity
 import IdentityCommands
 import ProfileSession
 

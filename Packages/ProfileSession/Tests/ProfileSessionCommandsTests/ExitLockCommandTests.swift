@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Foundation
-import Identity
 import Testing
 
 @Suite("switch with an exit PIN")

@@ -2,7 +2,6 @@ import Accounts
 import Argon2
 import Device
 import Foundation
-import Identity
 import IdentityTesting
 import ProfileSession
 import Testing

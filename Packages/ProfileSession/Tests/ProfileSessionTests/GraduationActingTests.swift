@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 import IdentityTesting
 import ProfileSession
 import Testing

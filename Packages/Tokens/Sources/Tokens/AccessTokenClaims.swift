@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 import JWTKit
 
 /// The claims of an access token (RFC 9068 2.2, RFC 8693 4.1, RFC 8176): who it is about, for which app, from which

@@ -1,6 +1,5 @@
 import Circles
 import Foundation
-import Identity
 import Kernel
 
 /// The Tokens rules over any `TokensStore`: registered apps, signing keys and their rotation, tokens, introspection

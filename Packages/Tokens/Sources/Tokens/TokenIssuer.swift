@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// Issuing alone, what `kith token` needs: made here over the local file (`LocalTokenService`) or asked of a server
 /// (`HTTPTokenIssuer`, `--remote`). The rules (the app, acting) are `issue(_:audience:)`'s wherever it runs.

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// What the server's routes and the operator's commands call: registered apps, signing keys, tokens, introspection
 /// and access checks. `LocalTokenService` is the rules over a store.

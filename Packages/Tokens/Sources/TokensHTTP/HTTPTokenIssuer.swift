@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 import IdentityHTTP
 import Networking
 import Tokens

@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Foundation
-import Identity
 import IdentityTesting
 import IdentityWire
 import Kernel

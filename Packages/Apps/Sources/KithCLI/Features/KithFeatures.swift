@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Households
-import Identity
 import IdentityBrowser
 import IdentityCommands
 import IdentityOIDC

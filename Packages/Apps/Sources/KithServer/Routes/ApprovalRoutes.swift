@@ -1,7 +1,6 @@
 import Accounts
 import Households
 import Hummingbird
-import Identity
 import IdentityWire
 
 /// Ask to approve, maturity ceilings and age ranges over `IdentityRoute`: thin over `ApprovalService`, which decides

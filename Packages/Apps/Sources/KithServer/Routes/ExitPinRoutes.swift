@@ -1,6 +1,5 @@
 import Households
 import Hummingbird
-import Identity
 import IdentityWire
 
 /// The exit PINs of managed members over `IdentityRoute`: the domain decides who may and keeps the wrong-PIN limit

@@ -1,5 +1,4 @@
 import Households
-import Identity
 import Logging
 import ServiceLifecycle
 

@@ -1,6 +1,5 @@
 import Accounts
 import Hummingbird
-import Identity
 import NIOCore
 
 /// The per-request context of every route: the caller once authenticated, and the client's socket address.

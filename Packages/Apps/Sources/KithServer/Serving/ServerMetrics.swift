@@ -1,4 +1,3 @@
-import Identity
 import Mail
 import Prometheus
 import Synchronization

@@ -1,6 +1,5 @@
 import Accounts
 import Foundation
-import Identity
 import Kernel
 
 extension LocalCirclesService {

@@ -1,5 +1,4 @@
 import Accounts
-import Identity
 
 /// The seed's stats row (Profile Home, P1): how many contacts and circles the account has, whichever persona is
 /// active (contacts and circles are the account's).

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `access [PROFILE]`: the matrix as a grid (fields by circles), staged cells marked.
 enum AccessCommand {

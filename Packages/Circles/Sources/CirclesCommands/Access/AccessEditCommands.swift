@@ -1,7 +1,6 @@
 import Accounts
 import Circles
 import Console
-import Identity
 
 /// `access set|cycle|allow-all|reset|save|discard`: each changes the matrix of the active persona (or `--profile`'s)
 /// and shows the grid under a headline saying what it did; they differ only in their words, arguments and call.

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `circle add CIRCLE CONTACT...`: all or none; each contact already in the circle is named ("NAME is already in
 /// CIRCLE"), and a line that adds nobody says only that.

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `circle create NAME [--emoji E] [--color C]`.
 enum CircleCreateCommand {

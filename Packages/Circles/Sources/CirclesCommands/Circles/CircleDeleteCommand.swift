@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `circle delete CIRCLE [--move-to OTHER]`: asks first; the contacts stay, or move to OTHER first.
 enum CircleDeleteCommand {

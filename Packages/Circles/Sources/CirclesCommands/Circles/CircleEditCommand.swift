@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `circle edit CIRCLE [--name N] [--emoji E] [--color C]`: custom circles only (the domain says so).
 enum CircleEditCommand {

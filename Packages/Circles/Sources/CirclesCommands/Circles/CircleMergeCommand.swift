@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `circle merge FROM INTO`: asks first; FROM's members move into INTO and FROM is deleted.
 enum CircleMergeCommand {

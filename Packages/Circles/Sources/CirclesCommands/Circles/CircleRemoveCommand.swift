@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `circle remove CIRCLE CONTACT...`: all or none; the contacts stay in your contacts.
 enum CircleRemoveCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `circle show CIRCLE [--search TEXT]`: Circle Detail (members, the active persona's access summary, pending requests).
 enum CircleShowCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `circles`: Circles Home (mandatory, prepopulated, custom; member counts; the merge-suggestion banner).
 enum CirclesCommand {

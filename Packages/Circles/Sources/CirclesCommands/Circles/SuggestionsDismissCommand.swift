@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `suggestions dismiss ID`: the pair is never suggested again.
 enum SuggestionsDismissCommand {

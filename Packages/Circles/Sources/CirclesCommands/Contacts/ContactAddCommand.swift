@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `contact add NAME [--account EMAIL] [--phone P] [--email E]`.
 enum ContactAddCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `contact edit CONTACT [--name N] [--account EMAIL] [--phone P] [--email E]`; "" clears a value or the link.
 enum ContactEditCommand {

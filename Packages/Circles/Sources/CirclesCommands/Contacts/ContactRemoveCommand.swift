@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `contact remove CONTACT`: asks first; removing a contact ends the grants given to its account.
 enum ContactRemoveCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `profile edit [PROFILE] [--display-name V] [--username V] [--bio V] [--phone V] [--email V] [--photo V]`.
 enum ProfileEditCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 import IdentityWire
 
 /// `profile show [PROFILE]`: the seed's stats row, every field, which circles see it, a shadow's audience and reveal

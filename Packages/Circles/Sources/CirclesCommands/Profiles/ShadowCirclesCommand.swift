@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `shadow circles PROFILE A,B`: replaces the circles a shadow is shown to ("" for none).
 enum ShadowCirclesCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `shadow create --type professional|personal|anonymous --name NAME [--circles A,B]`: it becomes the persona. Without
 /// `--type` a terminal is asked which type, each described in a line; elsewhere `--type` is required.

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `shadow delete PROFILE`: asks first; removes the shadow with its matrix, grants and requests.
 enum ShadowDeleteCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `shadow reveal PROFILE`: asks first; irreversibly shows the shadow's viewers that it is you.
 enum ShadowRevealCommand {

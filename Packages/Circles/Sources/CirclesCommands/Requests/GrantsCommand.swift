@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `grants`: the owner's live grants.
 enum GrantsCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `requests`: the owner's inbox of pending access requests, oldest first.
 enum RequestsCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `look EMAIL` / `look @USERNAME`: a profile as you (the viewer) get it; one you may not see is "not found".
 enum LookCommand {

@@ -2,7 +2,6 @@ import Accounts
 import Circles
 import CirclesWire
 import Console
-import Identity
 
 /// `view-as CONTACT [--profile PROFILE]`: what that contact gets of your profile, computed from the matrix.
 enum ViewAsCommand {

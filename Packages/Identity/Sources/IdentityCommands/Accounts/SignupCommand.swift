@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Device
-import Identity
 import IdentityWire
 
 /// `signup EMAIL --first NAME --last NAME [--role player|parent|member] [--account-type private|corporate]

@@ -2,7 +2,6 @@ import Accounts
 import Console
 import Foundation
 import Households
-import Identity
 import IdentityWire
 
 /// `ask`, `requests`, `approvals`, `approve`, `decline` (DOMAIN.md "Ask to approve"): thin over `ApprovalService`.

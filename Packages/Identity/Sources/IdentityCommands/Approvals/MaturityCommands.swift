@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Households
-import Identity
 import IdentityWire
 
 /// `member rating MEMBER VALUE`, `member age MEMBER LOW-HIGH` and `age LOW-HIGH` (DOMAIN.md "Maturity", "Age range").

@@ -1,6 +1,5 @@
 import Console
 import Device
-import Identity
 
 /// `accounts`: this device's saved accounts, most recently used first, the current one marked.
 enum AccountsCommand {

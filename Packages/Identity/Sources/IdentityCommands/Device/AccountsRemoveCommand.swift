@@ -2,7 +2,6 @@ import Accounts
 import Console
 import Device
 import Foundation
-import Identity
 
 /// `accounts remove EMAIL`: forget a saved account on this device (the account itself stays).
 enum AccountsRemoveCommand {

@@ -1,6 +1,5 @@
 import Device
 import Foundation
-import Identity
 import IdentityWire
 import Kernel
 

@@ -2,7 +2,6 @@ import Accounts
 import Console
 import Device
 import Households
-import Identity
 
 /// Where exit PINs come from, as passwords do (`PasswordInput`): `--pin-file PATH` (`-` = standard input), then
 /// `KITH_PIN`, then a prompt without echo on a terminal. A PIN never goes into output, a warning or an error.

@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Households
-import Identity
 import IdentityWire
 
 /// `member guardian add|remove MEMBER EMAIL`: the two differ only in their words and the service call.

@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Households
-import Identity
 import IdentityWire
 
 /// `member pin clear MEMBER`: a guardian removes the member's exit PIN (its own password first).

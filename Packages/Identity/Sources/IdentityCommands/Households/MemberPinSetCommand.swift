@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Households
-import Identity
 import IdentityWire
 
 /// `member pin set MEMBER`: a guardian locks leaving the member behind a PIN (its own password first).

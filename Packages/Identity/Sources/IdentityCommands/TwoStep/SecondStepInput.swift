@@ -1,7 +1,6 @@
 import Accounts
 import Console
 import Device
-import Identity
 import TwoStep
 
 /// The code of two-step sign-in: `--code CODE`, else asked for at a terminal with DOMAIN.md's prompt.

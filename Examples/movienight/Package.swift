@@ -40,21 +40,22 @@ let package = Package(
         // The store on SQL: the product's SQLite file, or PostgreSQL for its server at scale.
         .target(
             name: "VotesSQL",
-            dependencies: ["Votes"] + from("Identity", "Identity", "IdentitySQL") + from("Storage", "Storage"),
+            dependencies: ["Votes"] + from("Identity", "Households", "Identity", "IdentitySQL")
+                + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         .target(
             name: "VotesCommands",
-            dependencies: ["Votes", "VotesWire"] + from("Identity", "Accounts", "Identity")
+            dependencies: ["Votes", "VotesWire"] + from("Identity", "Accounts")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .target(
             name: "VotesWire",
-            dependencies: ["Votes"] + from("Identity", "Accounts", "Kernel", "Identity", "IdentityWire"),
+            dependencies: ["Votes"] + from("Identity", "Accounts", "Kernel", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "VotesHTTP",
             dependencies: ["Votes", "VotesWire"]
-                + from("Identity", "Accounts", "IdentityWire", "Identity", "IdentityHTTP")
+                + from("Identity", "Accounts", "IdentityWire", "IdentityHTTP")
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // Movie night's composition: its features as values (Votes, and its theme rule swapped in for Kith's
@@ -62,7 +63,7 @@ let package = Package(
         .target(
             name: "MovieNightFeatures",
             dependencies: ["Votes", "VotesSQL"] + from("Apps", "KithComposition")
-                + from("Identity", "Accounts", "Identity", "IdentitySQL") + from("Preferences", "Preferences"),
+                + from("Identity", "Accounts", "IdentitySQL") + from("Preferences", "Preferences"),
             swiftSettings: swiftSettings),
         .target(
             name: "MovieNightCLI",
@@ -92,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "VotesTests",
             dependencies: ["Votes", "VotesTesting"]
-                + from("Identity", "Accounts", "Households", "IdentityMemory", "Identity")
+                + from("Identity", "Accounts", "Households", "IdentityMemory")
                 + from("Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
@@ -113,7 +114,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "VotesHTTPTests",
-            dependencies: ["VotesHTTP", "VotesWire", "Votes"] + from("Identity", "Accounts", "Identity", "IdentityWire")
+            dependencies: ["VotesHTTP", "VotesWire", "Votes"] + from("Identity", "Accounts", "IdentityWire")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

@@ -30,26 +30,26 @@ let package = Package(
     targets: [
         .target(
             name: "Circles",
-            dependencies: from("Identity", "Device", "IdentityMemory", "Accounts", "Kernel", "Identity"),
+            dependencies: from("Identity", "Households", "Device", "IdentityMemory", "Accounts", "Kernel"),
             swiftSettings: swiftSettings),
         // The store on SQL, one for both engines: SQLite's Kith file (apps, kith-server) and PostgreSQL (at scale).
         .target(
             name: "CirclesSQL",
-            dependencies: ["Circles"] + from("Identity", "Identity", "IdentitySQL") + from("Storage", "Storage"),
+            dependencies: ["Circles"] + from("Identity", "Households", "IdentitySQL") + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         .target(
             name: "CirclesCommands",
-            dependencies: ["Circles", "CirclesWire"] + from("Identity", "Accounts", "Identity", "IdentityWire")
+            dependencies: ["Circles", "CirclesWire"] + from("Identity", "Accounts", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .target(
             name: "CirclesWire",
-            dependencies: ["Circles"] + from("Identity", "Accounts", "Kernel", "Identity", "IdentityWire"),
+            dependencies: ["Circles"] + from("Identity", "Accounts", "Kernel", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "CirclesHTTP",
             dependencies: ["Circles", "CirclesWire"]
-                + from("Identity", "Accounts", "Kernel", "IdentityWire", "Identity", "IdentityHTTP")
+                + from("Identity", "Accounts", "Kernel", "IdentityWire", "IdentityHTTP")
                 + from("Networking", "Networking"), swiftSettings: swiftSettings),
         // The store contracts (their cases and environment), run by every test target that owns a store; the SQL
         // store on SQLite for the cases that fail a statement, which a store in memory has none of.
@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "CirclesFeature",
             dependencies: ["Circles", "CirclesSQL", "CirclesWire"]
-                + from("Identity", "Identity", "IdentitySQL", "IdentityWire")
+                + from("Identity", "IdentitySQL", "IdentityWire")
                 + from("Apps", "KithComposition"),
             swiftSettings: swiftSettings),
         .target(
@@ -75,13 +75,15 @@ let package = Package(
         .target(
             name: "CirclesServer",
             dependencies: ["Circles", "CirclesFeature", "CirclesWire"]
-                + from("Identity", "Accounts", "Kernel", "Identity", "IdentityWire")
+                + from("Identity", "Accounts", "Kernel", "IdentityWire")
                 + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
             resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesTests",
             dependencies: ["Circles", "CirclesTesting"]
-                + from("Identity", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity", "IdentityTesting")
+                + from(
+                    "Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity",
+                    "IdentityTesting")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "CirclesSQLTests",
@@ -101,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "CirclesHTTPTests",
             dependencies: ["CirclesHTTP", "CirclesWire", "Circles"]
-                + from("Identity", "Accounts", "Kernel", "IdentityWire", "Identity")
+                + from("Identity", "Accounts", "Kernel", "IdentityWire")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

@@ -45,47 +45,47 @@ let package = Package(
         // The delivery store on SQL, one for both engines.
         .target(
             name: "EventsSQL",
-            dependencies: ["Events"] + from("Identity", "Kernel", "Identity", "IdentitySQL")
+            dependencies: ["Events"] + from("Identity", "Kernel", "IdentitySQL")
                 + from("Tokens", "Tokens", "TokensSQL")
                 + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         // The HTTP contract: the page body, paths and error codes. Foundation and the domain only.
         .target(
-            name: "EventsWire", dependencies: ["Events"] + from("Identity", "Kernel", "Identity"),
+            name: "EventsWire", dependencies: ["Events"] + from("Identity", "Kernel"),
             swiftSettings: swiftSettings),
         // `events [--after CURSOR] [--follow]` over the local file's log.
         .target(
             name: "EventsCommands",
-            dependencies: ["Events"] + from("Identity", "Kernel", "Identity") + from("Console", "Console"),
+            dependencies: ["Events"] + from("Identity", "Kernel") + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // `WebhookSender` over Networking's `HTTPClient` (libcurl in the server).
         .target(
             name: "EventsHTTP",
-            dependencies: ["Events"] + from("Identity", "Identity") + from("Networking", "Networking"),
+            dependencies: ["Events"] + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // The delivery store contract, run over memory, SQLite and PostgreSQL.
         .target(
             name: "EventsTesting",
             dependencies: ["Events", "EventsSQL"]
-                + from("Identity", "IdentityMemory", "Kernel", "Argon2", "Identity", "IdentitySQL")
+                + from("Identity", "IdentityMemory", "Kernel", "Argon2", "IdentitySQL")
                 + from("Circles", "Circles", "CirclesSQL") + from("Tokens", "Tokens", "TokensSQL", "TokensTesting")
                 + from("Storage", "Storage", "StorageTesting"),
             swiftSettings: swiftSettings),
         // Events as a value of the apps: its migrations and services (`Feature`).
         .target(
             name: "EventsFeature",
-            dependencies: ["Events", "EventsSQL"] + from("Identity", "Identity", "IdentitySQL")
+            dependencies: ["Events", "EventsSQL"] + from("Identity", "IdentitySQL")
                 + from("Tokens", "Tokens", "TokensSQL") + from("Storage", "Storage") + from("Apps", "KithComposition"),
             swiftSettings: swiftSettings),
         .target(
             name: "EventsCLI",
-            dependencies: ["Events", "EventsFeature", "EventsCommands"] + from("Identity", "Identity")
+            dependencies: ["Events", "EventsFeature", "EventsCommands"]
                 + from("Apps", "KithComposition", "KithCLI"),
             swiftSettings: swiftSettings),
         // The feed's route, its OpenAPI part, and the background services (retention, webhook delivery).
         .target(
             name: "EventsServer",
-            dependencies: ["Events", "EventsFeature", "EventsWire", "EventsHTTP"] + from("Identity", "Identity")
+            dependencies: ["Events", "EventsFeature", "EventsWire", "EventsHTTP"]
                 + from("Tokens", "Tokens", "TokensWire", "TokensServer") + from("Networking", "Networking")
                 + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird")
                 + from("swift-log", "Logging") + from("swift-service-lifecycle", "ServiceLifecycle"),
@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "EventsTests",
             dependencies: ["Events", "EventsWire", "EventsHTTP", "EventsTesting", "EventsCommands"]
-                + from("Identity", "Kernel", "Identity") + from("Console", "Console")
+                + from("Identity", "Kernel") + from("Console", "Console")
                 + from("Tokens", "Tokens", "TokensTesting") + from("Storage", "StorageTesting")
                 + from("Networking", "Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
@@ -103,7 +103,7 @@ let package = Package(
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
                 )
-                + from("Identity", "Kernel", "Identity", "IdentitySQL") + from("Tokens", "Tokens", "TokensTesting"),
+                + from("Identity", "Kernel", "IdentitySQL") + from("Tokens", "Tokens", "TokensTesting"),
             swiftSettings: swiftSettings),
     ]
 )

@@ -29,26 +29,26 @@ let package = Package(
     targets: [
         .target(
             name: "FamilyCodes",
-            dependencies: from("Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Identity"),
+            dependencies: from("Identity", "Households", "IdentityMemory", "Accounts", "Kernel"),
             swiftSettings: swiftSettings),
         // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
             name: "FamilyCodesSQL",
-            dependencies: ["FamilyCodes"] + from("Identity", "Kernel", "Identity", "IdentitySQL")
+            dependencies: ["FamilyCodes"] + from("Identity", "Households", "Kernel", "IdentitySQL")
                 + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesCommands",
-            dependencies: ["FamilyCodes", "FamilyCodesWire"] + from("Identity", "Accounts", "Identity")
+            dependencies: ["FamilyCodes", "FamilyCodesWire"] + from("Identity", "Households", "Accounts")
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesWire",
-            dependencies: ["FamilyCodes"] + from("Identity", "Households", "Kernel", "Identity", "IdentityWire"),
+            dependencies: ["FamilyCodes"] + from("Identity", "Households", "Kernel", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesHTTP",
             dependencies: ["FamilyCodes", "FamilyCodesWire"]
-                + from("Identity", "Accounts", "IdentityWire", "Identity", "IdentityHTTP")
+                + from("Identity", "Accounts", "IdentityWire", "IdentityHTTP")
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         .target(
@@ -60,7 +60,7 @@ let package = Package(
         // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
         .target(
             name: "FamilyCodesFeature",
-            dependencies: ["FamilyCodes", "FamilyCodesSQL"] + from("Identity", "Identity", "IdentitySQL")
+            dependencies: ["FamilyCodes", "FamilyCodesSQL"] + from("Identity", "IdentitySQL")
                 + from("Apps", "KithComposition"),
             swiftSettings: swiftSettings),
         .target(
@@ -70,14 +70,16 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FamilyCodesServer",
-            dependencies: ["FamilyCodes", "FamilyCodesFeature", "FamilyCodesWire"] + from("Identity", "Identity")
+            dependencies: ["FamilyCodes", "FamilyCodesFeature", "FamilyCodesWire"]
+                + from("Identity", "Households", "Identity")
                 + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
             resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesTests",
             dependencies: ["FamilyCodes", "FamilyCodesSQL", "FamilyCodesTesting"]
                 + from(
-                    "Identity", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity", "IdentitySQL",
+                    "Identity", "Households", "IdentityMemory", "Accounts", "Kernel", "Argon2", "Identity",
+                    "IdentitySQL",
                     "IdentityTesting")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
@@ -98,7 +100,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "FamilyCodesHTTPTests",
-            dependencies: ["FamilyCodesHTTP", "FamilyCodes"] + from("Identity", "Accounts", "Identity")
+            dependencies: ["FamilyCodesHTTP", "FamilyCodes"] + from("Identity", "Accounts")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

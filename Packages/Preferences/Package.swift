@@ -34,20 +34,21 @@ let package = Package(
         // The store on SQL: the Kith SQLite file, or PostgreSQL for kith-server at scale.
         .target(
             name: "PreferencesSQL",
-            dependencies: ["Preferences"] + from("Identity", "Identity", "IdentitySQL") + from("Storage", "Storage"),
+            dependencies: ["Preferences"] + from("Identity", "Households", "Identity", "IdentitySQL")
+                + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         .target(
             name: "PreferencesCommands",
-            dependencies: ["Preferences", "PreferencesWire"] + from("Identity", "Accounts", "Identity")
+            dependencies: ["Preferences", "PreferencesWire"] + from("Identity", "Accounts")
                 + from("Console", "Console"), swiftSettings: swiftSettings),
         .target(
             name: "PreferencesWire",
-            dependencies: ["Preferences"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
+            dependencies: ["Preferences"] + from("Identity", "Kernel", "IdentityWire"),
             swiftSettings: swiftSettings),
         .target(
             name: "PreferencesHTTP",
             dependencies: ["Preferences", "PreferencesWire"]
-                + from("Identity", "Accounts", "IdentityWire", "Identity", "IdentityHTTP")
+                + from("Identity", "Accounts", "IdentityWire", "IdentityHTTP")
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // The store contract (its cases and their environment), run by every test target that owns a store.
@@ -60,7 +61,7 @@ let package = Package(
         // its commands and `--remote` client (`CommandLineFeature`), and its routes and OpenAPI part (`ServerFeature`).
         .target(
             name: "PreferencesFeature",
-            dependencies: ["Preferences", "PreferencesSQL"] + from("Identity", "Identity", "IdentitySQL")
+            dependencies: ["Preferences", "PreferencesSQL"] + from("Identity", "IdentitySQL")
                 + from("Apps", "KithComposition"),
             swiftSettings: swiftSettings),
         .target(
@@ -70,13 +71,13 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "PreferencesServer",
-            dependencies: ["Preferences", "PreferencesFeature", "PreferencesWire"] + from("Identity", "Identity")
+            dependencies: ["Preferences", "PreferencesFeature", "PreferencesWire"]
                 + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
             resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesTests",
             dependencies: ["Preferences", "PreferencesTesting"]
-                + from("Identity", "Households", "IdentityMemory", "Identity")
+                + from("Identity", "Households", "IdentityMemory")
                 + from("Storage", "StorageTesting"), swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesSQLTests",
@@ -99,7 +100,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PreferencesHTTPTests",
-            dependencies: ["PreferencesHTTP", "Preferences"] + from("Identity", "Accounts", "Identity")
+            dependencies: ["PreferencesHTTP", "Preferences"] + from("Identity", "Accounts")
                 + from("Networking", "Networking", "NetworkingTesting"), swiftSettings: swiftSettings),
     ]
 )

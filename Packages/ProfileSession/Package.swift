@@ -22,19 +22,19 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "ProfileSession", dependencies: from("Identity", "Device", "Households", "Accounts", "Identity"),
+            name: "ProfileSession", dependencies: from("Identity", "Device", "Households", "Accounts"),
             swiftSettings: swiftSettings
         ),
         .target(
             name: "ProfileSessionCommands",
             dependencies: ["ProfileSession", "ProfileSessionWire"]
-                + from("Identity", "Accounts", "Identity", "IdentityWire", "IdentityCommands")
+                + from("Identity", "Households", "Accounts", "IdentityWire", "IdentityCommands")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // The HTTP contract of the profile switcher: `/api/profiles` and its body. Foundation and the domain only.
         .target(
             name: "ProfileSessionWire",
-            dependencies: ["ProfileSession"] + from("Identity", "Kernel", "Identity", "IdentityWire"),
+            dependencies: ["ProfileSession"] + from("Identity", "Kernel", "IdentityWire"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProfileSessionTests",

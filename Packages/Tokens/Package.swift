@@ -38,30 +38,30 @@ let package = Package(
         // introspection and the access check. No SQL, no HTTP.
         .target(
             name: "Tokens",
-            dependencies: from("Identity", "Accounts", "TwoStep", "Kernel", "Identity") + from("Circles", "Circles")
+            dependencies: from("Identity", "Households", "Accounts", "TwoStep", "Kernel") + from("Circles", "Circles")
                 + from("ProfileSession", "ProfileSession") + from("jwt-kit", "JWTKit") + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),
         // The store on SQL, one for both engines.
         .target(
             name: "TokensSQL",
-            dependencies: ["Tokens"] + from("Identity", "Identity", "IdentitySQL")
+            dependencies: ["Tokens"] + from("Identity", "Households", "IdentitySQL")
                 + from("Circles", "Circles", "CirclesSQL")
                 + from("Storage", "Storage"),
             swiftSettings: swiftSettings),
         // The HTTP contract: bodies and error codes. Foundation and the domain only.
         .target(
-            name: "TokensWire", dependencies: ["Tokens"] + from("Identity", "Accounts", "Kernel", "Identity"),
+            name: "TokensWire", dependencies: ["Tokens"] + from("Identity", "Accounts", "Kernel"),
             swiftSettings: swiftSettings),
         // `token AUDIENCE`, over any `TokenIssuer`.
         .target(
             name: "TokensCommands",
-            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Accounts", "Identity")
+            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Accounts")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         // `TokenIssuer` over a kith-server (`--remote`).
         .target(
             name: "TokensHTTP",
-            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Accounts", "Identity", "IdentityHTTP")
+            dependencies: ["Tokens", "TokensWire"] + from("Identity", "Accounts", "IdentityHTTP")
                 + from("Networking", "Networking"),
             swiftSettings: swiftSettings),
         // The store contract, run over memory, SQLite and PostgreSQL.
@@ -78,7 +78,7 @@ let package = Package(
         // (`ServerFeature`).
         .target(
             name: "TokensFeature",
-            dependencies: ["Tokens", "TokensSQL"] + from("Identity", "Identity", "IdentitySQL")
+            dependencies: ["Tokens", "TokensSQL"] + from("Identity", "IdentitySQL")
                 + from("Circles", "Circles")
                 + from("Apps", "KithComposition"),
             swiftSettings: swiftSettings),
@@ -89,18 +89,18 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "TokensServer",
-            dependencies: ["Tokens", "TokensFeature", "TokensWire"] + from("Identity", "Identity")
+            dependencies: ["Tokens", "TokensFeature", "TokensWire"]
                 + from("Apps", "KithComposition", "KithServer") + from("hummingbird", "Hummingbird"),
             resources: [.copy("Resources/openapi.json")], swiftSettings: swiftSettings),
         .testTarget(
             name: "TokensTests",
-            dependencies: ["Tokens", "TokensWire", "TokensTesting"] + from("Identity", "Accounts", "Identity")
+            dependencies: ["Tokens", "TokensWire", "TokensTesting"] + from("Identity", "Accounts")
                 + from("Storage", "StorageTesting") + from("Networking", "NetworkingTesting"),
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TokensCommandsTests",
             dependencies: ["TokensCommands", "Tokens", "TokensWire", "TokensTesting"]
-                + from("Identity", "Accounts", "Kernel", "Identity", "IdentityTesting", "IdentityWire")
+                + from("Identity", "Accounts", "Kernel", "IdentityTesting", "IdentityWire")
                 + from("Console", "Console"),
             swiftSettings: swiftSettings),
         .testTarget(
@@ -109,7 +109,7 @@ let package = Package(
                 + from(
                     "Storage", "SQLiteStorage", "PostgresStorage", "PostgresStorageTesting", "Storage", "StorageTesting"
                 )
-                + from("Identity", "Argon2", "Identity", "IdentitySQL") + from("Circles", "Circles", "CirclesSQL"),
+                + from("Identity", "Argon2", "IdentitySQL") + from("Circles", "Circles", "CirclesSQL"),
             swiftSettings: swiftSettings),
     ]
 )

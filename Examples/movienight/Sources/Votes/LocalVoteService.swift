@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Kernel
 
 /// The voting rules over any `VoteStore`.
@@ -107,7 +106,7 @@ public struct LocalVoteService: VoteService {
     }
 
     static func subject(
-        of principal: Principal, _ identity: any IdentityStoreTransaction, at now: Date
+        of principal: Principal, _ identity: any HouseholdsStoreTransaction, at now: Date
     ) throws -> Subject {
         let account = try identity.authenticate(principal, at: now)
         let household = try identity.activeHousehold(accountId: account.id)
@@ -127,7 +126,7 @@ public struct LocalVoteService: VoteService {
 
     /// Records a write made while acting: the account is the actor, the member the subject.
     static func record(
-        _ action: String, _ subject: Subject, _ principal: Principal, _ identity: any IdentityStoreTransaction,
+        _ action: String, _ subject: Subject, _ principal: Principal, _ identity: any HouseholdsStoreTransaction,
         at now: Date, random: any RandomSource
     ) throws {
         guard let member = subject.member else { return }

@@ -1,5 +1,5 @@
 import Foundation
-import Identity
+import Households
 import Kernel
 
 /// A cheap value that changes whenever one owner's stored Circles data may have changed (by this process or
@@ -25,7 +25,7 @@ public struct ChangeToken: Sendable, Hashable {
 
 /// Where Circles persists, sharing each transaction with Identity's tables. Stores hold no rules.
 public protocol CirclesStore: TransactionalStore
-where Transaction == (any CirclesStoreTransaction, any IdentityStoreTransaction) {
+where Transaction == (any CirclesStoreTransaction, any HouseholdsStoreTransaction) {
     /// The current change token of `owner`'s committed data.
     func changeToken(owner: String) async throws -> ChangeToken
 }

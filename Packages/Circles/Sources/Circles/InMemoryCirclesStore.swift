@@ -1,5 +1,5 @@
 import Foundation
-import Identity
+import Households
 import IdentityMemory
 import Kernel
 import Synchronization
@@ -20,14 +20,14 @@ public final class InMemoryCirclesStore: CirclesStore {
     }
 
     public func read<T: Sendable>(
-        _ body: @Sendable ((any CirclesStoreTransaction, any IdentityStoreTransaction)) throws -> T
+        _ body: @Sendable ((any CirclesStoreTransaction, any HouseholdsStoreTransaction)) throws -> T
     ) async throws -> T {
         try await store.read { try body(($0, $1)) }
     }
 
     public func write<T: Sendable>(
         durability: Durability,
-        _ body: @Sendable ((any CirclesStoreTransaction, any IdentityStoreTransaction)) throws -> T
+        _ body: @Sendable ((any CirclesStoreTransaction, any HouseholdsStoreTransaction)) throws -> T
     ) async throws -> T {
         try await store.write(durability: durability) { transaction, identityTransaction in
             transaction.serial = self.serial.withLock {

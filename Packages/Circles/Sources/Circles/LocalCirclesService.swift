@@ -1,7 +1,7 @@
 import Accounts
 import Device
 import Foundation
-import Identity
+import Households
 import Kernel
 
 /// The Circles rules over any `CirclesStore`, with the access engine's per-owner index cached in memory.
@@ -111,7 +111,7 @@ public struct LocalCirclesService: CirclesService {
     /// The call's view of one transaction: the principal authenticated and its account made ready (in a read
     /// transaction, `Context.NeedsWrite` when it is not).
     private func context(
-        _ transaction: MemoizedTransaction, _ identity: any IdentityStoreTransaction, _ principal: Principal,
+        _ transaction: MemoizedTransaction, _ identity: any HouseholdsStoreTransaction, _ principal: Principal,
         now: Date, canWrite: Bool
     ) throws -> Context {
         let account = try identity.authenticate(principal, at: now)
@@ -122,7 +122,7 @@ public struct LocalCirclesService: CirclesService {
 
     /// The call's view of one transaction for `ownerId`, as it stands (nothing checked, nothing made ready).
     private func context(
-        _ transaction: MemoizedTransaction, _ identity: any IdentityStoreTransaction, ownerId: String,
+        _ transaction: MemoizedTransaction, _ identity: any HouseholdsStoreTransaction, ownerId: String,
         _ principal: Principal, now: Date, canWrite: Bool
     ) -> Context {
         Context(
@@ -134,7 +134,7 @@ public struct LocalCirclesService: CirclesService {
 /// One call's view of the store: the caller's account, the time, and the shared lookups of the rules.
 struct Context {
     let transaction: any CirclesStoreTransaction
-    let identity: any IdentityStoreTransaction
+    let identity: any HouseholdsStoreTransaction
     /// The caller's account.
     let ownerId: String
     let principal: Principal

@@ -1,9 +1,9 @@
 import Circles
-import Identity
+import Households
 import IdentitySQL
 import Storage
 
-extension SQLStore: CirclesStore where Transaction == (any CirclesStoreTransaction, any IdentityStoreTransaction) {
+extension SQLStore: CirclesStore where Transaction == (any CirclesStoreTransaction, any HouseholdsStoreTransaction) {
     /// `CirclesStore` on `database` (opened with `IdentityMigrations.all` and `CirclesMigrations.all`), SQLite's shared
     /// Kith file or PostgreSQL's pool: each transaction reads and writes both Circles' and Identity's tables. On
     /// PostgreSQL a write is SERIALIZABLE and runs again whole when it loses to a concurrent one (so a per-owner cap,

@@ -281,7 +281,7 @@ public enum CirclesAccountDataContract {
     }
 
     private static func deletion(
-        _ accountId: String, _ identity: any IdentityStoreTransaction, at now: Date
+        _ accountId: String, _ identity: any AccountsStoreTransaction, at now: Date
     ) throws -> AccountDeletion {
         let account = try #require(try identity.account(id: accountId))
         return AccountDeletion(

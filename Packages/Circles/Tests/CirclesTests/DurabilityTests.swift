@@ -1,7 +1,7 @@
 import Accounts
 import Circles
 import Foundation
-import Identity
+import Households
 import IdentityMemory
 import IdentityTesting
 import Synchronization
@@ -11,7 +11,7 @@ import Testing
 /// store for an immediate (synchronous) commit; the others commit normally.
 @Suite("Circles calls that end access commit durably")
 struct CirclesDurabilityTests {
-    let store: DurabilityRecorder<(any CirclesStoreTransaction, any IdentityStoreTransaction)>
+    let store: DurabilityRecorder<(any CirclesStoreTransaction, any HouseholdsStoreTransaction)>
     let services: LocalServices
     var circles: LocalCirclesService { services.circles }
 
@@ -55,7 +55,7 @@ struct CirclesDurabilityTests {
 
 /// Circles' change tokens through the recorder, as its service needs them.
 extension DurabilityRecorder: CirclesStore
-where Transaction == (any CirclesStoreTransaction, any IdentityStoreTransaction) {
+where Transaction == (any CirclesStoreTransaction, any HouseholdsStoreTransaction) {
     public func changeToken(owner: String) async throws -> ChangeToken {
         try await read { circles, _ in try circles.changeToken(owner: owner) }
     }

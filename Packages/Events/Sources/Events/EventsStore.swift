@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 import Tokens
 
@@ -7,7 +6,7 @@ import Tokens
 /// Identity's (the event log itself): a delivery is claimed in the same transaction that reads the app and its next
 /// event.
 public typealias EventsStore = TransactionalStore<
-    (any EventsStoreTransaction, any TokensStoreTransaction, any IdentityStoreTransaction)
+    (any EventsStoreTransaction, any TokensStoreTransaction, any EventLogTransaction)
 >
 
 /// The reads and writes of webhook delivery state inside one store transaction. Plain data, no rules.

@@ -1,4 +1,3 @@
-import Identity
 import Kernel
 import Synchronization
 import Tokens
@@ -17,7 +16,7 @@ public final class InMemoryEventsStore: TransactionalStore {
 
     public func read<T: Sendable>(
         _ body:
-            @Sendable ((any EventsStoreTransaction, any TokensStoreTransaction, any IdentityStoreTransaction)) throws
+            @Sendable ((any EventsStoreTransaction, any TokensStoreTransaction, any EventLogTransaction)) throws
             -> T
     ) async throws -> T {
         try await tokens.read { tokens, identity, _ in
@@ -28,7 +27,7 @@ public final class InMemoryEventsStore: TransactionalStore {
     public func write<T: Sendable>(
         durability: Durability,
         _ body:
-            @Sendable ((any EventsStoreTransaction, any TokensStoreTransaction, any IdentityStoreTransaction)) throws
+            @Sendable ((any EventsStoreTransaction, any TokensStoreTransaction, any EventLogTransaction)) throws
             -> T
     ) async throws -> T {
         try await tokens.write(durability: durability) { tokens, identity, _ in

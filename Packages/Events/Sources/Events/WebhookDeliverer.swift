@@ -1,5 +1,4 @@
 import Foundation
-import Identity
 import Kernel
 import Tokens
 
@@ -235,7 +234,7 @@ public struct WebhookDeliverer: Sendable {
     /// The first event after `cursor` that occurred once the app existed (it gets nothing from before), and the
     /// cursor of the last one passed over for that.
     static func nextEvent(
-        after cursor: EventCursor, since created: Date, in identity: any IdentityStoreTransaction
+        after cursor: EventCursor, since created: Date, in identity: any EventLogTransaction
     ) throws -> (Event?, EventCursor) {
         var cursor = cursor
         while true {
@@ -250,7 +249,7 @@ public struct WebhookDeliverer: Sendable {
 
     /// The events after `cursor` that occurred once the app existed, at most `limit`, in cursor order.
     static func events(
-        after cursor: EventCursor, since created: Date, limit: Int, in identity: any IdentityStoreTransaction
+        after cursor: EventCursor, since created: Date, limit: Int, in identity: any EventLogTransaction
     ) throws -> [Event] {
         guard limit > 0 else { return [] }
         var found: [Event] = []

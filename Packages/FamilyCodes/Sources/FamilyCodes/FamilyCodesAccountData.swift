@@ -1,6 +1,6 @@
 import Accounts
 import Foundation
-import Identity
+import Households
 
 /// FamilyCodes' share in an account's data. Deleted: its attempts in every usage log and its join limits; the codes
 /// of the families it owned retire (a family that goes with it takes its codes along), and a family named for it
@@ -8,7 +8,7 @@ import Identity
 /// the families it owns, its own attempts, and its limits.
 public enum FamilyCodesAccountData {
     public static func delete(
-        _ deletion: AccountDeletion, _ codes: any FamilyCodeStoreTransaction, _ identity: any IdentityStoreTransaction
+        _ deletion: AccountDeletion, _ codes: any FamilyCodeStoreTransaction, _ identity: any HouseholdsStoreTransaction
     ) throws {
         let oldName = LocalFamilyCodeService.familyName(lastName: deletion.account.lastName)
         for (familyId, heirId) in deletion.transferredHouseholds.sorted(by: { $0.key < $1.key }) {
@@ -26,7 +26,7 @@ public enum FamilyCodesAccountData {
 
     /// Nil for a managed member (it never joins or owns a family) and for an account with nothing here.
     public static func export(
-        _ subject: ExportSubject, _ codes: any FamilyCodeStoreTransaction, _ identity: any IdentityStoreTransaction
+        _ subject: ExportSubject, _ codes: any FamilyCodeStoreTransaction, _ identity: any HouseholdsStoreTransaction
     ) throws -> FamilyCodesExport? {
         guard let accountId = subject.accountId else { return nil }
         var part = FamilyCodesExport()

@@ -1,5 +1,5 @@
 import Foundation
-import Identity
+import Households
 import Kernel
 
 /// The events FamilyCodes writes (DOMAIN.md "Events"), declared once: the FamilyCodes feature passes `all` as its
@@ -23,7 +23,7 @@ public enum FamilyCodesEvents {
 
     /// Writes `type` about `accountId` in `familyId`.
     static func emit(
-        _ type: EventType, accountId: String, familyId: String, _ identity: any IdentityStoreTransaction, at now: Date,
+        _ type: EventType, accountId: String, familyId: String, _ identity: any HouseholdsStoreTransaction, at now: Date,
         random: any RandomSource
     ) throws {
         try identity.emit(

@@ -1,4 +1,4 @@
-import Identity
+import Households
 import IdentityMemory
 import Kernel
 
@@ -16,14 +16,14 @@ public final class InMemoryFamilyCodeStore: TransactionalStore {
     }
 
     public func read<T: Sendable>(
-        _ body: @Sendable ((any FamilyCodeStoreTransaction, any IdentityStoreTransaction)) throws -> T
+        _ body: @Sendable ((any FamilyCodeStoreTransaction, any HouseholdsStoreTransaction)) throws -> T
     ) async throws -> T {
         try await store.read { try body(($0, $1)) }
     }
 
     public func write<T: Sendable>(
         durability: Durability,
-        _ body: @Sendable ((any FamilyCodeStoreTransaction, any IdentityStoreTransaction)) throws -> T
+        _ body: @Sendable ((any FamilyCodeStoreTransaction, any HouseholdsStoreTransaction)) throws -> T
     ) async throws -> T {
         try await store.write(durability: durability) { try body(($0, $1)) }
     }

@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Kernel
 
 // MARK: - The parent's side
@@ -122,7 +121,7 @@ extension LocalFamilyCodeService {
 
     /// The households the account joined as a parent, in the order it joined them, with their live codes.
     static func joinedFamilies(
-        of accountId: String, _ codes: any FamilyCodeStoreTransaction, _ identity: any IdentityStoreTransaction
+        of accountId: String, _ codes: any FamilyCodeStoreTransaction, _ identity: any HouseholdsStoreTransaction
     ) throws -> [JoinedFamily] {
         let activeId = try identity.activeHousehold(accountId: accountId)?.id
         return try identity.filledHouseholds(memberAccountId: accountId).compactMap { household in

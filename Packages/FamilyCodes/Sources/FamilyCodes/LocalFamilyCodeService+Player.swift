@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Kernel
 
 // MARK: - The player's side
@@ -105,7 +104,7 @@ extension LocalFamilyCodeService {
 
     /// The principal's account when it is a player's.
     static func requirePlayer(
-        _ principal: Principal, at now: Date, _ identity: any IdentityStoreTransaction
+        _ principal: Principal, at now: Date, _ identity: any HouseholdsStoreTransaction
     ) throws -> Account {
         let account = try identity.authenticate(principal, at: now)
         guard account.role == .player else { throw FamilyCodeError.onlyPlayers }
@@ -113,7 +112,7 @@ extension LocalFamilyCodeService {
     }
 
     /// The player's family: its active household when it owns it, else the first household it owns.
-    static func ownedFamily(of account: Account, _ identity: any IdentityStoreTransaction) throws -> Household? {
+    static func ownedFamily(of account: Account, _ identity: any HouseholdsStoreTransaction) throws -> Household? {
         if let active = try identity.activeHousehold(accountId: account.id), active.ownerAccountId == account.id {
             return active
         }
@@ -121,7 +120,7 @@ extension LocalFamilyCodeService {
     }
 
     /// The player's family, created as "LASTNAME Family" (and made active) when it owns none.
-    func ensureFamily(of account: Account, _ identity: any IdentityStoreTransaction, now: Date) throws -> Household {
+    func ensureFamily(of account: Account, _ identity: any HouseholdsStoreTransaction, now: Date) throws -> Household {
         if let family = try Self.ownedFamily(of: account, identity) { return family }
         return try HouseholdMembership.create(
             identity, id: random.uuidString(), name: Self.familyName(lastName: account.lastName), owner: account,
@@ -152,13 +151,13 @@ extension LocalFamilyCodeService {
     }
 
     static func card(
-        _ family: Household, code: FamilyCode, _ identity: any IdentityStoreTransaction
+        _ family: Household, code: FamilyCode, _ identity: any HouseholdsStoreTransaction
     ) throws -> FamilyCard {
         FamilyCard(familyId: family.id, name: family.name, code: code, members: try members(of: family, identity))
     }
 
     /// Everyone in the family but its owner (the player), with emails for accounts.
-    static func members(of family: Household, _ identity: any IdentityStoreTransaction) throws -> [FamilyMember] {
+    static func members(of family: Household, _ identity: any HouseholdsStoreTransaction) throws -> [FamilyMember] {
         try family.members.filter { $0.memberId != family.ownerAccountId }.map { member in
             let account = member.kind == .independent ? try identity.account(id: member.memberId) : nil
             return FamilyMember(

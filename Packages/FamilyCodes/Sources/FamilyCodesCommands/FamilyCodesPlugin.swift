@@ -1,7 +1,7 @@
 import Accounts
 import Console
 import FamilyCodes
-import Identity
+import Households
 
 /// The FamilyCodes feature's commands: the code card, joins, members, leaving and the usage log.
 ///
@@ -10,10 +10,10 @@ import Identity
 public struct FamilyCodesPlugin: Plugin {
     let service: any FamilyCodeService
     let principals: any PrincipalSource
-    let identity: any IdentityService
+    let identity: any HouseholdsService
 
     /// The commands over `service`, for the caller `principals` gives; `identity` serves `family use`.
-    public init(service: any FamilyCodeService, principals: any PrincipalSource, identity: any IdentityService) {
+    public init(service: any FamilyCodeService, principals: any PrincipalSource, identity: any HouseholdsService) {
         self.service = service
         self.principals = principals
         self.identity = identity

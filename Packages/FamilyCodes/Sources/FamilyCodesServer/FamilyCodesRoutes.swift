@@ -1,7 +1,7 @@
 import FamilyCodes
 import FamilyCodesWire
+import Households
 import Hummingbird
-import Identity
 import KithServer
 
 /// Family codes over `FamilyCodesRoute`, with the seed's status codes (already a member: 400; code not found: 404;
@@ -9,7 +9,7 @@ import KithServer
 /// applies the per-address limit with the per-account one, in the store, so every server shares both.
 struct FamilyCodesRoutes: Sendable {
     let familyCodes: any FamilyCodeService
-    let identity: any IdentityService
+    let identity: any HouseholdsService
 
     func add(to api: RouterGroup<KithRequestContext>) {
         api.signedIn(FamilyCodesRoute.overview) { principal, _, context in

@@ -1,6 +1,7 @@
 import Accounts
 import Argon2
 import FamilyCodes
+import Households
 import Identity
 import IdentityMemory
 import IdentityTesting
@@ -13,7 +14,7 @@ import Testing
 @Suite("Family calls that end access commit durably")
 struct FamilyDurabilityTests {
     let identityStore = InMemoryIdentityStore()
-    let store: DurabilityRecorder<(any FamilyCodeStoreTransaction, any IdentityStoreTransaction)>
+    let store: DurabilityRecorder<(any FamilyCodeStoreTransaction, any HouseholdsStoreTransaction)>
     let identity: LocalIdentityService
     let service: LocalFamilyCodeService
 

@@ -1,7 +1,6 @@
 import Accounts
 import Foundation
 import Households
-import Identity
 import Kernel
 
 /// The preference rules over any `PreferencesStore`.
@@ -85,7 +84,7 @@ public struct LocalPreferencesService: PreferencesService {
     }
 
     static func subject(
-        of principal: Principal, _ identity: any IdentityStoreTransaction, at now: Date
+        of principal: Principal, _ identity: any HouseholdsStoreTransaction, at now: Date
     ) throws -> Subject {
         let account = try identity.authenticate(principal, at: now)
         guard principal.actingAs != nil else { return Subject(account: account, actingAs: nil) }
@@ -97,7 +96,7 @@ public struct LocalPreferencesService: PreferencesService {
 
     /// Records a write made while acting: the account is the actor, the member the subject.
     static func record(
-        _ action: String, _ subject: Subject, _ principal: Principal, _ identity: any IdentityStoreTransaction,
+        _ action: String, _ subject: Subject, _ principal: Principal, _ identity: any HouseholdsStoreTransaction,
         at now: Date, random: any RandomSource
     ) throws {
         guard let member = subject.actingAs else { return }

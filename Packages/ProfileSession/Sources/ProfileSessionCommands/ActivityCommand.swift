@@ -1,7 +1,7 @@
 import Accounts
 import Console
 import Foundation
-import Identity
+import Households
 import IdentityWire
 import ProfileSession
 
@@ -10,7 +10,7 @@ import ProfileSession
 enum ActivityCommand {
     static let emptyMessage = "Nothing has been done while viewing as a family member yet."
 
-    static func make(manager: ProfileSessionManager, identity: any IdentityService) -> Command {
+    static func make(manager: ProfileSessionManager, identity: any HouseholdsService & ProfileReads) -> Command {
         Command(
             "activity", summary: "What you did while viewing as a family member",
             options: [
@@ -45,7 +45,7 @@ enum ActivityCommand {
     }
 
     /// The display names of the account and the independent members of its active household (the guardians).
-    static func actorNames(_ principal: Principal, _ identity: any IdentityService) async throws -> [String: String] {
+    static func actorNames(_ principal: Principal, _ identity: any HouseholdsService & ProfileReads) async throws -> [String: String] {
         var names: [String: String] = [:]
         if let household = try await identity.activeHousehold(principal) {
             for member in household.members where member.kind == .independent {

@@ -1,14 +1,14 @@
 import Console
-import Identity
+import Households
 import ProfileSession
 
 /// The ProfileSession feature's commands: `profiles`, `switch MEMBER` / `switch me`, `activity`.
 public struct ProfileSessionPlugin: Plugin {
     private let manager: ProfileSessionManager
-    private let identity: any IdentityService
+    private let identity: any HouseholdsService & ProfileReads
 
     /// Commands over `manager` (whom this run acts as) and `identity` (the acting records).
-    public init(manager: ProfileSessionManager, identity: any IdentityService) {
+    public init(manager: ProfileSessionManager, identity: any HouseholdsService & ProfileReads) {
         self.manager = manager
         self.identity = identity
     }

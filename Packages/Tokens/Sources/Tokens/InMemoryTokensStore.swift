@@ -1,5 +1,5 @@
 import Circles
-import Identity
+import Households
 import Kernel
 import Synchronization
 
@@ -20,7 +20,7 @@ public final class InMemoryTokensStore: TransactionalStore {
 
     public func read<T: Sendable>(
         _ body:
-            @Sendable ((any TokensStoreTransaction, any IdentityStoreTransaction, any CirclesStoreTransaction))
+            @Sendable ((any TokensStoreTransaction, any HouseholdsStoreTransaction, any CirclesStoreTransaction))
             throws -> T
     ) async throws -> T {
         try await circles.read { circles, identity in
@@ -31,7 +31,7 @@ public final class InMemoryTokensStore: TransactionalStore {
     public func write<T: Sendable>(
         durability: Durability,
         _ body:
-            @Sendable ((any TokensStoreTransaction, any IdentityStoreTransaction, any CirclesStoreTransaction))
+            @Sendable ((any TokensStoreTransaction, any HouseholdsStoreTransaction, any CirclesStoreTransaction))
             throws -> T
     ) async throws -> T {
         try await circles.write(durability: durability) { circles, identity in

@@ -1,6 +1,6 @@
 import Accounts
 import Foundation
-import Identity
+import Households
 import JWTKit
 import ProfileSession
 
@@ -39,7 +39,7 @@ extension LocalTokenService {
     /// member acted as (checked by the rule every `X-Acting-As-Member` request passes), the household, the keys.
     static func subject(
         _ principal: Principal, audience: String, at now: Date, tokens: any TokensStoreTransaction,
-        identity: any IdentityStoreTransaction
+        identity: any HouseholdsStoreTransaction
     ) throws -> Subject {
         let account = try identity.authenticate(principal, at: now)
         guard let sessionId = principal.sessionId, let session = try identity.session(id: sessionId) else {

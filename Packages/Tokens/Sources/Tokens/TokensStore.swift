@@ -1,13 +1,13 @@
 import Circles
 import Foundation
-import Identity
+import Households
 import Kernel
 
 /// Where Tokens persists, sharing each transaction with Identity's and Circles' tables: a token is issued from the
 /// session and household read in the same transaction as the app and the keys, and an access check reads Circles'
 /// data with the app's credentials.
 public typealias TokensStore = TransactionalStore<
-    (any TokensStoreTransaction, any IdentityStoreTransaction, any CirclesStoreTransaction)
+    (any TokensStoreTransaction, any HouseholdsStoreTransaction, any CirclesStoreTransaction)
 >
 
 /// The reads and writes of registered apps and signing keys inside one store transaction. Plain data, no rules.

@@ -1,12 +1,12 @@
 import Circles
 import CirclesSQL
-import Identity
+import Households
 import IdentitySQL
 import Storage
 import Tokens
 
 extension SQLStore
-where Transaction == (any TokensStoreTransaction, any IdentityStoreTransaction, any CirclesStoreTransaction) {
+where Transaction == (any TokensStoreTransaction, any HouseholdsStoreTransaction, any CirclesStoreTransaction) {
     /// `TokensStore` on `database` (opened with `IdentityMigrations.all`, `CirclesMigrations.all` and
     /// `TokensMigrations.all`): each transaction reads and writes Tokens', Identity's and Circles' tables. On
     /// PostgreSQL a write is SERIALIZABLE and runs again whole when it loses to a concurrent one, so two servers that

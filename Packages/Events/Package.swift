@@ -38,7 +38,7 @@ let package = Package(
         // claims and its signatures (Standard Webhooks, HMAC-SHA256 through swift-crypto). No SQL, no HTTP.
         .target(
             name: "Events",
-            dependencies: from("Identity", "TwoStep", "Kernel", "Identity") + from("Tokens", "Tokens")
+            dependencies: from("Identity", "TwoStep", "Kernel") + from("Tokens", "Tokens")
                 + from("Circles", "Circles")
                 + from("swift-crypto", "Crypto"),
             swiftSettings: swiftSettings),

@@ -1,18 +1,20 @@
 import Foundation
-import Identity
 import Kernel
 
 /// Removes the events older than the retention (`--event-retention`, 7 days by default): what the server runs at
 /// start and every hour. Apps whose cursor falls below the newest removed event are refused `.cursorExpired`.
 public struct EventRetention: Sendable {
-    let store: any IdentityStore
+    let store: any TransactionalStore<any EventLogTransaction>
     let clock: any WallClock
     /// Seconds an event is kept.
     public let retention: TimeInterval
     /// How often the server prunes.
     public static let interval: Duration = .seconds(3_600)
 
-    public init(store: any IdentityStore, clock: any WallClock = SystemClock(), retention: TimeInterval) {
+    public init(
+        store: any TransactionalStore<any EventLogTransaction>, clock: any WallClock = SystemClock(),
+        retention: TimeInterval
+    ) {
         self.store = store
         self.clock = clock
         self.retention = retention

@@ -1,14 +1,15 @@
 import Foundation
-import Identity
 import Kernel
 
 /// The log as `kith events` reads it from the local file: no app credentials (whoever can open the file can read
 /// it), the same refusal of a cursor whose events were pruned as the feed's.
 public struct LocalEventLog: Sendable {
-    let store: any IdentityStore
+    let store: any TransactionalStore<any EventLogTransaction>
     let retention: TimeInterval
 
-    public init(store: any IdentityStore, retention: TimeInterval = FeedRules.defaultRetention) {
+    public init(
+        store: any TransactionalStore<any EventLogTransaction>, retention: TimeInterval = FeedRules.defaultRetention
+    ) {
         self.store = store
         self.retention = retention
     }

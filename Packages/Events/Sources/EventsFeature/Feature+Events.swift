@@ -19,10 +19,10 @@ extension Feature {
                 LocalEventFeed(store: store, clock: options.clock, retention: retention), as: (any EventFeed).self)
             services.provide(
                 EventRetention(
-                    store: SQLStore(identityOn: context.database), clock: options.clock, retention: retention),
+                    store: SQLStore(eventLogOn: context.database), clock: options.clock, retention: retention),
                 as: EventRetention.self)
             services.provide(
-                LocalEventLog(store: SQLStore(identityOn: context.database), retention: retention),
+                LocalEventLog(store: SQLStore(eventLogOn: context.database), retention: retention),
                 as: LocalEventLog.self)
             let deliveries = WebhookDeliveries(
                 store: store, clock: options.clock, random: options.random, sealingKey: options.sealingKey)

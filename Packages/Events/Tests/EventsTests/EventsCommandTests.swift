@@ -22,7 +22,7 @@ struct EventsCommandTests {
         let environment = EventsContractEnvironment.inMemory()
         let first = try await environment.emit(accountId: "account-0")
         let second = try await environment.emit("account.deleted", accountId: "account-1")
-        let plugin = EventsPlugin(log: LocalEventLog(store: environment.base.identityStore))
+        let plugin = EventsPlugin(log: LocalEventLog(store: NarrowedStore(environment.base.identityStore) { $0 }))
         let all = try Self.events(try await Self.run(plugin, ["events"]))
         #expect(all.map(\.id) == [first, second])
         #expect(all.map(\.type) == ["account.updated", "account.deleted"])
@@ -42,7 +42,8 @@ struct EventsCommandTests {
         let output = CapturedText()
         let seen = Seen()
         let plugin = EventsPlugin(
-            log: LocalEventLog(store: environment.base.identityStore), output: output, pause: .milliseconds(1)
+            log: LocalEventLog(store: NarrowedStore(environment.base.identityStore) { $0 }), output: output,
+            pause: .milliseconds(1)
         ) { _ in
             let count = seen.pauses.withLock { pauses in
                 pauses += 1

@@ -86,7 +86,8 @@ struct FeedTests {
         environment.clock.advance(by: 8 * 86_400)
         let kept = try await environment.emit()
         let retention = EventRetention(
-            store: environment.base.identityStore, clock: environment.clock, retention: FeedRules.defaultRetention)
+            store: NarrowedStore(environment.base.identityStore) { $0 }, clock: environment.clock,
+            retention: FeedRules.defaultRetention)
         #expect(try await retention.prune() == 2)
         let refusal = await #expect(throws: EventsError.self) {
             try await feed.page(after: old, limit: 10, wait: 0, by: app.credentials)

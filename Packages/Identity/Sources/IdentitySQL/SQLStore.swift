@@ -37,3 +37,10 @@ extension SQLStore where Transaction == any IdentityStoreTransaction {
         self.init(database: database) { SQLIdentityTransaction($0) }
     }
 }
+
+extension SQLStore where Transaction == any EventLogTransaction {
+    /// The event log alone over `database` (Identity's tables): what reading and pruning the log need.
+    public init(eventLogOn database: any SQLDatabase) {
+        self.init(database: database) { SQLIdentityTransaction($0) }
+    }
+}

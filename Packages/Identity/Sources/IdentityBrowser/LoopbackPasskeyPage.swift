@@ -25,6 +25,12 @@ public enum PasskeyPageCeremony: String, Sendable, Hashable, Codable {
 /// or posting an answer; the answer must also come from the page's own origin. Requests are read side by side (a
 /// browser opens spare connections), each on a non-blocking socket polled on a dispatch thread, never on the Swift
 /// concurrency pool.
+///
+/// Not FlyingFox (issue 43, measured with this page and `LoopbackRedirectListener` rewritten on FlyingFox 0.27.1):
+/// FlyingFox imports FoundationNetworking (for its proxy handler), which links libcurl into `kith`, so the loader maps
+/// it and the 29 libraries it needs at every start, where Networking loads libcurl only when it is first used.
+/// `kith version` went from 2.05-2.85x `sqlite3 FILE 'select 1'` to 5.06-6.21x (`Tools/bench --only startup`, four
+/// runs of each on a busy machine; the bound is 2.5x); the release `kith` from 72,667,192 to 74,346,752 bytes.
 public final class LoopbackPasskeyPage: Sendable {
     /// The port used when `KITH_PASSKEY_PORT` says none.
     public static let defaultPort: UInt16 = 8765

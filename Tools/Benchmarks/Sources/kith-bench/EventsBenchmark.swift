@@ -230,25 +230,8 @@ enum EventsBenchmark {
                 group.addTask {
                     var (done, refused) = (0, 0)
                     while ContinuousClock.now < deadline {
-                        let now = Date()
-                        let id = UUID().uuidString
-                        let lastName = String(done % 100)
                         do {
-                            try await store.write { transaction in
-                                guard var stored = try transaction.account(id: account.id) else { return }
-                                stored.lastName = lastName
-                                try transaction.updateAccount(stored)
-                                try transaction.insertActingRecord(
-                                    ActingRecord(
-                                        id: id, actorAccountId: account.id, subjectMemberId: account.id,
-                                        subjectDisplayName: "Writer", action: "rename", at: now))
-                                if withEvent {
-                                    try transaction.appendEvent(
-                                        NewEvent(
-                                            "account.updated", subject: EventSubject(accountId: account.id),
-                                            data: ["changed": "name"]), id: id, at: now)
-                                }
-                            }
+                            try await write(store, account: account, number: done, withEvent: withEvent)
                             done += 1
                         } catch {
                             refused += 1
@@ -263,6 +246,29 @@ enum EventsBenchmark {
                 total.1 += refused
             }
             return total
+        }
+    }
+
+    /// One write of the benchmark's shape: the account read and saved with a new last name (from `number`), an audit
+    /// line, and with `withEvent` its event.
+    static func write(_ store: any IdentityStore, account: Account, number: Int, withEvent: Bool) async throws {
+        let now = Date()
+        let id = UUID().uuidString
+        let lastName = String(number % 100)
+        try await store.write { transaction in
+            guard var stored = try transaction.account(id: account.id) else { return }
+            stored.lastName = lastName
+            try transaction.updateAccount(stored)
+            try transaction.insertActingRecord(
+                ActingRecord(
+                    id: id, actorAccountId: account.id, subjectMemberId: account.id,
+                    subjectDisplayName: "Writer", action: "rename", at: now))
+            if withEvent {
+                try transaction.appendEvent(
+                    NewEvent(
+                        "account.updated", subject: EventSubject(accountId: account.id), data: ["changed": "name"]),
+                    id: id, at: now)
+            }
         }
     }
 

@@ -1,8 +1,5 @@
 import Foundation
-import Households
-import Identity
 import IdentitySQL
-import Kernel
 import PostgresStorage
 import PostgresStorageTesting
 import SQLiteStorage
@@ -29,27 +26,9 @@ enum EventsProbe {
         let store = SQLStore(identityOn: database)
         let accounts = try await EventsBenchmark.seedAccounts(store)
         let withEvent = parts[1] == "with"
-        let account = accounts[0]
         // A few writes first, so the statement caches are warm in both cases.
-        for done in 0..<(count + 20) {
-            let now = Date()
-            let id = UUID().uuidString
-            let lastName = String(done % 100)
-            try await store.write { transaction in
-                guard var stored = try transaction.account(id: account.id) else { return }
-                stored.lastName = lastName
-                try transaction.updateAccount(stored)
-                try transaction.insertActingRecord(
-                    ActingRecord(
-                        id: id, actorAccountId: account.id, subjectMemberId: account.id,
-                        subjectDisplayName: "Writer", action: "rename", at: now))
-                if withEvent {
-                    try transaction.appendEvent(
-                        NewEvent(
-                            "account.updated", subject: EventSubject(accountId: account.id),
-                            data: ["changed": "name"]), id: id, at: now)
-                }
-            }
+        for number in 0..<(count + 20) {
+            try await EventsBenchmark.write(store, account: accounts[0], number: number, withEvent: withEvent)
         }
     }
 }

@@ -252,23 +252,28 @@ enum EventsBenchmark {
     /// One write of the benchmark's shape: the account read and saved with a new last name (from `number`), an audit
     /// line, and with `withEvent` its event.
     static func write(_ store: any IdentityStore, account: Account, number: Int, withEvent: Bool) async throws {
+        try await store.write { transaction in
+            try writeBody(transaction, account: account, number: number, withEvent: withEvent)
+        }
+    }
+
+    /// What `write` does inside its transaction.
+    static func writeBody(
+        _ transaction: any IdentityStoreTransaction, account: Account, number: Int, withEvent: Bool
+    ) throws {
         let now = Date()
         let id = UUID().uuidString
-        let lastName = String(number % 100)
-        try await store.write { transaction in
-            guard var stored = try transaction.account(id: account.id) else { return }
-            stored.lastName = lastName
-            try transaction.updateAccount(stored)
-            try transaction.insertActingRecord(
-                ActingRecord(
-                    id: id, actorAccountId: account.id, subjectMemberId: account.id,
-                    subjectDisplayName: "Writer", action: "rename", at: now))
-            if withEvent {
-                try transaction.appendEvent(
-                    NewEvent(
-                        "account.updated", subject: EventSubject(accountId: account.id), data: ["changed": "name"]),
-                    id: id, at: now)
-            }
+        guard var stored = try transaction.account(id: account.id) else { return }
+        stored.lastName = String(number % 100)
+        try transaction.updateAccount(stored)
+        try transaction.insertActingRecord(
+            ActingRecord(
+                id: id, actorAccountId: account.id, subjectMemberId: account.id, subjectDisplayName: "Writer",
+                action: "rename", at: now))
+        if withEvent {
+            try transaction.appendEvent(
+                NewEvent("account.updated", subject: EventSubject(accountId: account.id), data: ["changed": "name"]),
+                id: id, at: now)
         }
     }
 

@@ -39,42 +39,54 @@ enum EventsProbe {
     }
 
     /// SQLite only (KITH_EVENTS_PROBE=sqlite:alternate:BLOCK): the writer thread's own CPU time (user and system) per
-    /// write, in blocks of BLOCK writes that alternate without and with the event, each write its own transaction run
-    /// as the store runs it, committed. No hop between threads is timed, and a slow stretch of the machine weighs on
-    /// both sides alike, so the difference repeats from run to run where whole-process times do not.
+    /// write, in blocks of BLOCK writes that take turns: without the event, with its statement but no row (a trigger
+    /// drops it, as `domainWrites`' "without" does), and with the event. Each write is its own transaction, committed
+    /// as the store commits it. No hop between threads is timed, and a slow stretch of the machine weighs on all
+    /// three alike, so the differences repeat from run to run where whole-process times do not.
     static func alternate(_ database: SQLiteDatabase, account: Account, block: Int) throws {
         func threadSeconds() -> Double {
             var time = timespec()
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
             return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         }
-        let perWrite = try database.pool.writeWithoutTransaction { db -> [Bool: [Double]] in
-            var perWrite: [Bool: [Double]] = [:]
+        let sides = ["without", "statement, no row", "with"]
+        let perWrite = try database.pool.writeWithoutTransaction { db -> [Int: [Double]] in
+            var perWrite: [Int: [Double]] = [:]
             var number = 0
             for round in 0..<17 {
-                for withEvent in EventsBenchmark.order(ofRound: round) {
+                // Each side first in turn, and the first round a warm-up, uncounted.
+                for turn in 0..<3 {
+                    let side = (turn + round) % 3
+                    if side == 1 {
+                        try db.execute(
+                            sql:
+                                "CREATE TRIGGER probe_no_events BEFORE INSERT ON identity_events BEGIN SELECT RAISE(IGNORE); END"
+                        )
+                    }
                     let start = threadSeconds()
                     for _ in 0..<block {
                         number += 1
                         try db.inTransaction {
                             try EventsBenchmark.writeBody(
                                 SQLIdentityTransaction(SQLiteConnection(db)), account: account, number: number,
-                                withEvent: withEvent)
+                                withEvent: side > 0)
                             return .commit
                         }
                     }
-                    // The first pair warms up, uncounted.
-                    if round > 0 { perWrite[withEvent, default: []].append((threadSeconds() - start) / Double(block)) }
+                    let seconds = threadSeconds() - start
+                    if side == 1 { try db.execute(sql: "DROP TRIGGER probe_no_events") }
+                    if round > 0 { perWrite[side, default: []].append(seconds / Double(block)) }
                 }
             }
             return perWrite
         }
-        let without = perWrite[false]!.sorted()[perWrite[false]!.count / 2] * 1e6
-        let with = perWrite[true]!.sorted()[perWrite[true]!.count / 2] * 1e6
+        let medians = (0..<3).map { side in perWrite[side]!.sorted()[perWrite[side]!.count / 2] * 1e6 }
         print(
-            String(
-                format:
-                    "writer thread CPU per write, median of %d blocks of %d: without %.1f µs, with %.1f µs (%+.1f%%)",
-                perWrite[false]!.count, block, without, with, (with / without - 1) * 100))
+            "writer thread CPU per write, median of \(perWrite[0]!.count) blocks of \(block): "
+                + (0..<3).map { side in
+                    String(
+                        format: "%@ %.1f µs (%+.1f%%)", sides[side], medians[side],
+                        (medians[side] / medians[0] - 1) * 100)
+                }.joined(separator: ", "))
     }
 }

@@ -21,6 +21,12 @@ public struct SQLiteConnection: SQLConnection {
         // which is built anew on every call (a tenth of a short statement's time in a profile).
         let arguments = StatementArguments(
             parameters.map { Self.databaseValue($0.sqlValue) as (any DatabaseValueConvertible)? })
+        // A statement without result columns (an INSERT, UPDATE or DELETE without RETURNING) has no rows to read: run
+        // it to its end with the arguments bound in place (GRDB binds text without copying it), with no row cursor.
+        if statement.columnCount == 0 {
+            try statement.execute(arguments: arguments)
+            return []
+        }
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         var rows: [SQLRow] = []
         while let row = try cursor.next() {

@@ -17,6 +17,10 @@ import Storage
 /// (one read and two writes), by 16 writers at once; "with" adds the one event such a change writes. The rounds
 /// alternate so a slow stretch of the machine weighs on both alike, each pair in the other order than the one before,
 /// after a first pair that is not counted (`order`). Every write is counted only when it committed.
+///
+/// Beside each throughput, the CPU time each committed write took (`RoundCPU`: this process's, and on PostgreSQL the
+/// server's): on a busy machine the writes per second of a round move with whatever else runs, the CPU per write far
+/// less, so its ratio is the steadier figure of the event's cost.
 enum EventsBenchmark {
     static let writers = 16
     static let roundSeconds = 2.0
@@ -36,6 +40,9 @@ enum EventsBenchmark {
     }
 
     static func run() async throws {
+        if let probe = ProcessInfo.processInfo.environment["KITH_EVENTS_PROBE"] {
+            return try await EventsProbe.run(probe)
+        }
         let folder = NSTemporaryDirectory() + "kith-bench-events-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -53,22 +60,27 @@ enum EventsBenchmark {
             "the event log: a write with and without its event (\(writers) writers), and the feed paged \(page) at a time"
         )
         for (name, database) in engines {
-            try await writes(name, SQLStore(identityOn: database))
+            try await writes(name, database)
             try await domainWrites(name, database)
             try await paging(name, SQLStore(identityOn: database))
         }
     }
 
-    static func writes(_ engine: String, _ store: any IdentityStore) async throws {
+    static func writes(_ engine: String, _ database: any SQLDatabase) async throws {
+        let store = SQLStore(identityOn: database)
         let accounts = try await seedAccounts(store)
         var committed: [Bool: Int] = [false: 0, true: 0]
         var failed: [Bool: Int] = [false: 0, true: 0]
+        var cpu = CPUPerWrite()
         for round in 0...rounds {
             for withEvent in order(ofRound: round) {
+                let start = try await RoundCPU.start(database)
                 let (done, refused) = try await writeRound(store, accounts: accounts, withEvent: withEvent)
+                let spent = try await RoundCPU.since(start, database)
                 guard round > 0 else { continue }
                 committed[withEvent, default: 0] += done
                 failed[withEvent, default: 0] += refused
+                cpu.add(spent, committed: done, withEvent: withEvent)
             }
         }
         let seconds = roundSeconds * Double(rounds)
@@ -80,8 +92,12 @@ enum EventsBenchmark {
             String(
                 format: "    writes with its event    %8.0f /s  (%.1f%% of the write path; goal: at most 10%%)", with,
                 (1 - with / without) * 100))
+        cpu.print("write", remote: database.dialect == .postgres)
         let refused = failed[false]! + failed[true]!
-        if refused > 0 { print("    (\(refused) writes failed and are not counted)") }
+        if refused > 0 {
+            print(
+                "    (\(refused) writes failed and are not counted: \(failed[false]!) without, \(failed[true]!) with)")
+        }
     }
 
     /// DOMAIN.md's measure: the real write path (`LocalIdentityService.changeName`: validation, the account read and
@@ -122,9 +138,11 @@ enum EventsBenchmark {
         // Renames made per account so far: each alternates between two last names across rounds, so no rename repeats
         // the name the account already has (a change to the same name is no change and writes no event).
         var renamed = [Int](repeating: 0, count: accounts.count)
+        var cpu = CPUPerWrite()
         for round in 0...rounds {
             for withEvent in order(ofRound: round) {
                 if !withEvent { try await database.write(synchronous: true) { try $0.execute(ignore) } }
+                let start = try await RoundCPU.start(database)
                 let deadline = ContinuousClock.now + .seconds(roundSeconds)
                 let (done, refused) = try await withThrowingTaskGroup(of: (Int, Int, Int).self) { group in
                     for (index, account) in accounts.enumerated() {
@@ -151,11 +169,13 @@ enum EventsBenchmark {
                         $0.1 += $1.2
                     }
                 }
+                let spent = try await RoundCPU.since(start, database)
                 if !withEvent { try await database.write(synchronous: true) { try $0.execute(restore) } }
                 if withEvent { renamedWithEvents += done }
                 guard round > 0 else { continue }
                 committed[withEvent, default: 0] += done
                 failed[withEvent, default: 0] += refused
+                cpu.add(spent, committed: done, withEvent: withEvent)
             }
         }
         // The "with" rounds wrote one event per rename, the "without" rounds none: the comparison is of what it says.
@@ -175,8 +195,12 @@ enum EventsBenchmark {
             String(
                 format: "    renames with the event row    %8.0f /s  (%.1f%% of the write path; goal: at most 10%%)",
                 with, (1 - with / without) * 100))
+        cpu.print("rename", remote: database.dialect == .postgres)
         let refused = failed[false]! + failed[true]!
-        if refused > 0 { print("    (\(refused) renames failed and are not counted)") }
+        if refused > 0 {
+            print(
+                "    (\(refused) renames failed and are not counted: \(failed[false]!) without, \(failed[true]!) with)")
+        }
     }
 
     static func loadAverage() -> String {
@@ -206,25 +230,8 @@ enum EventsBenchmark {
                 group.addTask {
                     var (done, refused) = (0, 0)
                     while ContinuousClock.now < deadline {
-                        let now = Date()
-                        let id = UUID().uuidString
-                        let lastName = String(done % 100)
                         do {
-                            try await store.write { transaction in
-                                guard var stored = try transaction.account(id: account.id) else { return }
-                                stored.lastName = lastName
-                                try transaction.updateAccount(stored)
-                                try transaction.insertActingRecord(
-                                    ActingRecord(
-                                        id: id, actorAccountId: account.id, subjectMemberId: account.id,
-                                        subjectDisplayName: "Writer", action: "rename", at: now))
-                                if withEvent {
-                                    try transaction.appendEvent(
-                                        NewEvent(
-                                            "account.updated", subject: EventSubject(accountId: account.id),
-                                            data: ["changed": "name"]), id: id, at: now)
-                                }
-                            }
+                            try await write(store, account: account, number: done, withEvent: withEvent)
                             done += 1
                         } catch {
                             refused += 1
@@ -239,6 +246,34 @@ enum EventsBenchmark {
                 total.1 += refused
             }
             return total
+        }
+    }
+
+    /// One write of the benchmark's shape: the account read and saved with a new last name (from `number`), an audit
+    /// line, and with `withEvent` its event.
+    static func write(_ store: any IdentityStore, account: Account, number: Int, withEvent: Bool) async throws {
+        try await store.write { transaction in
+            try writeBody(transaction, account: account, number: number, withEvent: withEvent)
+        }
+    }
+
+    /// What `write` does inside its transaction.
+    static func writeBody(
+        _ transaction: any IdentityStoreTransaction, account: Account, number: Int, withEvent: Bool
+    ) throws {
+        let now = Date()
+        let id = UUID().uuidString
+        guard var stored = try transaction.account(id: account.id) else { return }
+        stored.lastName = String(number % 100)
+        try transaction.updateAccount(stored)
+        try transaction.insertActingRecord(
+            ActingRecord(
+                id: id, actorAccountId: account.id, subjectMemberId: account.id, subjectDisplayName: "Writer",
+                action: "rename", at: now))
+        if withEvent {
+            try transaction.appendEvent(
+                NewEvent("account.updated", subject: EventSubject(accountId: account.id), data: ["changed": "name"]),
+                id: id, at: now)
         }
     }
 

@@ -27,18 +27,27 @@ extension SQLIdentityTransaction {
 
     /// `transaction_id` is the column's default (0), and `sequence` the number after the highest ever given: the
     /// newest row's, or the newest pruned one's when pruning left none (see the `events-one-key` migration). SQLite's
-    /// one writer makes the read and the insert one step; both are a seek to the end of a b-tree.
+    /// one writer makes the read and the insert one step; the read is a seek to the end of the table's b-tree.
     private static let insertOnSQLite = """
         INSERT INTO identity_events (sequence, id, type, occurred_at, account_id, member_id, household_id, data)
         VALUES (
-            (SELECT coalesce(max(given), 0) + 1 FROM (
-                SELECT max(sequence) AS given FROM identity_events WHERE transaction_id = 0
-                UNION ALL SELECT sequence FROM identity_events_pruned)),
+            max(
+                coalesce((SELECT max(sequence) FROM identity_events), 0),
+                coalesce((SELECT sequence FROM identity_events_pruned), 0)) + 1,
             ?, ?, ?, ?, ?, ?, ?)
         """
 
     public func events(after cursor: EventCursor, limit: Int) throws -> [Event] {
         let decoder = JSONDecoder()
+        if connection.dialect == .sqlite {
+            // Every row's transaction is 0 here (see the `events-rowid` migration): a cursor of a later one is past
+            // every event, and the sequence alone, the table's own key, orders the rest.
+            guard cursor.transaction == 0 else { return [] }
+            return try connection.query(
+                "SELECT \(Self.eventColumns) FROM identity_events WHERE sequence > ? ORDER BY sequence LIMIT ?",
+                [cursor.sequence, limit]
+            ).map { try Self.event($0, decoder: decoder) }
+        }
         return try connection.query(
             """
             SELECT \(Self.eventColumns) FROM identity_events
@@ -68,17 +77,23 @@ extension SQLIdentityTransaction {
     public func pruneEvents(occurredBefore date: Date) throws -> Int {
         // Everything before the oldest event young enough to keep, in cursor order (so an old event that committed
         // after a young one stays until the young one goes: kept a little longer, never skipped).
+        // On SQLite the sequence alone is the cursor's order (every transaction is 0), and its key.
+        let onSQLite = connection.dialect == .sqlite
+        let order = onSQLite ? "sequence" : "transaction_id, sequence"
         let young = try connection.first(
             """
             SELECT transaction_id, sequence FROM identity_events WHERE occurred_at >= ?\(finalOnly)
-            ORDER BY transaction_id, sequence LIMIT 1
+            ORDER BY \(order) LIMIT 1
             """,
             [date]
         ).map { EventCursor(transaction: Int64(try $0.int(0)), sequence: Int64(try $0.int(1))) }
-        let below = young == nil ? "" : " AND (transaction_id, sequence) < (?, ?)"
+        let below =
+            young == nil ? "" : onSQLite ? " AND sequence < ?" : " AND (transaction_id, sequence) < (?, ?)"
+        let bounds: [any SQLBindable] =
+            young.map { onSQLite ? [$0.sequence] : [$0.transaction, $0.sequence] } ?? []
         let pruned = try connection.query(
             "DELETE FROM identity_events WHERE occurred_at < ?\(finalOnly)\(below) RETURNING transaction_id, sequence",
-            [date as any SQLBindable] + (young.map { [$0.transaction, $0.sequence] } ?? [])
+            [date as any SQLBindable] + bounds
         ).map { EventCursor(transaction: Int64(try $0.int(0)), sequence: Int64(try $0.int(1))) }
         guard let newest = pruned.max() else { return 0 }
         if let through = try prunedEventsThrough(), through >= newest { return pruned.count }

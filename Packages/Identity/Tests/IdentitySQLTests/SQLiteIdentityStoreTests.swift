@@ -40,8 +40,27 @@ struct SQLiteIdentityStoreTests {
                 "identity.11-account-lifecycle", "identity.12-session-activity", "identity.13-two-step",
                 "identity.14-passkeys", "identity.15-challenge-expiry", "identity.16-session-sign-in",
                 "identity.17-maturity-and-age", "identity.18-approval-requests", "identity.19-events",
-                "identity.20-approval-expiry", "identity.21-events-one-key",
+                "identity.20-approval-expiry", "identity.21-events-one-key", "identity.22-events-rowid",
             ])
+    }
+
+    /// The feed and pruning find their events by the table's own key, never by reading the log from its start: on
+    /// SQLite the sequence is the rowid (`events-rowid`), and these are the statements the store sends.
+    @Test func theFeedSeeksByTheRowid() async throws {
+        let folder = TemporaryFolder()
+        let database = try SQLiteDatabase.open(at: folder.path("k.sqlite"), features: [IdentityMigrations.all])
+        let plans = try await database.read { connection in
+            try [
+                "SELECT * FROM identity_events WHERE sequence > 5 ORDER BY sequence LIMIT 10",
+                "SELECT max(sequence) FROM identity_events",
+                "DELETE FROM identity_events WHERE occurred_at < '2026-01-01' AND sequence < 5",
+            ].map { sql in
+                try connection.query("EXPLAIN QUERY PLAN " + sql).map { try $0.string(3) }.joined(separator: "; ")
+            }
+        }
+        #expect(plans[0] == "SEARCH identity_events USING INTEGER PRIMARY KEY (rowid>?)")
+        #expect(plans[1] == "SEARCH identity_events")
+        #expect(plans[2] == "SEARCH identity_events USING INTEGER PRIMARY KEY (rowid<?)")
     }
 
     @Test func activeHouseholdsSurviveTheAccountStateRebuild() async throws {
@@ -87,26 +106,29 @@ struct SQLiteIdentityStoreTests {
         #expect(try await store.read { try $0.activeHouseholdId(accountId: "a3") } == "h3")
     }
 
-    /// The rebuild keyed by the cursor (`events-one-key`) keeps every event's number, and numbering goes on after the
-    /// highest ever given, pruned ones included (what AUTOINCREMENT did).
-    @Test func eventsKeepTheirNumbersThroughTheOneKeyRebuild() async throws {
+    /// The log's rebuilds, keyed by the cursor (`events-one-key`) and then numbered by the rowid (`events-rowid`),
+    /// keep every event's number, and numbering goes on after the highest ever given, pruned ones included (what
+    /// AUTOINCREMENT did). Each from the schema just before it, with events written and pruned there.
+    @Test(arguments: ["events-one-key", "events-rowid"])
+    func eventsKeepTheirNumbersThroughTheRebuild(_ rebuild: String) async throws {
         let folder = TemporaryFolder()
         let path = folder.path("k.sqlite")
         let before = FeatureMigrations(
-            feature: "identity", migrations: Array(IdentityMigrations.all.migrations.dropLast()))
-        #expect(IdentityMigrations.all.migrations.last?.name == "events-one-key")
+            feature: "identity",
+            migrations: Array(IdentityMigrations.all.migrations.prefix { $0.name != rebuild }))
+        #expect(before.migrations.count < IdentityMigrations.all.migrations.count)
         let old = Date(timeIntervalSince1970: 1_800_000_000)
         let young = old.addingTimeInterval(30 * 86_400)
         do {
             let database = try SQLiteDatabase.open(at: path, features: [before])
             try await database.write(synchronous: false) { connection in
-                for (id, at) in [("e1", old), ("e2", old), ("e3", young)] {
+                for (sequence, id, at) in [(1, "e1", old), (2, "e2", old), (3, "e3", young)] {
                     try connection.execute(
                         """
-                        INSERT INTO identity_events (id, type, occurred_at, account_id, data)
-                        VALUES (?, 'account.updated', ?, 'a1', '{"changed":"name"}')
+                        INSERT INTO identity_events (sequence, id, type, occurred_at, account_id, data)
+                        VALUES (?, ?, 'account.updated', ?, 'a1', '{"changed":"name"}')
                         """,
-                        [id, at])
+                        [sequence, id, at])
                 }
                 #expect(try SQLIdentityTransaction(connection).pruneEvents(occurredBefore: young) == 2)
             }

@@ -114,7 +114,7 @@ enum Validation {
 
     /// nil or "" clears; otherwise Identity's email rules.
     static func email(_ raw: String?) throws(CirclesError) -> String? {
-        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = raw?.trimmingWhitespace(), !text.isEmpty else { return nil }
         do { return try EmailAddress.validate(text) } catch { throw CirclesError.invalidEmail }
     }
 

@@ -1,4 +1,3 @@
-import Accounts
 import Foundation
 
 /// An account being deleted, as every feature's share sees it inside the deletion's transaction: read before

@@ -1,4 +1,5 @@
 import Foundation
+import Kernel
 
 /// Email validation and the comparison key stores index by.
 public enum EmailAddress {
@@ -21,11 +22,50 @@ public enum EmailAddress {
     /// `To:` line, or another address in `RCPT TO`), quotes (a quoted local part too: mail servers refuse most),
     /// spaces, control characters, brackets, a second `@`.
     public static func validate(_ raw: String) throws(IdentityError) -> String {
-        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !email.isEmpty, email.count <= maxLength else { throw IdentityError.invalidEmail }
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, isLocalPart(parts[0]), isDomain(parts[1]) else { throw IdentityError.invalidEmail }
+        let email = raw.trimmingWhitespace()
+        let valid = email.utf8.allSatisfy { $0 < 0x80 } ? isASCIIAddress(email) : isAddress(email)
+        guard valid else { throw IdentityError.invalidEmail }
         return email
+    }
+
+    /// The grammar above, by grapheme: for an address with any letter beyond ASCII.
+    static func isAddress(_ email: String) -> Bool {
+        guard !email.isEmpty, email.count <= maxLength else { return false }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && isLocalPart(parts[0]) && isDomain(parts[1])
+    }
+
+    /// The same grammar over the bytes of an all-ASCII address (most of them), where every character is one byte and
+    /// the letters and digits are `A-Z`, `a-z` and `0-9`: a look checks the email it is asked about, and the grapheme
+    /// walk with its Unicode property lookups was 3% of a look's time on PostgreSQL. (An ASCII string's characters and
+    /// bytes differ only by "\r\n", one character of two bytes, which neither grammar accepts.)
+    static func isASCIIAddress(_ email: String) -> Bool {
+        let bytes = Array(email.utf8)
+        guard !bytes.isEmpty, bytes.count <= maxLength,
+            let at = bytes.firstIndex(of: UInt8(ascii: "@")),
+            bytes[(at + 1)...].firstIndex(of: UInt8(ascii: "@")) == nil
+        else { return false }
+        let local = bytes[..<at]
+        let domain = bytes[(at + 1)...]
+        let dot = UInt8(ascii: ".")
+        guard !local.isEmpty, local.count <= maxLocalPartBytes, local.first != dot, local.last != dot,
+            !zip(local, local.dropFirst()).contains(where: { $0 == dot && $1 == dot }),
+            local.allSatisfy({ isASCIILetterOrDigit($0) || localSymbolBytes.contains($0) })
+        else { return false }
+        let labels = domain.split(separator: dot, omittingEmptySubsequences: false)
+        let hyphen = UInt8(ascii: "-")
+        return labels.count >= 2
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.count <= maxLabelBytes && label.first != hyphen && label.last != hyphen
+                    && label.allSatisfy { isASCIILetterOrDigit($0) || $0 == hyphen }
+            }
+    }
+
+    private static let localSymbolBytes = Set("!#$%&'*+/=?^_`{|}~-.".utf8)
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// The key two emails are compared by: trimmed and lower-cased.

@@ -1,4 +1,3 @@
-import Accounts
 import Foundation
 
 /// Leaving, and taking your data: an account's deletion in every feature, and its export (DOMAIN.md "Leaving").

@@ -11,7 +11,9 @@ public enum EmailAddress {
     public static let maxLabelBytes = 63
 
     /// The characters besides letters and digits a local part may hold (RFC 5322's `atext`).
-    private static let localSymbols = Set("!#$%&'*+/=?^_`{|}~-.".unicodeScalars)
+    private static let localSymbolText = "!#$%&'*+/=?^_`{|}~-."
+    private static let localSymbols = Set(localSymbolText.unicodeScalars)
+    private static let localSymbolBytes = Set(localSymbolText.utf8)
 
     /// The trimmed email, or "Please enter a valid email address".
     ///
@@ -50,22 +52,15 @@ public enum EmailAddress {
         let dot = UInt8(ascii: ".")
         guard !local.isEmpty, local.count <= maxLocalPartBytes, local.first != dot, local.last != dot,
             !zip(local, local.dropFirst()).contains(where: { $0 == dot && $1 == dot }),
-            local.allSatisfy({ isASCIILetterOrDigit($0) || localSymbolBytes.contains($0) })
+            local.allSatisfy({ $0.isASCIILetterOrDigit || localSymbolBytes.contains($0) })
         else { return false }
         let labels = domain.split(separator: dot, omittingEmptySubsequences: false)
         let hyphen = UInt8(ascii: "-")
         return labels.count >= 2
             && labels.allSatisfy { label in
                 !label.isEmpty && label.count <= maxLabelBytes && label.first != hyphen && label.last != hyphen
-                    && label.allSatisfy { isASCIILetterOrDigit($0) || $0 == hyphen }
+                    && label.allSatisfy { $0.isASCIILetterOrDigit || $0 == hyphen }
             }
-    }
-
-    private static let localSymbolBytes = Set("!#$%&'*+/=?^_`{|}~-.".utf8)
-
-    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// The key two emails are compared by: trimmed and lower-cased.

@@ -52,6 +52,7 @@ final class PostgresPool: Sendable {
 
     private let state: Mutex<State>
     let size: Int
+
     init(size: Int) {
         self.size = size
         state = Mutex(State(free: (0..<size).map { Slot(index: $0) }))

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Kernel
 import Logging
 
 /// `X-Request-Id` in and out (CLI.md, Operations): a request's id is the one it came with, when that is a plain token
@@ -30,10 +31,7 @@ struct RequestIdMiddleware: RouterMiddleware {
     /// systems send), else nil: anything else could forge log lines or carry a secret into them.
     static func accepted(_ value: String) -> String? {
         guard (1...128).contains(value.utf8.count),
-            value.utf8.allSatisfy({ byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || "-_.:/+=".utf8.contains(byte)
-            })
+            value.utf8.allSatisfy({ $0.isASCIILetterOrDigit || "-_.:/+=".utf8.contains($0) })
         else { return nil }
         return value
     }
